@@ -1,0 +1,65 @@
+/// What to search for: one or more keywords (tokens), case mode and scope.
+public struct Query: Hashable, Sendable {
+    /// The keywords, in the order given; each match remembers which one it came from.
+    public var keywords: [String]
+    /// Match case exactly (Regex without `ignoresCase`).
+    public var caseSensitive: Bool
+    /// Which cues are searched at all.
+    public var scope: Scope
+
+    public init(keywords: [String], caseSensitive: Bool = false, scope: Scope = Scope()) {
+        self.keywords = keywords
+        self.caseSensitive = caseSensitive
+        self.scope = scope
+    }
+
+    public init(_ keyword: String, caseSensitive: Bool = false, scope: Scope = Scope()) {
+        self.init(keywords: [keyword], caseSensitive: caseSensitive, scope: scope)
+    }
+
+    /// True when no keyword is non-empty, so nothing can match.
+    public var isEmpty: Bool { keywords.allSatisfy(\.isEmpty) }
+}
+
+/// Narrows a search to some cues: by speaker and by time window.
+public struct Scope: Hashable, Sendable {
+    /// Only cues of this speaker (compared case-insensitively).
+    public var speaker: String?
+    /// Only cues that end at or after this time (milliseconds).
+    public var from: Int?
+    /// Only cues that start at or before this time (milliseconds).
+    public var to: Int?
+
+    public init(speaker: String? = nil, from: Int? = nil, to: Int? = nil) {
+        self.speaker = speaker
+        self.from = from
+        self.to = to
+    }
+
+    /// True when the scope lets every cue through.
+    public var isUnrestricted: Bool { speaker == nil && from == nil && to == nil }
+
+    /// Whether cue `index` of `transcript` is in scope.
+    ///
+    /// A cue is in a time window when it overlaps `[from, to]`; untimed cues are
+    /// outside any window.
+    public func includes(_ index: Int, of transcript: Transcript) -> Bool {
+        if let speaker {
+            guard let name = transcript.speaker(at: index),
+                  name.compare(toCaseInsensitive: speaker) else { return false }
+        }
+        if from != nil || to != nil {
+            guard let start = transcript.start(at: index) else { return false }
+            let end = max(transcript.end(at: index) ?? start, start)
+            if let from, end < from { return false }
+            if let to, start > to { return false }
+        }
+        return true
+    }
+}
+
+extension String {
+    func compare(toCaseInsensitive other: String) -> Bool {
+        lowercased() == other.lowercased()
+    }
+}

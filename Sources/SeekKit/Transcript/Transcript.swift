@@ -1,0 +1,173 @@
+/// An ordered list of cues, stored compactly.
+///
+/// All cue texts live in one UTF-8 string (`storage`), separated by a `\n`;
+/// each cue is a fixed-size record pointing into it. A million cues cost a
+/// few dozen megabytes, and searches can scan `storage` in one pass.
+/// Indices are 0-based; a cue's `ordinal` is its index plus one.
+public struct Transcript: Sendable {
+    struct Record: Sendable {
+        var textStart: Int
+        var textEnd: Int
+        var start: Int64
+        var end: Int64
+        var line: Int32
+        var speaker: Int32
+        var id: Int32
+    }
+
+    static let noTime = Int64.min
+
+    /// Every cue's text, in order, each followed by a `\n`.
+    public let storage: String
+    var records: [Record]
+    var ids: [String]
+    /// Distinct speaker names, in order of first appearance.
+    public let speakers: [String]
+
+    /// An empty transcript.
+    public init() {
+        self.init(storage: "", records: [], ids: [], speakers: [])
+    }
+
+    /// A transcript of the given cues (their ordinals are renumbered in order).
+    public init(_ cues: some Sequence<Cue>) {
+        var builder = TranscriptBuilder()
+        for cue in cues {
+            builder.append(text: cue.text, id: cue.id, start: cue.start, end: cue.end,
+                           speaker: cue.speaker, line: cue.line)
+        }
+        self = builder.build()
+    }
+
+    init(storage: String, records: [Record], ids: [String], speakers: [String]) {
+        self.storage = storage
+        self.records = records
+        self.ids = ids
+        self.speakers = speakers
+    }
+
+    /// The byte range of cue `index`'s text inside `storage`.
+    public func utf8Range(at index: Int) -> Range<Int> {
+        records[index].textStart..<records[index].textEnd
+    }
+
+    /// Cue `index`'s text, without copying.
+    ///
+    /// - Complexity: O(1).
+    public func text(at index: Int) -> Substring {
+        let range = utf8Range(at: index)
+        let utf8 = storage.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: range.count)
+        return storage[lower..<upper]
+    }
+
+    public func start(at index: Int) -> Int? {
+        let value = records[index].start
+        return value == Self.noTime ? nil : Int(value)
+    }
+
+    public func end(at index: Int) -> Int? {
+        let value = records[index].end
+        return value == Self.noTime ? nil : Int(value)
+    }
+
+    public func speaker(at index: Int) -> String? {
+        let value = records[index].speaker
+        return value < 0 ? nil : speakers[Int(value)]
+    }
+
+    /// Index into `speakers` of cue `index`'s speaker, or `nil`.
+    public func speakerIndex(at index: Int) -> Int? {
+        let value = records[index].speaker
+        return value < 0 ? nil : Int(value)
+    }
+
+    public func id(at index: Int) -> String? {
+        let value = records[index].id
+        return value < 0 ? nil : ids[Int(value)]
+    }
+
+    public func line(at index: Int) -> Int {
+        Int(records[index].line)
+    }
+
+    /// The index of the cue whose text contains the storage byte `offset`
+    /// (or whose separator follows it), or `nil` when out of range.
+    ///
+    /// - Complexity: O(log n).
+    public func cueIndex(containingUTF8Offset offset: Int) -> Int? {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let mid = (low + high) / 2
+            if records[mid].textEnd < offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < records.count, records[low].textStart <= offset else { return nil }
+        return low
+    }
+}
+
+extension Transcript: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { records.count }
+
+    public subscript(index: Int) -> Cue {
+        Cue(ordinal: index + 1, id: id(at: index), start: start(at: index), end: end(at: index),
+            speaker: speaker(at: index), text: String(text(at: index)), line: line(at: index))
+    }
+}
+
+/// Collects cues one by one and builds a `Transcript`.
+public struct TranscriptBuilder {
+    private var storage = ""
+    private var records: [Transcript.Record] = []
+    private var ids: [String] = []
+    private var speakers: [String] = []
+    private var speakerLookup: [String: Int32] = [:]
+
+    public init() {}
+
+    public var count: Int { records.count }
+
+    /// Appends a cue. Times are milliseconds; `line` is the 1-based source line of its text.
+    public mutating func append(
+        text: some StringProtocol, id: String? = nil, start: Int? = nil, end: Int? = nil,
+        speaker: String? = nil, line: Int
+    ) {
+        let textStart = storage.utf8.count
+        storage.append(contentsOf: text)
+        let textEnd = storage.utf8.count
+        storage.append("\n")
+        var idIndex: Int32 = -1
+        if let id {
+            idIndex = Int32(ids.count)
+            ids.append(id)
+        }
+        var speakerIndex: Int32 = -1
+        if let speaker {
+            if let known = speakerLookup[speaker] {
+                speakerIndex = known
+            } else {
+                speakerIndex = Int32(speakers.count)
+                speakers.append(speaker)
+                speakerLookup[speaker] = speakerIndex
+            }
+        }
+        records.append(Transcript.Record(
+            textStart: textStart, textEnd: textEnd,
+            start: start.map(Int64.init) ?? Transcript.noTime,
+            end: end.map(Int64.init) ?? Transcript.noTime,
+            line: Int32(clamping: line), speaker: speakerIndex, id: idIndex))
+    }
+
+    /// Reserves room for about `bytes` of text and `cues` cues.
+    public mutating func reserve(bytes: Int, cues: Int) {
+        storage.reserveCapacity(bytes)
+        records.reserveCapacity(cues)
+    }
+
+    public func build() -> Transcript {
+        Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
+    }
+}

@@ -1,0 +1,3 @@
+import SeekKit
+
+print("seek: not yet")
