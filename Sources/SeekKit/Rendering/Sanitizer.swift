@@ -1,0 +1,47 @@
+/// Makes text from a file safe to show on a terminal.
+///
+/// Control characters never reach the terminal raw: C0 controls and DEL are
+/// shown in caret notation (`^[`, `^M`, `^?`), C1 controls and bidirectional
+/// overrides/isolates as `<U+009B>`. A tab becomes spaces. Everything else
+/// passes through unchanged.
+public enum Sanitizer {
+    /// The spaces a tab is shown as.
+    public static let tab = "    "
+
+    /// What to show instead of `scalar`, or `nil` when it is safe as it is.
+    public static func replacement(for scalar: Unicode.Scalar) -> String? {
+        let value = scalar.value
+        switch value {
+        case 0x09:
+            return tab
+        case 0x00...0x1F:
+            return "^" + String(Unicode.Scalar(UInt8(value + 0x40)))
+        case 0x7F:
+            return "^?"
+        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+            return "<U+" + hex(value) + ">"
+        default:
+            return nil
+        }
+    }
+
+    /// `text` with every unsafe scalar replaced by its visible form.
+    public static func sanitize(_ text: some StringProtocol) -> String {
+        guard text.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return String(text) }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if let visible = replacement(for: scalar) {
+                result += visible
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
