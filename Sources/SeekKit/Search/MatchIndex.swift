@@ -19,7 +19,9 @@ public struct Match: Hashable, Sendable {
 
 /// All matches of a query in a transcript, numbered 1…N in reading order.
 ///
-/// Stored as parallel arrays (a few words per match, no per-match objects).
+/// Stored as parallel arrays: 14 bytes per match, no per-match objects, so a
+/// million matches cost about 14 MB. Positions map to matches in O(1) and cues
+/// to positions in O(log n).
 public struct MatchIndex: Sendable {
     public let query: Query
     private var cues: [Int32] = []
@@ -34,46 +36,83 @@ public struct MatchIndex: Sendable {
 
     /// Searches the whole transcript.
     ///
-    /// - Complexity: O(total text length) per keyword.
+    /// - Complexity: O(total text length) per keyword, plus O(m log m) to merge
+    ///   the matches of several keywords.
     public init(transcript: Transcript, query: Query) {
-        self = MatchIndex.build(transcript: transcript, query: query, isCancelled: { false })!
+        self = MatchIndex.build(transcript: transcript, query: query, isCancelled: { false }) ?? MatchIndex(query: query)
     }
 
-    /// Searches the transcript, checking `isCancelled` between cues; `nil` when cancelled.
+    /// Searches the transcript, checking `isCancelled` between chunks of text; `nil` when cancelled.
+    ///
+    /// Matches of several keywords merge into one numbering: where two overlap, the
+    /// one that starts first wins (ties: the longer, then the earlier keyword).
     public static func build(
         transcript: Transcript, query: Query, isCancelled: () -> Bool
     ) -> MatchIndex? {
         var index = MatchIndex(query: query)
-        let matchers = query.keywords.map { Matcher(keyword: $0, caseSensitive: query.caseSensitive) }
-        guard !query.isEmpty else { return index }
-        for cue in transcript.indices {
-            if isCancelled() { return nil }
-            guard query.scope.isUnrestricted || query.scope.includes(cue, of: transcript) else { continue }
-            let text = transcript.text(at: cue)
-            var found: [(range: Range<Int>, token: Int)] = []
-            for (token, matcher) in matchers.enumerated() where !matcher.keyword.isEmpty {
-                for range in matcher.ranges(in: text) { found.append((range, token)) }
+        guard !query.isEmpty, !transcript.isEmpty else { return index }
+        let inScope = query.scope.filter(for: transcript)
+        let tokens = query.keywords.indices.filter { !query.keywords[$0].isEmpty }.prefix(Int(UInt16.max))
+        if tokens.count == 1, let token = tokens.first {
+            let matcher = Matcher(keyword: query.keywords[token], caseSensitive: query.caseSensitive)
+            let finished = matcher.scan(transcript, isCancelled: isCancelled) { cue, range in
+                if inScope(cue) { index.append(cue: cue, range: range, token: token) }
             }
-            if found.isEmpty { continue }
-            if matchers.count > 1 {
-                found.sort { $0.range.lowerBound != $1.range.lowerBound
-                    ? $0.range.lowerBound < $1.range.lowerBound
-                    : $0.range.count > $1.range.count }
+            return finished ? index : nil
+        }
+        var found: [(cue: Int32, start: UInt32, length: UInt32, token: UInt16)] = []
+        for token in tokens {
+            let matcher = Matcher(keyword: query.keywords[token], caseSensitive: query.caseSensitive)
+            let finished = matcher.scan(transcript, isCancelled: isCancelled) { cue, range in
+                if inScope(cue) {
+                    found.append((Int32(truncatingIfNeeded: cue), UInt32(truncatingIfNeeded: range.lowerBound),
+                                  UInt32(truncatingIfNeeded: range.count), UInt16(token)))
+                }
             }
-            var end = 0
-            for item in found where item.range.lowerBound >= end {
-                index.append(cue: cue, range: item.range, token: item.token)
-                end = item.range.upperBound
+            if !finished { return nil }
+        }
+        if isCancelled() { return nil }
+        found.sort { ($0.cue, $0.start, ~$0.length, $0.token) < ($1.cue, $1.start, ~$1.length, $1.token) }
+        var lastCue: Int32 = -1
+        var end: UInt32 = 0
+        for item in found {
+            if item.cue != lastCue {
+                lastCue = item.cue
+                end = 0
             }
+            guard item.start >= end else { continue }
+            index.cues.append(item.cue)
+            index.starts.append(item.start)
+            index.lengths.append(item.length)
+            index.tokens.append(item.token)
+            end = item.start + item.length
         }
         return index
     }
 
+    /// Searches off the caller's task; `nil` when the task is cancelled first.
+    public static func search(transcript: Transcript, query: Query) async -> MatchIndex? {
+        build(transcript: transcript, query: query, isCancelled: { Task.isCancelled })
+    }
+
+    /// The number of matches, without keeping them (single keyword, whole transcript: no index at all).
+    ///
+    /// - Complexity: O(total text length) per keyword.
+    public static func count(transcript: Transcript, query: Query) -> Int {
+        let tokens = query.keywords.filter { !$0.isEmpty }
+        guard tokens.count == 1, query.scope.isUnrestricted else {
+            return MatchIndex(transcript: transcript, query: query).count
+        }
+        var count = 0
+        Matcher(keyword: tokens[0], caseSensitive: query.caseSensitive).scan(transcript) { _, _ in count += 1 }
+        return count
+    }
+
     mutating func append(cue: Int, range: Range<Int>, token: Int) {
-        cues.append(Int32(cue))
-        starts.append(UInt32(range.lowerBound))
-        lengths.append(UInt32(range.count))
-        tokens.append(UInt16(token))
+        cues.append(Int32(truncatingIfNeeded: cue))
+        starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
+        lengths.append(UInt32(truncatingIfNeeded: range.count))
+        tokens.append(UInt16(truncatingIfNeeded: token))
     }
 
     /// The number of matches.
@@ -95,15 +134,38 @@ public struct MatchIndex: Sendable {
     ///
     /// - Complexity: O(log n).
     public func positions(inCue cue: Int) -> Range<Int> {
-        let target = Int32(cue)
+        let target = Int32(clamping: cue)
         let lower = partition { $0 >= target }
         let upper = partition { $0 > target }
         return (lower + 1)..<(upper + 1)
     }
 
     /// The position of the match in `cue` whose range contains `utf8Offset`, if any.
+    ///
+    /// - Complexity: O(log n + matches in the cue).
     public func position(inCue cue: Int, utf8Offset: Int) -> Int? {
         positions(inCue: cue).first { self[$0].range.contains(utf8Offset) }
+    }
+
+    /// The positions of the matches in cues `cues` (empty when they have none).
+    ///
+    /// - Complexity: O(log n).
+    public func positions(inCues cues: Range<Int>) -> Range<Int> {
+        let lower = partition { $0 >= Int32(clamping: cues.lowerBound) }
+        let upper = partition { $0 >= Int32(clamping: cues.upperBound) }
+        return (lower + 1)..<(upper + 1)
+    }
+
+    /// The range of the match at `position` in Unicode scalars of its cue's text.
+    public func scalarRange(at position: Int, in transcript: Transcript) -> Range<Int> {
+        let match = self[position]
+        return TextOffsets.scalarRange(match.range, in: transcript.text(at: match.cue))
+    }
+
+    /// The range of the match at `position` in UTF-16 code units of its cue's text.
+    public func utf16Range(at position: Int, in transcript: Transcript) -> Range<Int> {
+        let match = self[position]
+        return TextOffsets.utf16Range(match.range, in: transcript.text(at: match.cue))
     }
 
     /// The cue index of every match, in order (equal cues repeat).

@@ -1,17 +1,361 @@
 /// Finds one keyword in cue texts, with results identical to `ReferenceMatcher`.
+///
+/// When the keyword is made only of printable ASCII and CJK unified ideographs,
+/// the matcher compares bytes (folding ASCII case) and scans the whole of a
+/// transcript's `storage` in one pass, 32 bytes at a time, looking for two of
+/// the keyword's rarest bytes at once. Any cue where Unicode could change the
+/// answer goes to the reference instead: a cue holding a carriage return or a
+/// character that is equivalent to a keyword character under Regex's rules
+/// (the Kelvin sign, CJK compatibility ideographs, ...), and a cue where a byte
+/// match touches a character that could join it into a larger grapheme cluster
+/// (a combining mark after it, a prepended mark before it).
 public struct Matcher: Sendable {
     public let keyword: String
     public let caseSensitive: Bool
     private let reference: ReferenceMatcher
+    private let plan: FastPlan?
 
     public init(keyword: String, caseSensitive: Bool = false) {
         self.keyword = keyword
         self.caseSensitive = caseSensitive
         self.reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive)
+        self.plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive)
     }
 
+    /// Whether this keyword can use the byte-scanning fast path (results are the same either way).
+    public var hasFastPath: Bool { plan != nil }
+
     /// The matches in `text`, as UTF-8 byte offsets relative to `text`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
     public func ranges(in text: Substring) -> [Range<Int>] {
-        reference.ranges(in: text)
+        guard let plan else { return reference.ranges(in: text) }
+        var text = text
+        let result = text.withUTF8 { bytes -> [Range<Int>]? in
+            var found: [Range<Int>] = []
+            let clean = plan.scan(bytes, cues: SingleCue(end: bytes.count), isCancelled: { false }) { _, range in
+                found.append(range)
+            } fallback: { _ in }
+            return clean == true ? found : nil
+        }
+        return result ?? reference.ranges(in: text)
+    }
+
+    /// Finds every match in every cue of `transcript`, in reading order.
+    ///
+    /// Calls `found(cue, range)` with 0-based cue indices and UTF-8 ranges relative
+    /// to the cue's text. Checks `isCancelled` between chunks of text; returns false
+    /// when cancelled (some matches may have been reported).
+    ///
+    /// - Complexity: O(total text length); cues that need Unicode care cost what the reference costs.
+    @discardableResult
+    public func scan(
+        _ transcript: Transcript, isCancelled: () -> Bool = { false },
+        found: (Int, Range<Int>) -> Void
+    ) -> Bool {
+        guard !keyword.isEmpty else { return true }
+        guard let plan else {
+            for cue in transcript.indices {
+                if isCancelled() { return false }
+                for range in reference.ranges(in: transcript.text(at: cue)) { found(cue, range) }
+            }
+            return true
+        }
+        var cues: [Int32] = []
+        var starts: [UInt32] = []
+        var fallback: [Int32] = []
+        let cueList = TranscriptCues(records: transcript.records)
+        var storage = transcript.storage
+        let finished = storage.withUTF8 { bytes -> Bool in
+            plan.scan(bytes, cues: cueList, isCancelled: isCancelled) { cue, range in
+                cues.append(Int32(truncatingIfNeeded: cue))
+                starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
+            } fallback: { cue in
+                if fallback.last != Int32(truncatingIfNeeded: cue) { fallback.append(Int32(truncatingIfNeeded: cue)) }
+            } != nil
+        }
+        guard finished else { return false }
+        fallback = Array(Set(fallback)).sorted()
+        let length = keyword.utf8.count
+        var next = 0
+        var i = 0
+        func flushFallback(before cue: Int) {
+            while next < fallback.count && Int(fallback[next]) < cue {
+                let fallbackCue = Int(fallback[next])
+                for range in reference.ranges(in: transcript.text(at: fallbackCue)) { found(fallbackCue, range) }
+                next += 1
+            }
+        }
+        while i < cues.count {
+            let cue = Int(cues[i])
+            flushFallback(before: cue)
+            if next < fallback.count && Int(fallback[next]) == cue {
+                while i < cues.count && Int(cues[i]) == cue { i += 1 }
+                continue
+            }
+            let start = Int(starts[i])
+            found(cue, start..<start + length)
+            i += 1
+        }
+        flushFallback(before: Int.max)
+        return true
+    }
+}
+
+/// Where cues lie in a buffer of text: sorted, disjoint byte ranges.
+protocol CueBounds {
+    var count: Int { get }
+    func bounds(_ cue: Int) -> Range<Int>
+}
+
+struct SingleCue: CueBounds {
+    let end: Int
+    var count: Int { 1 }
+    func bounds(_ cue: Int) -> Range<Int> { 0..<end }
+}
+
+struct TranscriptCues: CueBounds {
+    let records: [Transcript.Record]
+    var count: Int { records.count }
+    func bounds(_ cue: Int) -> Range<Int> { records[cue].textStart..<records[cue].textEnd }
+}
+
+/// The byte-level search for keywords of printable ASCII and CJK unified ideographs.
+struct FastPlan: Sendable {
+    /// The keyword's bytes, ASCII letters lowered when folding case.
+    let bytes: [UInt8]
+    /// Text byte -> comparable byte: ASCII case folded (when asked) and `\n` read as a space.
+    let fold: [UInt8]
+    /// The two positions in the keyword whose bytes are rarest, used to find candidates.
+    let first: Int
+    let second: Int
+
+    init?(keyword: String, caseSensitive: Bool) {
+        guard !keyword.isEmpty,
+              keyword.unicodeScalars.allSatisfy({ FastPlan.isPlainKeywordScalar($0.value) }) else { return nil }
+        var fold = (0...255).map { UInt8($0) }
+        if !caseSensitive { for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { fold[Int(byte)] = byte | 0x20 } }
+        fold[0x0A] = 0x20
+        self.fold = fold
+        let bytes = keyword.utf8.map { fold[Int($0)] }
+        self.bytes = bytes
+        let ranked = bytes.indices.sorted {
+            (FastPlan.rank(bytes[$0]), $0) < (FastPlan.rank(bytes[$1]), $1)
+        }
+        first = ranked[0]
+        second = ranked.count > 1 ? ranked[1] : ranked[0]
+    }
+
+    static func isPlainKeywordScalar(_ value: UInt32) -> Bool {
+        (0x20...0x7E).contains(value) || (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+    }
+
+    /// A rough frequency rank of a byte in subtitle text (higher is more common).
+    static func rank(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x20: return 100
+        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"): return 90
+        case UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "h"): return 80
+        case UInt8(ascii: "l"), UInt8(ascii: "d"), UInt8(ascii: "u"), UInt8(ascii: "c"), UInt8(ascii: "m"): return 70
+        case UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "f"), UInt8(ascii: "g"), UInt8(ascii: "p"): return 60
+        case UInt8(ascii: "b"), UInt8(ascii: "v"), UInt8(ascii: "k"), UInt8(ascii: "."), UInt8(ascii: ","): return 50
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: ">"): return 45
+        case 0x80...0xBF: return 40
+        case 0xE0...0xEF: return 30
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 20
+        default: return 10
+        }
+    }
+
+    /// Scans `text`, reporting matches of cues that need no Unicode care and the cues that do.
+    ///
+    /// A cue reported through `fallback` must be searched with the reference; its
+    /// matches may also have been reported through `found` and must be dropped.
+    /// Returns `nil` when cancelled, otherwise whether no cue needed the fallback.
+    func scan(
+        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
+        found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
+    ) -> Bool? {
+        guard let base = text.baseAddress, cues.count > 0 else { return true }
+        var clean = true
+        if !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
+            return nil
+        }
+        let count = text.count
+        let length = bytes.count
+        guard count >= length else { return clean }
+        let firstOffset = first
+        let secondOffset = second
+        let firstTarget = SIMD32<UInt8>(repeating: bytes[firstOffset])
+        let secondTarget = SIMD32<UInt8>(repeating: bytes[secondOffset])
+        let (firstOr, firstAlt) = vectorFold(bytes[firstOffset])
+        let (secondOr, secondAlt) = vectorFold(bytes[secondOffset])
+        let lastStart = count - length
+        let chunkEnd = lastStart - max(firstOffset, secondOffset) - 32
+        var cue = 0
+        var position = 0
+        var nextCancelCheck = 1 << 22
+        while position <= lastStart {
+            if position >= nextCancelCheck {
+                if isCancelled() { return nil }
+                nextCancelCheck = position + 1 << 22
+            }
+            if position <= chunkEnd {
+                let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: SIMD32<UInt8>.self)
+                let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: SIMD32<UInt8>.self)
+                let hits = ((a | firstOr) .== firstTarget .| (a .== firstAlt))
+                    .& ((b | secondOr) .== secondTarget .| (b .== secondAlt))
+                if !any(hits) {
+                    position += 32
+                    continue
+                }
+                var lane = 0
+                while lane < 32 && !hits[lane] { lane += 1 }
+                position += lane
+            }
+            guard isMatch(base + position) else {
+                position += 1
+                continue
+            }
+            while cue < cues.count && cues.bounds(cue).upperBound < position + length { cue += 1 }
+            if cue == cues.count { break }
+            let bounds = cues.bounds(cue)
+            guard bounds.lowerBound <= position else {
+                position += 1
+                continue
+            }
+            if !isOnBoundaries(text, start: position, end: position + length, within: bounds) {
+                clean = false
+                fallback(cue)
+            }
+            found(cue, (position - bounds.lowerBound)..<(position - bounds.lowerBound + length))
+            position += length
+        }
+        return clean
+    }
+
+    private func vectorFold(_ byte: UInt8) -> (or: SIMD32<UInt8>, alt: SIMD32<UInt8>) {
+        if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") && fold[Int(byte & ~0x20)] == byte {
+            return (SIMD32(repeating: 0x20), SIMD32(repeating: byte))
+        }
+        if byte == 0x20 { return (SIMD32(repeating: 0), SIMD32(repeating: 0x0A)) }
+        return (SIMD32(repeating: 0), SIMD32(repeating: byte))
+    }
+
+    @inline(__always)
+    private func isMatch(_ start: UnsafePointer<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { keyword in
+            fold.withUnsafeBufferPointer { fold in
+                for i in 0..<keyword.count where fold[Int(start[i])] != keyword[i] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Reports cues holding a carriage return or a character some keyword character could equal.
+    ///
+    /// Regex compares characters up to case and canonical equivalence: the Kelvin sign
+    /// is a `k`, and CJK compatibility ideographs (U+F900–U+FAFF, U+2F800–U+2FA1F)
+    /// equal unified ones. The Greek question mark and varia are included for safety.
+    private func markRiskyCues(
+        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
+        fallback: (Int) -> Void
+    ) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let count = text.count
+        var position = 0
+        var cue = 0
+        let high = SIMD32<UInt8>(repeating: 0x80)
+        let carriageReturn = SIMD32<UInt8>(repeating: 0x0D)
+        var nextCancelCheck = 1 << 22
+        while position < count {
+            if position >= nextCancelCheck {
+                if isCancelled() { return false }
+                nextCancelCheck = position + 1 << 22
+            }
+            if position + 32 <= count {
+                let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD32<UInt8>.self)
+                if !any((chunk .>= high) .| (chunk .== carriageReturn)) {
+                    position += 32
+                    continue
+                }
+            }
+            let byte = base[position]
+            var risky = false
+            switch byte {
+            case 0x0D:
+                risky = true
+            case 0xCD:
+                risky = position + 1 < count && base[position + 1] == 0xBE
+            case 0xE1:
+                risky = position + 2 < count && base[position + 1] == 0xBF && base[position + 2] == 0xAF
+            case 0xE2:
+                risky = position + 2 < count && base[position + 1] == 0x84 && base[position + 2] == 0xAA
+            case 0xEF:
+                risky = position + 1 < count && (0xA4...0xAB).contains(base[position + 1])
+            case 0xF0:
+                risky = position + 2 < count && base[position + 1] == 0xAF && (0xA0...0xA8).contains(base[position + 2])
+            default:
+                break
+            }
+            if risky {
+                while cue < cues.count && cues.bounds(cue).upperBound <= position { cue += 1 }
+                if cue < cues.count && cues.bounds(cue).lowerBound <= position {
+                    fallback(cue)
+                    position = cues.bounds(cue).upperBound
+                    continue
+                }
+            }
+            position += 1
+        }
+        return true
+    }
+
+    /// Whether a byte match is a whole run of grapheme clusters in its cue.
+    ///
+    /// The keyword starts and ends with base characters, so only a prepended mark
+    /// before the match or an extending mark after it could join it to its
+    /// neighbours. Both are judged conservatively: anything not known to be safe
+    /// sends the cue to the reference.
+    private func isOnBoundaries(
+        _ text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, within bounds: Range<Int>
+    ) -> Bool {
+        if start > bounds.lowerBound, text[start - 1] >= 0x80 {
+            var lead = start - 1
+            while lead > bounds.lowerBound && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let value = FastPlan.decode(text, at: lead)
+            if (0x0600...0x0DFF).contains(value) || value >= 0x11000 { return false }
+        }
+        if end < bounds.upperBound, text[end] >= 0x80 {
+            return FastPlan.isSafeFollower(FastPlan.decode(text, at: end))
+        }
+        return true
+    }
+
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        let lead = UInt32(text[index])
+        func tail(_ offset: Int) -> UInt32 {
+            index + offset < text.count ? UInt32(text[index + offset] & 0x3F) : 0
+        }
+        switch lead {
+        case 0..<0x80: return lead
+        case 0xC0..<0xE0: return (lead & 0x1F) << 6 | tail(1)
+        case 0xE0..<0xF0: return (lead & 0x0F) << 12 | tail(1) << 6 | tail(2)
+        default: return (lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3)
+        }
+    }
+
+    /// Characters that never extend the grapheme cluster before them (a short, safe list).
+    static func isSafeFollower(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xA0...0x2FF, 0x370...0x3FF, 0x400...0x482, 0x48A...0x52F,
+             0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0,
+             0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF9D,
+             0x1F300...0x1F3FA, 0x1F400...0x1FAFF:
+            return true
+        default:
+            return false
+        }
     }
 }

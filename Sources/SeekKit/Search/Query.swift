@@ -58,6 +58,32 @@ public struct Scope: Hashable, Sendable {
     }
 }
 
+extension Scope {
+    /// A fast test for "cue `index` is in scope", with speaker names compared once per speaker.
+    func filter(for transcript: Transcript) -> (Int) -> Bool {
+        guard !isUnrestricted else { return { _ in true } }
+        var speakerAllowed: [Bool]? = nil
+        if let speaker {
+            speakerAllowed = transcript.speakers.map { $0.compare(toCaseInsensitive: speaker) }
+        }
+        let from = from
+        let to = to
+        let allowed = speakerAllowed
+        return { index in
+            if let allowed {
+                guard let speaker = transcript.speakerIndex(at: index), allowed[speaker] else { return false }
+            }
+            if from != nil || to != nil {
+                guard let start = transcript.start(at: index) else { return false }
+                let end = max(transcript.end(at: index) ?? start, start)
+                if let from, end < from { return false }
+                if let to, start > to { return false }
+            }
+            return true
+        }
+    }
+}
+
 extension String {
     func compare(toCaseInsensitive other: String) -> Bool {
         lowercased() == other.lowercased()

@@ -15,4 +15,18 @@ public enum TextOffsets {
         }
         return count
     }
+
+    /// A UTF-8 range of `text` in Unicode scalars.
+    public static func scalarRange(_ range: Range<Int>, in text: Substring) -> Range<Int> {
+        let lower = scalars(range.lowerBound, in: text)
+        let inside = text.utf8.dropFirst(range.lowerBound).prefix(range.count)
+        return lower..<lower + inside.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    }
+
+    /// A UTF-8 range of `text` in UTF-16 code units.
+    public static func utf16Range(_ range: Range<Int>, in text: Substring) -> Range<Int> {
+        let lower = utf16(range.lowerBound, in: text)
+        let inside = text.utf8.dropFirst(range.lowerBound).prefix(range.count)
+        return lower..<lower + inside.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? ($1 >= 0xF0 ? 2 : 1) : 0) }
+    }
 }

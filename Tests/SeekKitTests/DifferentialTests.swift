@@ -1,0 +1,78 @@
+import Testing
+@testable import SeekKit
+
+/// The fast matcher against the Regex reference on seeded random Unicode-heavy text.
+@Suite struct DifferentialTests {
+    /// Pieces text is built from: plain words, and every trap the fast path must notice.
+    static let plain: [String] = [
+        "the", "The", "THE", "home", "king", "KING", "a", "b", "ab", "e", "s", "i", "k", " ", " ", " ", "\n", ".", "(",
+        "预算", "预", "算", "今年", "的", "，", "’", "é",
+    ]
+    static let traps: [String] = [
+        "e\u{301}", "é", "cafe", "café", "cafe\u{301}", "\u{212A}", "ſ", "ı", "İ", "ß", "ẞ", "SS",
+        "Σ", "σ", "ς", "ΟΔΟΣ", "👍", "👍🏽", "👨‍👩‍👧", "🇺🇸", "🇫🇷", "\u{200D}", "\u{FE0F}", "\u{1F3FB}",
+        "\u{F900}", "豈", "\u{2F800}", "丽", "。", "\u{302A}",
+        "ﬁ", "fi", "Ꭰ", "ꭰ", "\u{0600}", "\u{0915}\u{094D}", "\r", "\r\n", "’", "\t", "ガ", "カ\u{3099}",
+        "\u{037E}", ";", "\u{1FEF}", "`", "Å", "\u{212B}", "Ω", "\u{2126}", "ǅ", "ǆ", "\u{0345}", "ι",
+    ]
+
+    static let keywords: [String] = [
+        "the", "e", "k", "king", "s", "ss", "i", "a b", "b a", "ab", "home", "e ", " e", "预算", "算", "豈", "丽",
+        "cafe", "café", "σ", "ς", "👍", "fi", "ﬁ", "ꭰ", ";", "`", "ß", "ι", "ǆ", "Ω", "a", "Å", ".", " ", "ガ",
+    ]
+
+    @Test(arguments: 0..<6)
+    func fastAgreesWithReference(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let cues = (0..<60).map { number in
+            let trapRate = Int.random(in: 0...3, using: &random)
+            let text = (0..<Int.random(in: 1...14, using: &random)).map { _ in
+                Int.random(in: 0..<10, using: &random) < trapRate
+                    ? Self.traps.randomElement(using: &random)! : Self.plain.randomElement(using: &random)!
+            }.joined()
+            return Cue(ordinal: number + 1, text: text, line: number + 1)
+        }
+        let transcript = Transcript(cues)
+        var fastMatches = 0
+        for keyword in Self.keywords {
+            for caseSensitive in [false, true] {
+                let reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive)
+                let fast = Matcher(keyword: keyword, caseSensitive: caseSensitive)
+                let expected = referenceScan(reference, transcript)
+                #expect(scanned(fast, transcript) == expected, "keyword \(keyword.debugDescription) seed \(seed)")
+                let perCue = transcript.indices.flatMap { cue in
+                    fast.ranges(in: transcript.text(at: cue)).map { Found(cue: cue, range: $0) }
+                }
+                #expect(perCue == expected, "per cue: keyword \(keyword.debugDescription) seed \(seed)")
+                fastMatches += fastPathMatches(fast, transcript)
+            }
+        }
+        #expect(fastMatches > 100, "the byte path itself must be exercised")
+    }
+
+    /// How many matches the byte path reported in cues it did not hand to the reference.
+    func fastPathMatches(_ matcher: Matcher, _ transcript: Transcript) -> Int {
+        guard let plan = FastPlan(keyword: matcher.keyword, caseSensitive: matcher.caseSensitive) else { return 0 }
+        var found: [Int] = []
+        var fallback: Set<Int> = []
+        var storage = transcript.storage
+        _ = storage.withUTF8 { bytes in
+            plan.scan(bytes, cues: TranscriptCues(records: transcript.records), isCancelled: { false },
+                      found: { cue, _ in found.append(cue) }, fallback: { fallback.insert($0) })
+        }
+        return found.filter { !fallback.contains($0) }.count
+    }
+}
+
+/// A small seeded generator, so failures reproduce.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
