@@ -1,3 +1,11 @@
-import SeekKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-print("seek: not yet")
+let command = SeekCommand(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    environment: ProcessEnvironment.current(),
+    streams: StandardStreams())
+exit(command.run().rawValue)

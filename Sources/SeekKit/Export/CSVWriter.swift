@@ -1,0 +1,77 @@
+/// Writes matches as CSV (RFC 4180): a header row, then the same columns as the JSON Lines export.
+///
+/// Rows end in CRLF. A field is quoted when it contains a comma, a quote, CR or
+/// LF (quotes inside are doubled); absent values (`cue_id`, times, `speaker`)
+/// are empty fields. No byte-order mark is written and no field is altered
+/// (no formula-injection prefix): the data stays exactly as in the transcript.
+public enum CSVWriter {
+    /// Appends the header row.
+    public static func appendHeader(to out: inout [UInt8]) {
+        out.append(contentsOf: MatchRecord.columns.joined(separator: ",").utf8)
+        ByteWriting.append("\r\n", to: &out)
+    }
+
+    /// Appends `record` as one row.
+    ///
+    /// - Complexity: O(length of the cue text).
+    public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
+        appendField(record.file, to: &out)
+        out.append(UInt8(ascii: ","))
+        ByteWriting.append(record.position, to: &out)
+        out.append(UInt8(ascii: ","))
+        ByteWriting.append(record.total, to: &out)
+        out.append(UInt8(ascii: ","))
+        ByteWriting.append(record.cue, to: &out)
+        out.append(UInt8(ascii: ","))
+        if let id = record.cueID { appendField(id, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let start = record.start { ByteWriting.append(start, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let end = record.end { ByteWriting.append(end, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let start = record.start { ByteWriting.appendTime(start, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let end = record.end { ByteWriting.appendTime(end, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let speaker = record.speaker { appendField(speaker, to: &out) }
+        out.append(UInt8(ascii: ","))
+        appendField(record.keyword, to: &out)
+        out.append(UInt8(ascii: ","))
+        ByteWriting.withBytes(of: record.text) { text in
+            let lower = min(record.bytes.lowerBound, text.count)
+            let upper = min(max(record.bytes.upperBound, lower), text.count)
+            appendField(UnsafeBufferPointer(rebasing: text[lower..<upper]), to: &out)
+            out.append(UInt8(ascii: ","))
+            for value in [record.characters.lowerBound, record.characters.upperBound,
+                          record.utf16.lowerBound, record.utf16.upperBound,
+                          record.bytes.lowerBound, record.bytes.upperBound, record.line] {
+                ByteWriting.append(value, to: &out)
+                out.append(UInt8(ascii: ","))
+            }
+            appendField(text, to: &out)
+        }
+        ByteWriting.append("\r\n", to: &out)
+    }
+
+    static func appendField(_ text: some StringProtocol, to out: inout [UInt8]) {
+        ByteWriting.withBytes(of: text) { appendField($0, to: &out) }
+    }
+
+    /// Appends one field, quoted only when it must be.
+    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for i in 0..<bytes.count where bytes[i] == 0x22 {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...i]))
+            out.append(UInt8(ascii: "\""))
+            runStart = i + 1
+        }
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,160 @@
+/// One match with everything an export writes about it: where it is, in three units, and its cue.
+public struct MatchRecord: Sendable {
+    /// The file's name as shown to the user.
+    public var file: String
+    /// 1-based position among the file's matches (the navigator's "3/17").
+    public var position: Int
+    /// The number of matches in the file.
+    public var total: Int
+    /// 1-based cue ordinal.
+    public var cue: Int
+    public var cueID: String?
+    /// Start and end in milliseconds.
+    public var start: Int?
+    public var end: Int?
+    public var speaker: String?
+    /// The keyword that matched, as the user gave it.
+    public var keyword: String
+    /// The cue's plain text.
+    public var text: Substring
+    /// The match as Unicode-scalar offsets into `text` (0-based, end exclusive).
+    public var characters: Range<Int>
+    /// The match as UTF-16 code-unit offsets into `text`.
+    public var utf16: Range<Int>
+    /// The match as UTF-8 byte offsets into `text`.
+    public var bytes: Range<Int>
+    /// 1-based source line where the match starts.
+    public var line: Int
+
+    public init(
+        file: String, position: Int, total: Int, cue: Int, cueID: String?, start: Int?, end: Int?,
+        speaker: String?, keyword: String, text: Substring, characters: Range<Int>, utf16: Range<Int>,
+        bytes: Range<Int>, line: Int
+    ) {
+        self.file = file
+        self.position = position
+        self.total = total
+        self.cue = cue
+        self.cueID = cueID
+        self.start = start
+        self.end = end
+        self.speaker = speaker
+        self.keyword = keyword
+        self.text = text
+        self.characters = characters
+        self.utf16 = utf16
+        self.bytes = bytes
+        self.line = line
+    }
+
+    /// The matched text, as it appears in the cue.
+    public var match: Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+        let upper = utf8.index(lower, offsetBy: bytes.count)
+        return text[lower..<upper]
+    }
+
+    /// The export's column names, in order (JSON keys and the CSV header).
+    public static let columns = [
+        "file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "speaker",
+        "keyword", "match", "char_start", "char_end", "utf16_start", "utf16_end", "byte_start", "byte_end",
+        "line", "text",
+    ]
+}
+
+/// The matches of an index as export records, in position order.
+///
+/// Offsets are counted incrementally within each cue, so exporting all matches
+/// costs one pass over the matched cues' text.
+public struct MatchRecords: Sequence, Sendable {
+    public let file: String
+    public let transcript: Transcript
+    public let index: MatchIndex
+
+    public init(file: String, transcript: Transcript, index: MatchIndex) {
+        self.file = file
+        self.transcript = transcript
+        self.index = index
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(records: self)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let records: MatchRecords
+        var position = 1
+        var cue = -1
+        /// How far into the current cue's text the counts below reach.
+        var scannedBytes = 0
+        var scalars = 0
+        var utf16 = 0
+        var newlines = 0
+
+        init(records: MatchRecords) {
+            self.records = records
+        }
+
+        public mutating func next() -> MatchRecord? {
+            let index = records.index
+            guard position <= index.count else { return nil }
+            let match = index[position]
+            let transcript = records.transcript
+            let text = transcript.text(at: match.cue)
+            if match.cue != cue || match.range.lowerBound < scannedBytes {
+                cue = match.cue
+                scannedBytes = 0
+                scalars = 0
+                utf16 = 0
+                newlines = 0
+            }
+            advance(to: match.range.lowerBound, in: text)
+            let startScalars = scalars
+            let startUTF16 = utf16
+            let line = transcript.line(at: match.cue) + newlines
+            advance(to: match.range.upperBound, in: text)
+            let keywords = index.query.keywords
+            let record = MatchRecord(
+                file: records.file, position: position, total: index.count, cue: match.cue + 1,
+                cueID: transcript.id(at: match.cue), start: transcript.start(at: match.cue),
+                end: transcript.end(at: match.cue), speaker: transcript.speaker(at: match.cue),
+                keyword: match.token < keywords.count ? keywords[match.token] : "",
+                text: text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,
+                bytes: match.range, line: line)
+            position += 1
+            return record
+        }
+
+        private mutating func advance(to offset: Int, in text: Substring) {
+            guard offset > scannedBytes else { return }
+            let from = scannedBytes
+            let counted = text.utf8.withContiguousStorageIfAvailable { buffer in
+                Self.count(buffer, from: from, to: Swift.min(offset, buffer.count))
+            } ?? Array(text.utf8).withUnsafeBufferPointer { Self.count($0, from: from, to: Swift.min(offset, $0.count)) }
+            scalars += counted.scalars
+            utf16 += counted.utf16
+            newlines += counted.newlines
+            scannedBytes = offset
+        }
+
+        private static func count(
+            _ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int
+        ) -> (scalars: Int, utf16: Int, newlines: Int) {
+            var scalars = 0
+            var utf16 = 0
+            var newlines = 0
+            var i = from
+            while i < to {
+                let byte = buffer[i]
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    utf16 += byte >= 0xF0 ? 2 : 1
+                    if byte == 0x0A { newlines += 1 }
+                }
+                i += 1
+            }
+            return (scalars, utf16, newlines)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// Formats search results for a terminal or a pipe: one block per cue, matches highlighted.
+///
+/// A block is a header (`FILE:` when several files are searched, the cue
+/// number, the start time, the speaker) followed by the cue's first text line;
+/// further lines are indented to the text column. Matching cues use `:` as the
+/// separator, context cues `-` (as grep does), and context cues are dimmed.
+///
+///     talk.srt:12 00:01:02.500: Ana: where is your
+///                                    home town
+///     talk.srt-13 00:01:04.000- Ben: in the north
+public struct ResultPrinter: Sendable {
+    /// Whether to write SGR colour codes.
+    public var color: Bool
+    /// The file name shown before each block, or `nil` for none.
+    public var fileName: String?
+
+    public init(color: Bool, fileName: String? = nil) {
+        self.color = color
+        self.fileName = fileName
+    }
+
+    /// The separator written between groups of cues that are not adjacent (`-C`).
+    public static let groupSeparator = "--"
+
+    /// The block for cue `cue` (0-based), ending in a newline.
+    ///
+    /// - Parameter isContext: a neighbouring cue shown for context: dimmed, matches not highlighted.
+    /// - Complexity: O(length of the cue text + its matches).
+    public func block(cue: Int, of transcript: Transcript, index: MatchIndex, isContext: Bool = false) -> String {
+        let mark = isContext ? "-" : ":"
+        var header: [Segment] = []
+        var width = 0
+        func add(_ text: String, _ style: Style) {
+            header.append(Segment(text: text, style: style, source: 0..<0))
+            width += text.count
+        }
+        if let fileName {
+            add(Sanitizer.sanitize(fileName), Palette.fileName)
+            add(mark, .plain)
+        }
+        add(String(cue + 1), Palette.timestamp)
+        if let start = transcript.start(at: cue) {
+            add(" ", .plain)
+            add(Timestamp.format(start), Palette.timestamp)
+        }
+        add(mark + " ", .plain)
+        if let speaker = transcript.speaker(at: cue) {
+            add(Sanitizer.sanitize(speaker) + ":", isContext ? Palette.context : Style(bold: true))
+            add(" ", .plain)
+        }
+        let highlights = isContext ? [] : Highlighter.highlights(inCue: cue, of: index)
+        let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: highlights,
+                                      base: isContext ? Palette.context : .plain)
+        var result = Highlighter.ansi(header, color: color)
+        let indent = String(repeating: " ", count: width)
+        for (number, line) in lines.enumerated() {
+            if number > 0 { result += indent }
+            result += Highlighter.ansi(line, color: color)
+            result += "\n"
+        }
+        return result
+    }
+
+    /// The cues to show for `matchingCues` (sorted, distinct) with `context` neighbours on each side,
+    /// as groups of consecutive cue indices; groups are printed with `groupSeparator` between them.
+    ///
+    /// - Complexity: O(number of cues shown).
+    public static func groups(matchingCues: [Int], context: Int, cueCount: Int) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        let reach = max(0, min(context, cueCount))
+        for cue in matchingCues {
+            let lower = max(0, cue - reach)
+            let upper = min(cueCount, cue + reach + 1)
+            if let last = groups.last, lower <= last.upperBound {
+                groups[groups.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+            } else {
+                groups.append(lower..<upper)
+            }
+        }
+        return groups
+    }
+
+    /// A readable line for `--cues`: `[00:06:32.000 → 00:06:35.500] #id Speaker: text`
+    /// (continuation lines indented), ending in a newline.
+    public func cueListing(cue: Int, of transcript: Transcript) -> String {
+        var header: [Segment] = []
+        var width = 0
+        func add(_ text: String, _ style: Style) {
+            header.append(Segment(text: text, style: style, source: 0..<0))
+            width += text.count
+        }
+        if let fileName {
+            add(Sanitizer.sanitize(fileName), Palette.fileName)
+            add(":", .plain)
+        }
+        add(String(cue + 1), Palette.timestamp)
+        add(" ", .plain)
+        let start = transcript.start(at: cue).map(Timestamp.format)
+        let end = transcript.end(at: cue).map(Timestamp.format)
+        if start != nil || end != nil {
+            add("[" + (start ?? "?") + " → " + (end ?? "?") + "]", Palette.timestamp)
+            add(" ", .plain)
+        }
+        if let id = transcript.id(at: cue) {
+            add("#" + Sanitizer.sanitize(id), Palette.timestamp)
+            add(" ", .plain)
+        }
+        if let speaker = transcript.speaker(at: cue) {
+            add(Sanitizer.sanitize(speaker) + ":", Style(bold: true))
+            add(" ", .plain)
+        }
+        let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: [])
+        var result = Highlighter.ansi(header, color: color)
+        let indent = String(repeating: " ", count: width)
+        for (number, line) in lines.enumerated() {
+            if number > 0 { result += indent }
+            result += Highlighter.ansi(line, color: color) + "\n"
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes `-o FILE` atomically: everything goes to a hidden temporary file in the
+/// same directory, which is renamed over FILE only once it is complete and synced.
+///
+/// A failure (read-only directory, full disk) removes the temporary file and
+/// leaves any previous FILE as it was. An interrupt (SIGINT, SIGTERM, SIGHUP)
+/// removes the temporary file before the process ends.
+final class AtomicOutputFile {
+    let path: String
+    let temporaryPath: String
+    let writer: DescriptorWriter
+
+    /// A problem with the output file, phrased for the user.
+    struct Failure: Error {
+        var message: String
+    }
+
+    init(path: String) throws(Failure) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((directory + "." + base + ".seek-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        writer = DescriptorWriter(descriptor: descriptor)
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        SignalCleanup.install(removing: temporaryPath)
+    }
+
+    /// Flushes, syncs and renames the temporary file into place.
+    func commit() throws(Failure) {
+        writer.flush()
+        defer { SignalCleanup.clear() }
+        if let error = writer.failure {
+            discard()
+            throw Failure(message: "cannot write \(path): \(String(cString: strerror(error)))"
+                + " (left any previous \(path) unchanged)")
+        }
+        if fsync(writer.descriptor) != 0 && errno != EINVAL {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw Failure(message: "cannot write \(path): \(reason) (left any previous \(path) unchanged)")
+        }
+        close(writer.descriptor)
+        if rename(temporaryPath, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw Failure(message: "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Removes the temporary file without touching FILE.
+    func discard() {
+        close(writer.descriptor)
+        unlink(temporaryPath)
+        SignalCleanup.clear()
+    }
+}
+
+/// Removes an unfinished temporary file when the process is interrupted.
+enum SignalCleanup {
+    nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
+
+    static func install(removing path: String) {
+        pending = strdup(path)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            Glibc.signal(signal) { number in
+                if let path = SignalCleanup.pending { unlink(path) }
+                Glibc.signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+    }
+
+    static func clear() {
+        let path = pending
+        pending = nil
+        free(path)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { Glibc.signal(signal, SIG_DFL) }
+    }
+}

@@ -1,0 +1,240 @@
+import SeekKit
+
+/// Everything the command line says, parsed by hand (`--opt value`, `--opt=value`,
+/// clustered short flags like `-cq`, attached short values like `-C2`, `--` ending options).
+struct CommandLineOptions: Equatable {
+    enum ColorChoice: String, Equatable { case auto, always, never }
+    enum ExportFormat: Equatable { case jsonLines, csv }
+
+    var keywords: [String] = []
+    var files: [String] = []
+    var caseSensitive = false
+    var speaker: String?
+    var from: Int?
+    var to: Int?
+    var format: SubtitleFormat?
+    var encoding: String?
+    var count = false
+    var context = 0
+    var color = ColorChoice.auto
+    var export: ExportFormat?
+    var output: String?
+    var quiet = false
+    var recursive = false
+    var listCues = false
+    var interactive = false
+    var help = false
+    var version = false
+
+    var scope: Scope { Scope(speaker: speaker, from: from, to: to) }
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var positionals: [String] = []
+        var explicitKeywords = false
+        var rest = arguments[...]
+
+        func value(for name: String, attached: String?) throws(UsageError) -> String {
+            if let attached { return attached }
+            guard let next = rest.popFirst() else { throw UsageError("option \(name) needs a value") }
+            return next
+        }
+
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                positionals.append(contentsOf: rest)
+                break
+            }
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name: String
+                var attached: String?
+                if let equals = body.firstIndex(of: "=") {
+                    name = "--" + body[..<equals]
+                    attached = String(body[body.index(after: equals)...])
+                } else {
+                    name = argument
+                }
+                guard let option = Option.long[name] else {
+                    throw UsageError("unknown option \(name)")
+                }
+                if !option.takesValue, attached != nil {
+                    throw UsageError("option \(name) takes no value")
+                }
+                let text = option.takesValue ? try value(for: name, attached: attached) : nil
+                try options.apply(option, value: text, name: name, explicitKeywords: &explicitKeywords)
+                continue
+            }
+            if argument.hasPrefix("-") && argument != "-" {
+                var letters = argument.dropFirst()
+                while let letter = letters.popFirst() {
+                    let name = "-" + String(letter)
+                    guard let option = Option.short[letter] else {
+                        throw UsageError("unknown option \(name)")
+                    }
+                    var text: String?
+                    if option.takesValue {
+                        text = try value(for: name, attached: letters.isEmpty ? nil : String(letters))
+                        letters = ""
+                    }
+                    try options.apply(option, value: text, name: name, explicitKeywords: &explicitKeywords)
+                }
+                continue
+            }
+            positionals.append(argument)
+        }
+
+        if options.help || options.version { return options }
+        try options.assign(positionals: positionals, explicitKeywords: explicitKeywords)
+        try options.validate()
+        return options
+    }
+
+    private mutating func assign(positionals: [String], explicitKeywords: Bool) throws(UsageError) {
+        var positionals = positionals[...]
+        if listCues {
+            if explicitKeywords { throw UsageError("--cues lists cues; it takes no keyword") }
+        } else if interactive {
+            if !explicitKeywords && positionals.count >= 2, let keyword = positionals.popFirst() {
+                keywords.append(keyword)
+            }
+            if positionals.count != 1 { throw UsageError("-i needs exactly one FILE") }
+        } else if !explicitKeywords {
+            guard let keyword = positionals.popFirst() else { throw UsageError("no KEYWORD given") }
+            keywords.append(keyword)
+        }
+        files = Array(positionals)
+    }
+
+    private func validate() throws(UsageError) {
+        if keywords.contains(where: \.isEmpty) { throw UsageError("empty keyword") }
+        if let from, let to, from > to {
+            throw UsageError("--from \(Timestamp.format(from)) is after --to \(Timestamp.format(to))")
+        }
+        if export != nil && count { throw UsageError("--count cannot be combined with --json or --csv") }
+        if listCues && (count || export == .csv) {
+            throw UsageError("--cues can only be combined with --json")
+        }
+        if interactive && (count || export != nil || output != nil) {
+            throw UsageError("-i cannot be combined with --count, --json, --csv or --output")
+        }
+    }
+
+    private mutating func apply(
+        _ option: Option, value: String?, name: String, explicitKeywords: inout Bool
+    ) throws(UsageError) {
+        let value = value ?? ""
+        switch option {
+        case .keyword:
+            keywords.append(value)
+            explicitKeywords = true
+        case .caseSensitive: caseSensitive = true
+        case .speaker:
+            guard !value.isEmpty else { throw UsageError("empty speaker name for \(name)") }
+            speaker = value
+        case .from: from = try Self.time(value, name: name)
+        case .to: to = try Self.time(value, name: name)
+        case .format:
+            if value == "auto" {
+                format = nil
+            } else if let known = SubtitleFormat(rawValue: value) {
+                format = known
+            } else {
+                throw UsageError("unknown format '\(value)' for \(name) (use auto, srt, vtt or text)")
+            }
+        case .encoding:
+            guard !value.isEmpty else { throw UsageError("empty encoding name for \(name)") }
+            encoding = value
+        case .count: count = true
+        case .context:
+            guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                throw UsageError("\(name) needs a number of cues, not '\(value)'")
+            }
+            context = Int(value) ?? Int.max
+        case .color:
+            guard let choice = ColorChoice(rawValue: value) else {
+                throw UsageError("unknown colour mode '\(value)' for \(name) (use auto, always or never)")
+            }
+            color = choice
+        case .json: export = .jsonLines
+        case .csv: export = .csv
+        case .output:
+            guard !value.isEmpty else { throw UsageError("empty file name for \(name)") }
+            output = value
+        case .quiet: quiet = true
+        case .recursive: recursive = true
+        case .cues: listCues = true
+        case .interactive: interactive = true
+        case .help: help = true
+        case .version: version = true
+        }
+    }
+
+    private static func time(_ text: String, name: String) throws(UsageError) -> Int {
+        guard let milliseconds = Timestamp.parse(text) else {
+            throw UsageError("invalid time '\(text)' for \(name) (use HH:MM:SS[.mmm], MM:SS or seconds)")
+        }
+        return milliseconds
+    }
+
+    /// The options the command knows, with their spellings.
+    enum Option: CaseIterable {
+        case keyword, caseSensitive, speaker, from, to, format, encoding, count, context, color
+        case json, csv, output, quiet, recursive, cues, interactive, help, version
+
+        var longName: String {
+            switch self {
+            case .keyword: "--keyword"
+            case .caseSensitive: "--case-sensitive"
+            case .speaker: "--speaker"
+            case .from: "--from"
+            case .to: "--to"
+            case .format: "--format"
+            case .encoding: "--encoding"
+            case .count: "--count"
+            case .context: "--context"
+            case .color: "--color"
+            case .json: "--json"
+            case .csv: "--csv"
+            case .output: "--output"
+            case .quiet: "--quiet"
+            case .recursive: "--recursive"
+            case .cues: "--cues"
+            case .interactive: "--interactive"
+            case .help: "--help"
+            case .version: "--version"
+            }
+        }
+
+        var shortName: Character? {
+            switch self {
+            case .keyword: "e"
+            case .count: "c"
+            case .context: "C"
+            case .output: "o"
+            case .quiet: "q"
+            case .recursive: "r"
+            case .interactive: "i"
+            case .help: "h"
+            default: nil
+            }
+        }
+
+        var takesValue: Bool {
+            switch self {
+            case .keyword, .speaker, .from, .to, .format, .encoding, .context, .color, .output: true
+            default: false
+            }
+        }
+
+        static let long: [String: Option] = {
+            var table = Dictionary(uniqueKeysWithValues: allCases.map { ($0.longName, $0) })
+            table["--colour"] = .color
+            return table
+        }()
+
+        static let short: [Character: Option] = Dictionary(
+            uniqueKeysWithValues: allCases.compactMap { option in option.shortName.map { ($0, option) } })
+    }
+}

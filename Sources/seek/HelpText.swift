@@ -1,0 +1,75 @@
+/// The text of `seek --help` and `seek --version`.
+enum HelpText {
+    static let version = "seek 0.1.0"
+
+    static let help = """
+    seek: find keywords in subtitle and transcript files (SRT, WebVTT, timestamped text)
+
+    Usage:
+      seek [OPTIONS] KEYWORD [FILE…]
+      seek [OPTIONS] -e KEYWORD [-e KEYWORD…] [FILE…]
+      seek --cues [--json] FILE…
+      seek -i [KEYWORD] FILE              interactive navigator
+
+    With no FILE, or FILE '-', seek reads standard input (when it is not a terminal).
+    A keyword is literal text (no patterns), found anywhere in a cue, case-insensitively
+    unless --case-sensitive; a line break inside a cue matches a space.
+
+    Search:
+      -e, --keyword KW        a keyword; repeat for several (each gets its own colour)
+          --case-sensitive    match case exactly
+          --speaker NAME      only cues spoken by NAME (case-insensitive)
+          --from TIME         only cues that end at or after TIME
+          --to TIME           only cues that start at or before TIME
+                              TIME is HH:MM:SS[.mmm], MM:SS[.mmm] or seconds (90, 90.5);
+                              a cue is in scope when it overlaps the window
+          --format FMT        auto (default), srt, vtt or text
+          --encoding NAME     the files' encoding (utf-8, windows-1252, latin1, gb18030, …);
+                              detected when not given
+      -r, --recursive         search directories: .srt .vtt .txt … files, hidden entries skipped
+
+    Output:
+      -c, --count             print the number of matches (FILE:N with several files)
+      -C, --context N         show N cues before and after each matching cue, dimmed;
+                              '--' separates groups
+          --color WHEN        auto (default: only on a terminal, without NO_COLOR,
+                              and TERM not 'dumb'), always or never
+          --json              JSON Lines: one object per match
+          --csv               CSV (RFC 4180, CRLF rows, header, no byte-order mark)
+      -o, --output FILE       write the output to FILE atomically (never over an input file)
+      -q, --quiet             print nothing to standard output, and no warnings; only the status
+          --cues              list the parsed cues (with --json: one object per cue)
+      -i, --interactive       open the full-screen navigator
+      -h, --help              show this help
+          --version           show the version
+
+    Human output: one block per matching cue, 'FILE:' first when several files are
+    searched, then the cue number, start time, speaker and text with matches
+    highlighted ('NUMBER TIME: text'; context cues use '-' instead of ':').
+    Control characters in the text are shown visibly ('^[', '<U+202E>').
+
+    Export columns (JSON keys and CSV header, in this order):
+      file, position, total, cue, cue_id, start_ms, end_ms, start, end, speaker,
+      keyword, match, char_start, char_end, utf16_start, utf16_end, byte_start,
+      byte_end, line, text
+    position is 1-based within the file (the navigator's "3/17"); char_* count
+    Unicode scalars, utf16_* UTF-16 code units, byte_* UTF-8 bytes, all 0-based
+    and end-exclusive offsets into text; line is the source line of the match.
+    Absent values are null in JSON and empty in CSV.
+    --cues --json keys: file, cue, id, start_ms, end_ms, speaker, line, text.
+
+    Exit status: 0 if anything matched, 1 if nothing did, 2 on any error
+    (an error wins). Errors name the file and line; other files are still searched.
+
+    Examples:
+      seek budget talk.srt                       cues that mention "budget"
+      seek -e budget -e noise -C 1 talk.srt      two keywords, one cue of context
+      seek --speaker Omar --from 1:00 data panel.vtt
+      seek -c -r budget transcripts/             matches per file, recursively
+      seek --json budget talk.srt | jq .start     JSON Lines for other tools
+      seek --csv -o hits.csv budget *.srt        a spreadsheet of every match
+      seek --cues panel.vtt                      what seek parsed from the file
+      cat meeting.txt | seek -e CSV              search standard input
+      seek -i budget talk.srt                    browse the matches interactively
+    """
+}

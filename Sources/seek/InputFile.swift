@@ -1,0 +1,159 @@
+import SeekKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thing to search: a file path or standard input, or an argument that is already known to be bad.
+struct InputFile: Equatable {
+    enum Source: Equatable {
+        case standardInput
+        case path(String)
+    }
+
+    var source: Source
+    /// The name shown in output, errors and exports.
+    var displayName: String
+    /// A problem found while collecting (a directory without `-r`, a missing path).
+    var problem: Diagnostic?
+
+    static let standardInputName = "<stdin>"
+
+    /// Expands the FILE arguments: `-` is standard input, directories are walked with `recursive`
+    /// (in path order, hidden entries skipped, only subtitle and transcript files), otherwise an error.
+    ///
+    /// - Returns: the inputs, and whether a directory was expanded (file names are then always shown).
+    static func collect(_ arguments: [String], recursive: Bool) -> (files: [InputFile], expandedDirectory: Bool) {
+        var files: [InputFile] = []
+        var expanded = false
+        for argument in arguments {
+            if argument == "-" {
+                files.append(InputFile(source: .standardInput, displayName: standardInputName))
+                continue
+            }
+            var info = stat()
+            if stat(argument, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                guard recursive else {
+                    files.append(InputFile(source: .path(argument), displayName: argument, problem: Diagnostic(
+                        file: argument, message: "is a directory (use -r to search the files in it)")))
+                    continue
+                }
+                expanded = true
+                walk(directory: argument, into: &files)
+            } else {
+                files.append(InputFile(source: .path(argument), displayName: argument))
+            }
+        }
+        return (files, expanded)
+    }
+
+    /// Subtitle and transcript files under `directory`, depth first, names in byte order.
+    private static func walk(directory: String, into files: inout [InputFile]) {
+        guard let handle = opendir(directory) else {
+            let reason = String(cString: strerror(errno))
+            files.append(InputFile(source: .path(directory), displayName: directory,
+                                   problem: Diagnostic(file: directory, message: reason)))
+            return
+        }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        closedir(handle)
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names {
+            let path = prefix + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                walk(directory: path, into: &files)
+            case S_IFREG, S_IFLNK:
+                if SubtitleFormat(fileName: name) != nil {
+                    files.append(InputFile(source: .path(path), displayName: path))
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The file's whole contents, read with as few large reads as possible.
+    func read(from standardInput: Int32) throws(Diagnostic) -> [UInt8] {
+        switch source {
+        case .standardInput:
+            return try Self.readAll(descriptor: standardInput, sizeHint: 0, name: displayName)
+        case .path(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Self.diagnostic(displayName) }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw Self.diagnostic(displayName) }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw Diagnostic(file: displayName, message: "is a directory (use -r to search the files in it)")
+            }
+            return try Self.readAll(descriptor: descriptor, sizeHint: Int(info.st_size), name: displayName)
+        }
+    }
+
+    private static func readAll(descriptor: Int32, sizeHint: Int, name: String) throws(Diagnostic) -> [UInt8] {
+        var capacity = max(sizeHint + 1, 1 << 16)
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var count = 0
+        while true {
+            if count == capacity {
+                capacity *= 2
+                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+            }
+            let got = bytes.withUnsafeMutableBytes { raw in
+                Glibc.read(descriptor, raw.baseAddress! + count, capacity - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw diagnostic(name)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    private static func diagnostic(_ name: String) -> Diagnostic {
+        Diagnostic(file: name, message: String(cString: strerror(errno)))
+    }
+
+    /// The device and inode of the file, when it exists.
+    func identity(standardInput: Int32) -> FileIdentity? {
+        switch source {
+        case .standardInput: return FileIdentity(descriptor: standardInput)
+        case .path(let path): return FileIdentity(path: path)
+        }
+    }
+}
+
+/// A file's device and inode: two names for the same file have the same identity.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

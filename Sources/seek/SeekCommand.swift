@@ -1,0 +1,206 @@
+import Dispatch
+import SeekKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `seek` command: arguments, environment and streams in, exit status out.
+///
+/// Files are loaded and searched in parallel, a window of them at a time, and
+/// printed in the order given, so output is stable and memory stays bounded.
+struct SeekCommand {
+    var arguments: [String]
+    var environment: [String: String]
+    var streams: StandardStreams
+
+    func run() -> ExitStatus {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+            try validateEncoding(options.encoding)
+        } catch {
+            streams.writeError("seek: \(error.message)\n\(UsageError.hint)\n")
+            return .error
+        }
+        if options.help {
+            write(HelpText.help + "\n")
+            return .found
+        }
+        if options.version {
+            write(HelpText.version + "\n")
+            return .found
+        }
+
+        var fileArguments = options.files
+        if fileArguments.isEmpty {
+            if streams.inputIsTerminal {
+                streams.writeError("seek: no FILE given (and standard input is a terminal)\n\(UsageError.hint)\n")
+                return .error
+            }
+            fileArguments = ["-"]
+        }
+        let (inputs, expandedDirectory) = InputFile.collect(fileArguments, recursive: options.recursive)
+        if options.interactive {
+            return runInteractive(options, input: inputs[0])
+        }
+
+        var outputFile: AtomicOutputFile?
+        if let path = options.output {
+            if let target = FileIdentity(path: path),
+               inputs.contains(where: { $0.identity(standardInput: streams.input) == target }) {
+                streams.writeError("seek: refusing to write \(path): it is one of the input files\n")
+                return .error
+            }
+            do {
+                outputFile = try AtomicOutputFile(path: path)
+            } catch {
+                streams.writeError("seek: \(error.message)\n")
+                return .error
+            }
+        }
+        let sink = outputFile?.writer ?? DescriptorWriter(descriptor: streams.output)
+        let color: Bool = switch options.color {
+        case .always: true
+        case .never: false
+        case .auto: outputFile == nil && streams.outputIsTerminal
+            && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+        var report = Report(
+            options: options, sink: sink, streams: streams, color: color,
+            showFileNames: inputs.count > 1 || expandedDirectory)
+        report.begin()
+        let window = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) * 2)
+        var start = 0
+        while start < inputs.count {
+            let batch = Array(inputs[start..<min(start + window, inputs.count)])
+            for outcome in search(batch, options: options) { report.add(outcome) }
+            start += batch.count
+        }
+
+        if let outputFile {
+            do {
+                try outputFile.commit()
+            } catch {
+                streams.writeError("seek: \(error.message)\n")
+                return .error
+            }
+        } else {
+            sink.flush()
+            if let failure = sink.failure, failure != EPIPE {
+                streams.writeError("seek: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+                return .error
+            }
+        }
+        return report.status
+    }
+
+    private func write(_ text: String) {
+        let writer = DescriptorWriter(descriptor: streams.output)
+        writer.write(text)
+        writer.flush()
+    }
+
+    private func validateEncoding(_ name: String?) throws(UsageError) {
+        guard let name else { return }
+        // Checked by the loader for each file until the encoding table is in SeekKit.
+        _ = name
+    }
+
+    /// Loads and searches `inputs` in parallel; the outcomes come back in the same order.
+    private func search(_ inputs: [InputFile], options: CommandLineOptions) -> [Outcome] {
+        let slots = OutcomeSlots(count: inputs.count)
+        let query = Query(keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope)
+        let loadOptions = LoadOptions(format: options.format, encoding: options.encoding)
+        let standardInput = streams.input
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { i in
+            slots[i] = Self.search(inputs[i], query: query, load: loadOptions,
+                                   listCues: options.listCues, standardInput: standardInput)
+        }
+        return slots.outcomes
+    }
+
+    static func search(
+        _ input: InputFile, query: Query, load: LoadOptions, listCues: Bool, standardInput: Int32
+    ) -> Outcome {
+        if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
+        do {
+            let bytes = try input.read(from: standardInput)
+            let loaded = try TranscriptLoader.load(bytes, fileName: input.displayName, options: load)
+            let index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
+            return Outcome(file: input.displayName, loaded: loaded, index: index)
+        } catch {
+            return Outcome(file: input.displayName, failure: error)
+        }
+    }
+
+    private func runInteractive(_ options: CommandLineOptions, input: InputFile) -> ExitStatus {
+        let query = Query(keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope)
+        let outcome = Self.search(input, query: query, load: LoadOptions(format: options.format, encoding: options.encoding),
+                                  listCues: true, standardInput: streams.input)
+        if let failure = outcome.failure {
+            streams.writeError("seek: \(failure)\n")
+            return .error
+        }
+        guard let loaded = outcome.loaded else { return .error }
+        if !options.quiet {
+            for warning in loaded.warnings { streams.writeError("seek: \(warning)\n") }
+        }
+        let name = input.displayName
+        let transcript = loaded.transcript
+        let session = InteractiveSession(
+            transcript: transcript, displayName: name,
+            path: input.source == .standardInput ? nil : name,
+            keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope,
+            exportJSONLines: { index in
+                var bytes: [UInt8] = []
+                for record in MatchRecords(file: name, transcript: transcript, index: index) {
+                    JSONLinesWriter.append(record, to: &bytes)
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            })
+        return ExitStatus(rawValue: InteractiveCommand.run(session)) ?? .error
+    }
+}
+
+/// What searching one file produced: its transcript and matches, or why it failed.
+struct Outcome: Sendable {
+    var file: String
+    var loaded: LoadedTranscript?
+    var index = MatchIndex()
+    var failure: Diagnostic?
+
+    init(file: String, loaded: LoadedTranscript, index: MatchIndex) {
+        self.file = file
+        self.loaded = loaded
+        self.index = index
+    }
+
+    init(file: String, failure: Diagnostic) {
+        self.file = file
+        self.failure = failure
+    }
+}
+
+/// Result slots filled concurrently, each by exactly one worker.
+private final class OutcomeSlots: @unchecked Sendable {
+    private var storage: UnsafeMutableBufferPointer<Outcome?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    subscript(i: Int) -> Outcome? {
+        get { storage[i] }
+        set { storage[i] = newValue }
+    }
+
+    var outcomes: [Outcome] { storage.compactMap { $0 } }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The three standard streams as file descriptors, and whether they are terminals.
+struct StandardStreams {
+    var input: Int32 = 0
+    var output: Int32 = 1
+    var error: Int32 = 2
+
+    var inputIsTerminal: Bool { isatty(input) == 1 }
+    var outputIsTerminal: Bool { isatty(output) == 1 }
+
+    /// Writes a whole message to standard error (short writes retried, failures ignored).
+    func writeError(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = DescriptorWriter.writeAll(&bytes, to: error)
+    }
+}
+
+/// The process environment as a dictionary.
+enum ProcessEnvironment {
+    static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// Buffered writing of bytes to a file descriptor; remembers the first error.
+final class DescriptorWriter {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// The `errno` of the first failed write, if any; later writes are dropped.
+    private(set) var failure: Int32?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(Self.flushThreshold)
+    }
+
+    static let flushThreshold = 1 << 16
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.flushThreshold { flush() }
+    }
+
+    /// Appends bytes built elsewhere; `bytes` is emptied (its capacity kept).
+    func write(taking bytes: inout [UInt8]) {
+        if buffer.isEmpty && bytes.count >= Self.flushThreshold {
+            swap(&buffer, &bytes)
+            flush()
+            swap(&buffer, &bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.flushThreshold { flush() }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, !buffer.isEmpty else { return }
+        if let error = Self.writeAll(&buffer, to: descriptor) { failure = error }
+    }
+
+    /// Writes all of `bytes`, retrying short writes and interruptions; returns `errno` on failure.
+    static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
