@@ -12,4 +12,41 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         else if lower.hasSuffix(".txt") || lower.hasSuffix(".md") || lower.hasSuffix(".log") { self = .text }
         else { return nil }
     }
+
+    /// The format the text itself clearly shows, or `nil`.
+    ///
+    /// A `WEBVTT` signature on the first line means WebVTT; an SRT-style timing line
+    /// (`00:00:01,000 --> 00:00:02,000`, also with `.`) among the first 64 KiB means SRT.
+    ///
+    /// - Complexity: O(min(n, 64 KiB)).
+    public init?(content utf8: [UInt8]) {
+        if WebVTTParser.hasSignature(utf8) {
+            self = .vtt
+            return
+        }
+        let found: Bool = utf8.withUnsafeBufferPointer { buffer in
+            let scanner = LineScanner(UnsafeBufferPointer(rebasing: buffer.prefix(65_536)))
+            var position = 0
+            while position < scanner.count {
+                let (end, next) = scanner.line(from: position)
+                if case .valid = SRTParser.timing(scanner.bytes, position, end) { return true }
+                position = next
+            }
+            return false
+        }
+        guard found else { return nil }
+        self = .srt
+    }
+
+    /// The format to read a file with: the content's when it clearly says so,
+    /// else the extension's, else timestamped text.
+    ///
+    /// A `.txt`, `.md` or unknown file with SRT timing lines is SRT; a `.srt` with a
+    /// `WEBVTT` header is WebVTT; a `.vtt` without the header but with timing lines is SRT
+    /// (whose reader takes WebVTT-style timings too).
+    public static func detect(fileName: String, content utf8: [UInt8]) -> SubtitleFormat {
+        let byName = SubtitleFormat(fileName: fileName)
+        guard let byContent = SubtitleFormat(content: utf8) else { return byName ?? .text }
+        return byContent
+    }
 }

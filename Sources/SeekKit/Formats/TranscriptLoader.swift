@@ -16,6 +16,8 @@ public struct LoadedTranscript: Sendable {
     public var format: SubtitleFormat
     /// The encoding the bytes were decoded with, e.g. `UTF-8`, `UTF-16LE`, `windows-1252`.
     public var encoding: String
+    /// Things the user should know, each naming the file (and line): a legacy encoding
+    /// guessed, invalid bytes replaced, blocks skipped.
     public var warnings: [Diagnostic]
 
     public init(transcript: Transcript, format: SubtitleFormat, encoding: String, warnings: [Diagnostic] = []) {
@@ -27,21 +29,40 @@ public struct LoadedTranscript: Sendable {
 }
 
 /// Turns a file's bytes into a transcript: decoding, format detection, parsing.
+///
+/// See `TextDecoder` for how the encoding is chosen and `SubtitleFormat.detect`
+/// for the format; `SRTParser`, `WebVTTParser` and `TimestampedTextParser` read the text.
 public enum TranscriptLoader {
     /// Reads `bytes` as the file `fileName`.
     ///
-    /// - Throws: `Diagnostic` when the file is binary, cannot be decoded, or has nothing readable.
+    /// An empty file (or a WebVTT file with only its header) is an empty transcript.
+    ///
+    /// - Throws: `Diagnostic` for an unknown encoding name, a binary file, bytes the
+    ///   chosen encoding rejects, a `.vtt` without its header, or a file where no block
+    ///   could be read (the first problem is reported, with its line).
+    /// - Complexity: O(n) in the size of `bytes`.
     public static func load(
         _ bytes: [UInt8], fileName: String, options: LoadOptions = LoadOptions()
     ) throws(Diagnostic) -> LoadedTranscript {
-        // Placeholder until the real decoders and parsers land: UTF-8 text, one cue per line.
-        let text = String(decoding: bytes, as: UTF8.self)
-        var builder = TranscriptBuilder()
-        var line = 0
-        for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            line += 1
-            if !row.isEmpty { builder.append(text: row, line: line) }
+        var encoding: TextEncoding?
+        if let name = options.encoding {
+            guard let known = TextEncoding(name: name) else {
+                throw Diagnostic(file: fileName, message: "unknown encoding '\(name)'")
+            }
+            encoding = known
         }
-        return LoadedTranscript(transcript: builder.build(), format: options.format ?? .text, encoding: "UTF-8")
+        let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
+        let format = options.format ?? SubtitleFormat.detect(fileName: fileName, content: decoded.utf8)
+        let parsed: (transcript: Transcript, warnings: [Diagnostic])
+        switch format {
+        case .srt: parsed = SRTParser.parse(decoded.utf8, fileName: fileName)
+        case .vtt: parsed = try WebVTTParser.parse(decoded.utf8, fileName: fileName)
+        case .text: parsed = TimestampedTextParser.parse(decoded.utf8, fileName: fileName)
+        }
+        if parsed.transcript.isEmpty, let first = parsed.warnings.first {
+            throw first
+        }
+        return LoadedTranscript(transcript: parsed.transcript, format: format,
+                                encoding: decoded.encoding.name, warnings: decoded.warnings + parsed.warnings)
     }
 }

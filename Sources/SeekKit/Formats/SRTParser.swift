@@ -1,0 +1,296 @@
+/// Reads SubRip (`.srt`) subtitles.
+///
+/// A block is an optional index line, a timing line
+/// `HH:MM:SS,mmm --> HH:MM:SS,mmm`, then text until a blank line. The parser is
+/// lenient the way players are:
+/// - timings may use `.` for `,`, leave out the hours, have one to three fraction
+///   digits (`,5` and `,50` are 500 ms) or none, and carry trailing `X1:… Y2:…`;
+/// - blank lines may be missing when a timing line (or an index line followed by
+///   one) makes the boundary clear, and extra blank lines are skipped;
+/// - `<i> <b> <u> <s> <font …>` tags and their closers (any case) and `{\an8}`-style
+///   override blocks are removed; character references (`&amp;`) are decoded.
+///
+/// A block that cannot be read is skipped with a warning naming its line.
+public enum SRTParser {
+    /// The line shown in messages about a missing or broken timing line.
+    static let expectedTiming = "expected a timing line like 00:00:01,000 --> 00:00:02,000"
+
+    /// Parses UTF-8 SRT text.
+    ///
+    /// - Returns: the cues, and a warning per skipped block.
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            var parser = Parser(scanner: LineScanner(buffer), fileName: fileName)
+            parser.run()
+            return (parser.cues.build(), parser.warnings.all)
+        }
+    }
+
+    /// What a line says about timings.
+    enum Timing: Equatable {
+        case none
+        case invalid(String)
+        case valid(start: Int, end: Int)
+    }
+
+    /// Reads a timing line in `start..<end`: `.none` without `-->`.
+    static func timing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Timing {
+        var index = start
+        skipSpaces(bytes, &index, end)
+        guard index < end, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-") else { return .none }
+        guard LineScanner.containsArrow(bytes, start, end) else { return .none }
+        guard let from = time(bytes, &index, end) else { return .invalid(badTime(bytes, start, end)) }
+        skipSpaces(bytes, &index, end)
+        guard index + 3 <= end, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
+              bytes[index + 2] == UInt8(ascii: ">") else { return .invalid(expectedTiming) }
+        index += 3
+        skipSpaces(bytes, &index, end)
+        guard let to = time(bytes, &index, end) else { return .invalid(badTime(bytes, start, end)) }
+        guard index == end || bytes[index] == 0x20 || bytes[index] == 0x09 else {
+            return .invalid(expectedTiming)
+        }
+        return .valid(start: from, end: to)
+    }
+
+    private static func badTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        "unreadable or out-of-range time; " + expectedTiming
+    }
+
+    /// Reads `[H…:]MM:SS[,f]` at `index`; hours above 1,000,000 and negative times are refused.
+    private static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        var fields = (0, 0, 0)
+        var fieldCount = 0
+        while true {
+            let digitsStart = index
+            var value = 0
+            while index < end, isDigit(bytes[index]) {
+                guard index - digitsStart < 9 else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            guard index > digitsStart else { return nil }
+            fields = (fields.1, fields.2, value)
+            fieldCount += 1
+            guard fieldCount < 3, index + 1 < end, bytes[index] == UInt8(ascii: ":"),
+                  isDigit(bytes[index + 1]) else { break }
+            index += 1
+        }
+        guard fieldCount >= 2 else { return nil }
+        var millis = 0
+        if index + 1 < end, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "."),
+           isDigit(bytes[index + 1]) {
+            index += 1
+            var digits = 0
+            while index < end, isDigit(bytes[index]) {
+                if digits < 3 { millis = millis * 10 + Int(bytes[index] - 0x30) }
+                digits += 1
+                index += 1
+            }
+            if digits == 1 { millis *= 100 } else if digits == 2 { millis *= 10 }
+        }
+        let (hours, minutes, seconds) = fields
+        guard hours <= 1_000_000, minutes < 100, seconds < 100 else { return nil }
+        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    @inline(__always)
+    static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) {
+        while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+    }
+
+    /// Whether the line is an index: digits, perhaps with surrounding spaces.
+    static func isIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        skipSpaces(bytes, &index, end)
+        let digitsStart = index
+        while index < end && isDigit(bytes[index]) { index += 1 }
+        guard index > digitsStart, index - digitsStart <= 18 else { return false }
+        skipSpaces(bytes, &index, end)
+        return index == end
+    }
+
+    private struct Parser {
+        let scanner: LineScanner
+        var warnings: WarningLog
+        var cues: CueCollector
+
+        enum State { case idle, skipping, text }
+        var state = State.idle
+        var id: String?
+        var start = 0
+        var end = 0
+        var timingLine = 0
+        var textLine: Int?
+
+        init(scanner: LineScanner, fileName: String) {
+            self.scanner = scanner
+            self.warnings = WarningLog(fileName: fileName)
+            self.cues = CueCollector(expectedBytes: scanner.count)
+        }
+
+        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+        mutating func run() {
+            var position = 0
+            var lineNumber = 0
+            var pendingID: String?
+            while position < scanner.count {
+                let (lineEnd, next) = scanner.line(from: position)
+                lineNumber += 1
+                defer { position = next }
+                let blank = scanner.isBlank(position, lineEnd)
+                if state == .text {
+                    if blank {
+                        finishCue()
+                        continue
+                    }
+                    if case .none = SRTParser.timing(bytes, position, lineEnd) {
+                        if !(SRTParser.isIndex(bytes, position, lineEnd) && nextLineIsTiming(next)) {
+                            appendText(position, lineEnd, lineNumber)
+                            continue
+                        }
+                    }
+                    finishCue()
+                }
+                if blank {
+                    if state == .skipping { state = .idle }
+                    pendingID = nil
+                    continue
+                }
+                switch SRTParser.timing(bytes, position, lineEnd) {
+                case .valid(let from, let to):
+                    id = pendingID
+                    pendingID = nil
+                    start = from
+                    end = to
+                    timingLine = lineNumber
+                    textLine = nil
+                    cues.raw.removeAll(keepingCapacity: true)
+                    state = .text
+                case .invalid(let message):
+                    if state != .skipping { warnings.add(line: lineNumber, message) }
+                    pendingID = nil
+                    state = .skipping
+                case .none:
+                    if state == .skipping { continue }
+                    if SRTParser.isIndex(bytes, position, lineEnd) && pendingID == nil {
+                        pendingID = indexString(position, lineEnd)
+                        continue
+                    }
+                    warnings.add(line: lineNumber, SRTParser.expectedTiming)
+                    pendingID = nil
+                    state = .skipping
+                }
+            }
+            if state == .text { finishCue() }
+        }
+
+        private func nextLineIsTiming(_ position: Int) -> Bool {
+            let (lineEnd, _) = scanner.line(from: position)
+            if case .valid = SRTParser.timing(bytes, position, lineEnd) { return true }
+            return false
+        }
+
+        private func indexString(_ start: Int, _ end: Int) -> String {
+            var low = start
+            var high = end
+            while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
+            while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
+            return scanner.string(low, high)
+        }
+
+        private mutating func appendText(_ start: Int, _ end: Int, _ lineNumber: Int) {
+            if textLine == nil { textLine = lineNumber } else { cues.raw.append(0x0A) }
+            cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+
+        private mutating func finishCue() {
+            state = .idle
+            cues.plain.removeAll(keepingCapacity: true)
+            SRTParser.clean(cues.raw, into: &cues.plain)
+            cues.appendPlain(id: id, start: start, end: end, speaker: nil, line: textLine ?? timingLine + 1)
+        }
+    }
+
+    /// Removes SRT markup from `raw` and decodes character references, into `output`.
+    static func clean(_ raw: [UInt8], into output: inout [UInt8]) {
+        raw.withUnsafeBufferPointer { bytes in
+            let end = bytes.count
+            var index = 0
+            while index < end {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<"):
+                    if let tagEnd = formattingTagEnd(bytes, index) {
+                        index = tagEnd
+                        continue
+                    }
+                case UInt8(ascii: "{"):
+                    if index + 1 < end, bytes[index + 1] == UInt8(ascii: "\\"),
+                       let close = find(UInt8(ascii: "}"), bytes, from: index + 2) {
+                        index = close + 1
+                        continue
+                    }
+                case UInt8(ascii: "&"):
+                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                        index += used
+                        continue
+                    }
+                default:
+                    break
+                }
+                output.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    /// The index just past a `<i>`, `</b>`, `<font color="…">`-style tag at `index`, if there is one.
+    private static func formattingTagEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+        var position = index + 1
+        let end = bytes.count
+        if position < end && bytes[position] == UInt8(ascii: "/") { position += 1 }
+        let nameStart = position
+        while position < end, bytes[position] | 0x20 >= 0x61, bytes[position] | 0x20 <= 0x7A { position += 1 }
+        let length = position - nameStart
+        guard length >= 1, length <= 4, position < end else { return nil }
+        var name: UInt32 = 0
+        for offset in nameStart..<position { name = name << 8 | UInt32(bytes[offset] | 0x20) }
+        switch name {
+        case 0x69, 0x62, 0x75, 0x73, 0x666F_6E74: break  // i b u s font
+        default: return nil
+        }
+        let next = bytes[position]
+        guard next == UInt8(ascii: ">") || next == 0x20 || next == 0x09 else { return nil }
+        guard let close = find(UInt8(ascii: ">"), bytes, from: position) else { return nil }
+        return close + 1
+    }
+
+    /// The index of `target` at or after `start`, on the same line.
+    private static func find(_ target: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == target { return index }
+            if bytes[index] == 0x0A { return nil }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension LineScanner {
+    /// Whether `start..<end` of `bytes` holds `-->`.
+    static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index + 2 < end {
+            if bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
+                && bytes[index + 2] == UInt8(ascii: ">") { return true }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,122 @@
+/// Recognises who speaks from the start of a cue's text; the text keeps the prefix.
+///
+/// Recognised, at the very start of the first line:
+/// - `>> NAME:` (broadcast captions), and `>> NAME` up to the colon;
+/// - `[SPEAKER_00]:` (diarization; any bracketed name followed by `:`);
+/// - `Name:` / `**Name:**` where the name is one to four name-like words (letters,
+///   digits, `.` `'` `-` `_` `&`), starts with a capital letter, is at most 32 bytes,
+///   the colon is followed by a space or the end of the line, and the name is not a
+///   common label such as `Note`, `Warning`, `Subtitles` or `Time`.
+///
+/// So `Travis: When you…`, `CDR: Roger.` and `>> JOHN: Hi` give a speaker, and
+/// `Note: the time is 10:30`, `http://…` and `at 10:30: go` don't.
+enum SpeakerPrefix {
+    static let maximumNameBytes = 32
+    static let maximumWords = 4
+
+    private static let labels: Set<String> = [
+        "note", "notes", "nb", "warning", "caution", "tip", "hint", "important", "info", "update",
+        "subtitle", "subtitles", "subtitled", "caption", "captions", "captioned", "translation",
+        "translated", "translator", "transcript", "transcribed", "transcription", "sync", "synced",
+        "source", "credit", "credits", "edit", "edited", "music", "song", "lyrics", "chapter",
+        "part", "episode", "season", "title", "example", "ps", "p.s", "re", "fw", "fwd", "time",
+        "date", "location", "place", "kind", "language", "lang", "style", "region", "http", "https",
+        "www", "email", "tel", "phone", "url", "www", "step", "reason", "result", "answer", "question",
+    ]
+
+    /// The speaker named at the start of `text` (UTF-8), or `nil`.
+    static func speaker(in text: [UInt8]) -> String? {
+        var end = 0
+        while end < text.count && text[end] != 0x0A { end += 1 }
+        return text.withUnsafeBufferPointer { buffer in
+            speaker(in: UnsafeBufferPointer(rebasing: buffer[0..<end]))
+        }
+    }
+
+    static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
+        var index = 0
+        let count = line.count
+        if count >= 2 && line[0] == UInt8(ascii: ">") && line[1] == UInt8(ascii: ">") {
+            index = 2
+            while index < count && line[index] == 0x20 { index += 1 }
+            guard let colon = colonAfterName(line, from: index, requireCapital: false) else { return nil }
+            return trimmedName(line, index, colon)
+        }
+        if count >= 1 && line[0] == UInt8(ascii: "[") {
+            var close = 1
+            while close < count && close <= maximumNameBytes && line[close] != UInt8(ascii: "]") { close += 1 }
+            guard close < count, close > 1, line[close] == UInt8(ascii: "]"),
+                  close + 1 < count, line[close + 1] == UInt8(ascii: ":") else { return nil }
+            return trimmedName(line, 1, close)
+        }
+        var bold = false
+        if count >= 2 && line[0] == UInt8(ascii: "*") && line[1] == UInt8(ascii: "*") {
+            bold = true
+            index = 2
+        }
+        guard let colon = colonAfterName(line, from: index, requireCapital: true) else { return nil }
+        var after = colon + 1
+        if bold {
+            guard after + 2 <= count, line[after] == UInt8(ascii: "*"), line[after + 1] == UInt8(ascii: "*")
+            else { return nil }
+            after += 2
+        }
+        if after < count {
+            let next = line[after]
+            guard next == 0x20 || next == 0x09 else { return nil }
+            var first = after
+            while first < count && (line[first] == 0x20 || line[first] == 0x09) { first += 1 }
+            if first < count && line[first] >= 0x30 && line[first] <= 0x39 && !bold { return nil }
+        }
+        guard let name = trimmedName(line, index, colon), !labels.contains(name.lowercased()) else { return nil }
+        return name
+    }
+
+    /// The position of the `:` ending a name-like run of one to four words starting at `start`.
+    private static func colonAfterName(_ line: UnsafeBufferPointer<UInt8>, from start: Int,
+                                       requireCapital: Bool) -> Int? {
+        guard start < line.count else { return nil }
+        if requireCapital && !startsWithCapital(line, at: start) { return nil }
+        var words = 1
+        var index = start
+        var previousWasSpace = false
+        while index < line.count && index - start <= maximumNameBytes {
+            let byte = line[index]
+            switch byte {
+            case UInt8(ascii: ":"):
+                return index > start && !previousWasSpace ? index : nil
+            case 0x20:
+                if previousWasSpace || index == start { return nil }
+                words += 1
+                if words > maximumWords { return nil }
+                previousWasSpace = true
+            case UInt8(ascii: "."), UInt8(ascii: "'"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "&"),
+                 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF:
+                previousWasSpace = false
+            default:
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func startsWithCapital(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = line[index]
+        if byte >= 0x41 && byte <= 0x5A { return true }
+        guard byte >= 0xC0 else { return false }
+        var end = index + 1
+        while end < line.count && line[end] & 0xC0 == 0x80 { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: line[index..<end]), as: UTF8.self)
+        return text.unicodeScalars.first?.properties.isUppercase ?? false
+    }
+
+    private static func trimmedName(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+        var low = start
+        var high = end
+        while low < high && line[low] == 0x20 { low += 1 }
+        while high > low && line[high - 1] == 0x20 { high -= 1 }
+        guard low < high else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: line[low..<high]), as: UTF8.self)
+    }
+}

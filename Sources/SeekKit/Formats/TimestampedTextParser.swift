@@ -1,0 +1,190 @@
+/// Reads plain transcripts where lines start with a timestamp, and plain text.
+///
+/// A line starting with a timestamp starts a cue; its text is what follows the
+/// timestamp (separator spaces trimmed), and the lines after it without one
+/// continue it (blank lines skipped, lines joined with `\n`). A cue ends where the
+/// next one starts; the last has no end. Lines before the first timestamp become
+/// untimed cues of their own. A file with no timestamps at all is one cue per
+/// non-blank line, the text exactly as written, so positions refer to the line.
+///
+/// Timestamps: `[00:06:32]`, `[00:06:32.500]`, `(01:02:03)`, `06:32` (followed by a
+/// space or the end of the line), `[DD:HH:MM:SS]` mission time, a leading `-` for
+/// negative times (`[-00:00:05:00]`), Markdown-escaped `\[00:01:02.03\]`; fractions
+/// use `.` or `,` with one to three digits.
+public enum TimestampedTextParser {
+    /// Parses UTF-8 text.
+    ///
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            let scanner = LineScanner(buffer)
+            var cues = CueCollector(expectedBytes: buffer.count)
+            if hasTimestampedLine(scanner) {
+                parseTimed(scanner, into: &cues)
+            } else {
+                parseLines(scanner, into: &cues)
+            }
+            return (cues.build(), [])
+        }
+    }
+
+    /// Whether `utf8` has a line starting with a timestamp.
+    static func hasTimestampedLine(_ scanner: LineScanner) -> Bool {
+        var position = 0
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            if leadingTimestamp(scanner.bytes, position, end) != nil { return true }
+            position = next
+        }
+        return false
+    }
+
+    private static func parseLines(_ scanner: LineScanner, into cues: inout CueCollector) {
+        var position = 0
+        var lineNumber = 0
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            lineNumber += 1
+            if !scanner.isBlank(position, end) {
+                appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
+            }
+            position = next
+        }
+    }
+
+    private static func appendLine(_ scanner: LineScanner, _ start: Int, _ end: Int, start time: Int?,
+                                   line: Int, into cues: inout CueCollector) {
+        cues.plain.removeAll(keepingCapacity: true)
+        cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
+        cues.appendPlain(id: nil, start: time, end: nil, speaker: nil, line: line)
+    }
+
+    private static func parseTimed(_ scanner: LineScanner, into cues: inout CueCollector) {
+        let bytes = scanner.bytes
+        var position = 0
+        var lineNumber = 0
+        var current: (start: Int, timingLine: Int, textLine: Int?)?
+        func finish(end: Int?, into cues: inout CueCollector) {
+            guard let cue = current else { return }
+            let speaker = speakerOfFirstContentLine(cues.plain)
+            cues.appendPlain(id: nil, start: cue.start, end: end, speaker: speaker,
+                             line: cue.textLine ?? cue.timingLine)
+        }
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            lineNumber += 1
+            defer { position = next }
+            if let (time, textStart) = leadingTimestamp(bytes, position, end) {
+                finish(end: time, into: &cues)
+                cues.plain.removeAll(keepingCapacity: true)
+                current = (time, lineNumber, nil)
+                if textStart < end {
+                    current?.textLine = lineNumber
+                    cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[textStart..<end]))
+                }
+                continue
+            }
+            if scanner.isBlank(position, end) { continue }
+            guard current != nil else {
+                appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
+                continue
+            }
+            if current?.textLine == nil {
+                current?.textLine = lineNumber
+            } else {
+                cues.plain.append(0x0A)
+            }
+            cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+        }
+        finish(end: nil, into: &cues)
+    }
+
+    /// The speaker of the first line that isn't `_metadata : value` (as in NASA transcripts).
+    private static func speakerOfFirstContentLine(_ text: [UInt8]) -> String? {
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count && text[end] != 0x0A { end += 1 }
+            if text[start] != UInt8(ascii: "_") {
+                return text.withUnsafeBufferPointer {
+                    SpeakerPrefix.speaker(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
+                }
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// The timestamp at the start of the line `start..<end`, in milliseconds, and where
+    /// the text after it (and its separator spaces) starts.
+    static func leadingTimestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+        var index = start
+        var closer: [UInt8] = []
+        if index < end && bytes[index] == UInt8(ascii: "\\") && index + 1 < end
+            && bytes[index + 1] == UInt8(ascii: "[") {
+            index += 2
+            closer = [UInt8(ascii: "\\"), UInt8(ascii: "]")]
+        } else if index < end && bytes[index] == UInt8(ascii: "[") {
+            index += 1
+            closer = [UInt8(ascii: "]")]
+        } else if index < end && bytes[index] == UInt8(ascii: "(") {
+            index += 1
+            closer = [UInt8(ascii: ")")]
+        }
+        guard let time = clockTime(bytes, &index, end) else { return nil }
+        if closer.isEmpty {
+            guard index == end || bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        } else {
+            for byte in closer {
+                guard index < end, bytes[index] == byte else { return nil }
+                index += 1
+            }
+        }
+        while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        return (time, index)
+    }
+
+    /// Reads `[-][[DD:]HH:]MM:SS[.f]` at `index`.
+    private static func clockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        var negative = false
+        if index < end && bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var fields: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var count = 0
+        while true {
+            let digitsStart = index
+            var value = 0
+            while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                guard index - digitsStart < (count == 0 ? 6 : 2) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            guard index > digitsStart else { return nil }
+            if count > 0 && (index - digitsStart != 2 || value > 59) { return nil }
+            fields = (fields.1, fields.2, fields.3, value)
+            count += 1
+            guard count < 4, index + 1 < end, bytes[index] == UInt8(ascii: ":"),
+                  bytes[index + 1] >= 0x30, bytes[index + 1] <= 0x39 else { break }
+            index += 1
+        }
+        guard count >= 2 else { return nil }
+        var millis = 0
+        if index + 1 < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ","),
+           bytes[index + 1] >= 0x30, bytes[index + 1] <= 0x39 {
+            index += 1
+            var digits = 0
+            while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                guard digits < 3 else { return nil }
+                millis = millis * 10 + Int(bytes[index] - 0x30)
+                digits += 1
+                index += 1
+            }
+            millis *= digits == 1 ? 100 : digits == 2 ? 10 : 1
+        }
+        let (days, hours, minutes, seconds) = fields
+        let total = (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000 + millis
+        return negative ? -total : total
+    }
+}

@@ -1,0 +1,276 @@
+/// Reads WebVTT (`.vtt`) files with the W3C WebVTT file-parsing algorithm.
+///
+/// The file must start with `WEBVTT` (after an optional BOM, removed by the decoder)
+/// followed by a space, a tab or the end of the line. Header lines, `NOTE`, `STYLE`
+/// and `REGION` blocks give no cues. A cue block is an optional identifier line, a
+/// timing line `[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm [settings]` and text up to the next
+/// empty line; cue settings are read past and dropped. As the specification says, a
+/// block whose timing line cannot be read is dropped (with a warning, here), and a cue
+/// whose end comes before its start is still a cue.
+///
+/// Cue text is reduced to plain text: every tag (`<c.x>`, `<i>`, `<b>`, `<u>`, `<v …>`,
+/// `<lang …>`, `<ruby>`, `<rt>`, `<00:01.000>` and unknown ones) is removed, character
+/// references are decoded, and the annotation of the first `<v Name>` becomes the speaker.
+public enum WebVTTParser {
+    static let expectedTiming = "expected a timing line like 00:00:01.000 --> 00:00:02.000"
+
+    /// Parses UTF-8 WebVTT text.
+    ///
+    /// - Throws: `Diagnostic` when the `WEBVTT` signature is missing.
+    /// - Returns: the cues, and a warning per dropped block.
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(
+        _ utf8: [UInt8], fileName: String
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        let result: (Transcript, [Diagnostic])? = utf8.withUnsafeBufferPointer { buffer in
+            var parser = Parser(scanner: LineScanner(buffer), fileName: fileName)
+            guard parser.run() else { return nil }
+            return (parser.cues.build(), parser.warnings.all)
+        }
+        guard let result else {
+            throw Diagnostic(file: fileName, line: 1, message: "missing WEBVTT header on the first line")
+        }
+        return result
+    }
+
+    /// Whether `utf8` starts with a WebVTT signature line.
+    static func hasSignature(_ utf8: some Collection<UInt8>) -> Bool {
+        let signature = Array("WEBVTT".utf8)
+        guard utf8.starts(with: signature) else { return false }
+        guard let next = utf8.dropFirst(6).first else { return true }
+        return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D
+    }
+
+    private struct Parser {
+        let scanner: LineScanner
+        var warnings: WarningLog
+        var cues: CueCollector
+        var position = 0
+        /// The 1-based number of the line starting at `position`.
+        var lineNumber = 1
+
+        init(scanner: LineScanner, fileName: String) {
+            self.scanner = scanner
+            self.warnings = WarningLog(fileName: fileName)
+            self.cues = CueCollector(expectedBytes: scanner.count)
+        }
+
+        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var atEnd: Bool { position >= scanner.count }
+
+        /// Runs the algorithm; `false` when the signature is missing.
+        mutating func run() -> Bool {
+            let (signatureEnd, afterSignature) = scanner.line(from: 0)
+            guard WebVTTParser.hasSignature(UnsafeBufferPointer(rebasing: bytes[0..<signatureEnd])) else {
+                return false
+            }
+            advance(to: afterSignature)
+            if atEnd { return true }
+            let (headerEnd, afterHeader) = scanner.line(from: position)
+            if headerEnd > position {
+                collectBlock(inHeader: true)
+            } else {
+                advance(to: afterHeader)
+            }
+            skipEmptyLines()
+            while !atEnd {
+                collectBlock(inHeader: false)
+                skipEmptyLines()
+            }
+            return true
+        }
+
+        private mutating func advance(to next: Int) {
+            position = next
+            lineNumber += 1
+        }
+
+        private mutating func skipEmptyLines() {
+            while !atEnd {
+                let (end, next) = scanner.line(from: position)
+                guard end == position else { return }
+                advance(to: next)
+            }
+        }
+
+        private mutating func collectBlock(inHeader: Bool) {
+            var lineCount = 0
+            var previous = (position, lineNumber)
+            var seenArrow = false
+            var cue: (id: String, start: Int, end: Int, textLine: Int?)?
+            var firstLine = lineNumber
+            var timingFailed = false
+            cues.raw.removeAll(keepingCapacity: true)
+            while true {
+                let start = position
+                let currentLine = lineNumber
+                let (end, next) = scanner.line(from: position)
+                let seenEOF = next >= scanner.count
+                advance(to: next)
+                lineCount += 1
+                if lineCount == 1 { firstLine = currentLine }
+                if LineScanner.containsArrow(bytes, start, end) {
+                    if !inHeader && (lineCount == 1 || (lineCount == 2 && !seenArrow)) {
+                        seenArrow = true
+                        previous = (position, lineNumber)
+                        if let (from, to) = WebVTTParser.timings(bytes, start, end) {
+                            cue = (String(decoding: cues.raw, as: UTF8.self), from, to, nil)
+                            cues.raw.removeAll(keepingCapacity: true)
+                        } else {
+                            cue = nil
+                            timingFailed = true
+                            warnings.add(line: currentLine, "unreadable timing line, block skipped; "
+                                         + WebVTTParser.expectedTiming)
+                        }
+                    } else {
+                        (position, lineNumber) = previous
+                        break
+                    }
+                } else if end == start {
+                    break
+                } else {
+                    if !cues.raw.isEmpty { cues.raw.append(0x0A) }
+                    if cue != nil && cue?.textLine == nil { cue?.textLine = currentLine }
+                    cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    previous = (position, lineNumber)
+                }
+                if seenEOF { break }
+            }
+            if let cue {
+                cues.plain.removeAll(keepingCapacity: true)
+                let voice = WebVTTParser.clean(cues.raw, into: &cues.plain)
+                cues.appendPlain(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end,
+                                 speaker: voice, line: cue.textLine ?? firstLine + (cue.id.isEmpty ? 1 : 2))
+            } else if !inHeader && !seenArrow && !timingFailed && !isCommentOrDefinition() {
+                warnings.add(line: firstLine, "block without a timing line skipped; " + WebVTTParser.expectedTiming)
+            }
+        }
+
+        /// Whether the block just read (in `cues.raw`) is a NOTE, STYLE or REGION block.
+        private func isCommentOrDefinition() -> Bool {
+            for keyword in ["NOTE", "STYLE", "REGION"] {
+                let word = Array(keyword.utf8)
+                guard cues.raw.starts(with: word) else { continue }
+                let next = cues.raw.count > word.count ? cues.raw[word.count] : 0x0A
+                if next == 0x20 || next == 0x09 || next == 0x0A { return true }
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// Reads the start and end of a cue timing line (settings after them are ignored).
+    static func timings(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+        var index = start
+        while index < end && isWhitespace(bytes[index]) { index += 1 }
+        guard let from = timestamp(bytes, &index, end) else { return nil }
+        while index < end && isWhitespace(bytes[index]) { index += 1 }
+        guard index + 3 <= end, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
+              bytes[index + 2] == UInt8(ascii: ">") else { return nil }
+        index += 3
+        while index < end && isWhitespace(bytes[index]) { index += 1 }
+        guard let to = timestamp(bytes, &index, end) else { return nil }
+        return (from, to)
+    }
+
+    /// Reads a WebVTT timestamp, `[H…:]MM:SS.mmm`, in milliseconds.
+    ///
+    /// Hours above 1,000,000 are refused so absurd values can't overflow.
+    static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        func digits(_ index: inout Int) -> (value: Int, count: Int) {
+            var value = 0
+            var count = 0
+            while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                if count < 10 { value = value * 10 + Int(bytes[index] - 0x30) }
+                count += 1
+                index += 1
+            }
+            return (value, count)
+        }
+        let first = digits(&index)
+        guard first.count > 0, first.count <= 10 else { return nil }
+        let hoursFirst = first.count != 2 || first.value > 59
+        guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        let second = digits(&index)
+        guard second.count == 2 else { return nil }
+        var hours = 0
+        var minutes = first.value
+        var seconds = second.value
+        if hoursFirst || (index < end && bytes[index] == UInt8(ascii: ":")) {
+            guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            let third = digits(&index)
+            guard third.count == 2 else { return nil }
+            hours = first.value
+            minutes = second.value
+            seconds = third.value
+        }
+        guard index < end, bytes[index] == UInt8(ascii: ".") else { return nil }
+        index += 1
+        let fraction = digits(&index)
+        guard fraction.count == 3, minutes <= 59, seconds <= 59, hours <= 1_000_000 else { return nil }
+        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction.value
+    }
+
+    /// Reduces WebVTT cue text to plain text in `output`.
+    ///
+    /// - Returns: the annotation of the first `<v>` tag (whitespace collapsed), if any.
+    static func clean(_ raw: [UInt8], into output: inout [UInt8]) -> String? {
+        raw.withUnsafeBufferPointer { bytes in
+            var voice: String?
+            let end = bytes.count
+            var index = 0
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&") {
+                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                        index += used
+                        continue
+                    }
+                } else if byte == UInt8(ascii: "<") {
+                    var close = index + 1
+                    while close < end && bytes[close] != UInt8(ascii: ">") { close += 1 }
+                    if voice == nil { voice = voiceAnnotation(bytes, index + 1, close) }
+                    index = close + 1
+                    continue
+                }
+                output.append(byte)
+                index += 1
+            }
+            return voice
+        }
+    }
+
+    /// The annotation of a `v` start tag whose content (between `<` and `>`) is `start..<end`.
+    private static func voiceAnnotation(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+        guard start < end, bytes[start] == UInt8(ascii: "v") else { return nil }
+        var index = start + 1
+        guard index == end || isWhitespace(bytes[index]) || bytes[index] == UInt8(ascii: ".") else { return nil }
+        while index < end && !isWhitespace(bytes[index]) { index += 1 }
+        var decoded: [UInt8] = []
+        while index < end {
+            if bytes[index] == UInt8(ascii: "&"),
+               let used = CharacterReference.decode(bytes, at: index, end: end, into: &decoded) {
+                index += used
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        var collapsed: [UInt8] = []
+        for byte in decoded {
+            if isWhitespace(byte) {
+                if let last = collapsed.last, last != 0x20 { collapsed.append(0x20) }
+            } else {
+                collapsed.append(byte)
+            }
+        }
+        if collapsed.last == 0x20 { collapsed.removeLast() }
+        return collapsed.isEmpty ? nil : String(decoding: collapsed, as: UTF8.self)
+    }
+}
