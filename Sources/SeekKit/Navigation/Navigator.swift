@@ -8,9 +8,14 @@ public struct Navigator: Sendable {
     /// The 1-based position of the current match, or `nil` when there is none.
     public private(set) var current: Int?
 
+    /// A navigator on `index`, at `current` (clamped to the matches) or else the first match.
     public init(index: MatchIndex = MatchIndex(), current: Int? = nil) {
         self.index = index
-        self.current = current ?? (index.isEmpty ? nil : 1)
+        if index.isEmpty {
+            self.current = nil
+        } else {
+            self.current = min(max(current ?? 1, 1), index.count)
+        }
     }
 
     /// The current match.
@@ -36,14 +41,16 @@ public struct Navigator: Sendable {
         return false
     }
 
+    /// Moves to the first match (none when there are no matches).
     public mutating func first() { current = index.isEmpty ? nil : 1 }
 
+    /// Moves to the last match (none when there are no matches).
     public mutating func last() { current = index.isEmpty ? nil : index.count }
 
     /// Makes match `position` current; returns false (and changes nothing) when out of range.
     @discardableResult
     public mutating func jump(to position: Int) -> Bool {
-        guard (1...max(1, index.count)).contains(position), !index.isEmpty else { return false }
+        guard !index.isEmpty, position >= 1, position <= index.count else { return false }
         current = position
         return true
     }
@@ -78,10 +85,12 @@ public struct Navigator: Sendable {
         for item in visible {
             let positions = newIndex.positions(inCue: item.cue)
             guard !positions.isEmpty else { continue }
-            let middle = Double(item.rows.lowerBound + item.rows.upperBound) / 2
+            let top = max(item.rows.lowerBound, 0)
+            let bottom = min(item.rows.upperBound, max(viewHeight, top + 1))
+            let middle = Double(top + bottom) / 2
             let distance = abs(middle - centre)
             let position = middle >= centre ? positions.lowerBound : positions.upperBound - 1
-            if best == nil || distance < best!.distance { best = (distance, position) }
+            if best.map({ distance < $0.distance }) ?? true { best = (distance, position) }
         }
         if let best { current = best.position; return }
         if let lastVisible = visible.last?.cue {

@@ -176,6 +176,7 @@ struct FastPlan: Sendable {
         _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
         found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
     ) -> Bool? {
+        if isCancelled() { return nil }
         guard let base = text.baseAddress, cues.count > 0 else { return true }
         var clean = true
         if !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {

@@ -1,0 +1,70 @@
+import Testing
+@testable import SeekKit
+
+func transcript(_ texts: [String]) -> Transcript {
+    Transcript(texts.enumerated().map { Cue(ordinal: $0.offset + 1, text: $0.element, line: $0.offset + 1) })
+}
+
+/// Numbering, lookups both ways, and merging several tokens.
+@Suite struct MatchIndexTests {
+    @Test func numbersMatchesInReadingOrder() {
+        let index = MatchIndex(transcript: transcript(["a b a", "", "b", "aa"]), query: Query("a"))
+        #expect(index.count == 4)
+        #expect((1...4).map { index[$0].cue } == [0, 0, 3, 3])
+        #expect((1...4).map { index[$0].range } == [0..<1, 4..<5, 0..<1, 1..<2])
+        #expect((1...4).map { index[$0].position } == [1, 2, 3, 4])
+    }
+
+    @Test func positionsInCue() {
+        let index = MatchIndex(transcript: transcript(["a b a", "", "b", "aa"]), query: Query("a"))
+        #expect(index.positions(inCue: 0) == 1..<3)
+        #expect(index.positions(inCue: 1).isEmpty)
+        #expect(index.positions(inCue: 3) == 3..<5)
+        #expect(index.positions(inCue: 99).isEmpty)
+        #expect(index.positions(inCues: 1..<4) == 3..<5)
+        #expect(index.position(inCue: 3, utf8Offset: 1) == 4)
+        #expect(index.position(inCue: 0, utf8Offset: 2) == nil)
+    }
+
+    /// (keywords, text, expected (range, token) in order).
+    static let merging: [([String], String, [(Range<Int>, Int)])] = [
+        (["cat", "dog"], "dog cat", [(0..<3, 1), (4..<7, 0)]),
+        (["at", "cat"], "cat", [(0..<3, 1)]),
+        (["ca", "cat"], "cat", [(0..<3, 1)]),
+        (["cat", "ca"], "cat", [(0..<3, 0)]),
+        (["a", "a"], "a", [(0..<1, 0)]),
+        (["ab", "bc"], "abc", [(0..<2, 0)]),
+        (["bc", "ab"], "abcbc", [(0..<2, 1), (3..<5, 0)]),
+        (["", "x"], "x", [(0..<1, 1)]),
+    ]
+
+    @Test(arguments: merging)
+    func tokensMerge(keywords: [String], text: String, expected: [(Range<Int>, Int)]) {
+        let index = MatchIndex(transcript: transcript([text]), query: Query(keywords: keywords))
+        let found = (0..<index.count).map { index[$0 + 1] }
+        #expect(found.map(\.range) == expected.map(\.0))
+        #expect(found.map(\.token) == expected.map(\.1))
+    }
+
+    @Test func cancelledBuildReturnsNil() {
+        #expect(MatchIndex.build(transcript: transcript(["a"]), query: Query("a"), isCancelled: { true }) == nil)
+        #expect(MatchIndex.build(transcript: transcript(["a"]), query: Query(keywords: ["a", "b"]),
+                                 isCancelled: { true }) == nil)
+    }
+
+    @Test func countAgreesWithIndex() {
+        let text = transcript(["Kelvin \u{212A} k K", "kk", "no"])
+        for query in [Query("k"), Query(keywords: ["k", "kk"]), Query("k", caseSensitive: true)] {
+            #expect(MatchIndex.count(transcript: text, query: query) == MatchIndex(transcript: text, query: query).count)
+        }
+        #expect(MatchIndex.count(transcript: text, query: Query("k")) == 6)
+    }
+
+    @Test func offsetsInOtherUnits() {
+        let text = transcript(["👍 café 预算"])
+        let index = MatchIndex(transcript: text, query: Query("预算"))
+        #expect(index[1].range == 11..<17)
+        #expect(index.scalarRange(at: 1, in: text) == 7..<9)
+        #expect(index.utf16Range(at: 1, in: text) == 8..<10)
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct SuggestionsTests {
+    static let text = transcript([
+        "The budget, the BUDGET and the buffer.",
+        "Budgets matter; don't bury the budget.",
+        "Bureau bureau",
+        "今年的预算很紧，预算要减。",
+        "Éclair éclairs ÉCLAIR",
+        "Anna ANNA Anna",
+    ])
+
+    /// (prefix, limit, expected).
+    static let rows: [(String, Int, [String])] = [
+        ("bu", 10, ["budget", "bureau", "Budgets", "buffer", "bury"]),
+        ("BU", 2, ["budget", "bureau"]),
+        ("budget", 10, ["Budgets"]),
+        ("th", 10, ["the"]),
+        ("the", 10, []),
+        ("don", 10, ["don't"]),
+        ("预", 10, ["预算"]),
+        ("算", 10, ["算很", "算要"]),
+        ("écl", 10, ["Éclair", "éclairs"]),
+        ("an", 10, ["Anna", "and"]),
+        ("zz", 10, []),
+        ("", 10, []),
+        ("b", 0, []),
+    ]
+
+    @Test(arguments: rows)
+    func completes(prefix: String, limit: Int, expected: [String]) {
+        #expect(Suggestions(transcript: Self.text).completions(for: prefix, limit: limit) == expected)
+    }
+
+    @Test func wordsSplitOnLettersAndDigits() {
+        var words: [String] = []
+        Suggestions.forEachWord(in: "a1b2 x-y it's 'quoted' 预算。好") { words.append($0) }
+        #expect(words == ["a1b2", "x", "y", "it's", "quoted", "预算", "好"])
+    }
+}
