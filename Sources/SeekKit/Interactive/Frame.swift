@@ -1,0 +1,79 @@
+/// One screen of the navigator: rows of styled text, and where the cursor is.
+///
+/// The renderer makes frames; `bytes(replacing:)` is the one place a frame
+/// becomes terminal output, and `plainText` is its form for tests.
+public struct Frame: Hashable, Sendable {
+    /// A run of text in one style.
+    public struct Span: Hashable, Sendable {
+        public var text: String
+        public var style: Style
+
+        public init(_ text: String, _ style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    /// A cell position, 0-based.
+    public struct Position: Hashable, Sendable {
+        public var row: Int
+        public var column: Int
+
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+
+    public var size: TerminalSize
+    /// Exactly `size.rows` rows; each fits in `size.columns`.
+    public var rows: [[Span]]
+    /// Where to show the cursor; hidden when `nil`.
+    public var cursor: Position?
+
+    public init(size: TerminalSize, rows: [[Span]], cursor: Position? = nil) {
+        self.size = size
+        self.rows = rows
+        self.cursor = cursor
+    }
+
+    /// The text of every row, trailing spaces removed, joined by newlines.
+    public var plainText: String {
+        rows.map { row in
+            var line = row.map(\.text).joined()
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// The terminal output that turns `previous` (or an unknown screen) into this frame.
+    ///
+    /// Only rows that differ from `previous` are rewritten; with no previous
+    /// frame, or one of another size, the whole screen is cleared and drawn.
+    public func bytes(replacing previous: Frame?) -> String {
+        var commands: [TerminalCommand] = [.hideCursor]
+        let full = previous == nil || previous?.size != size
+        if full { commands.append(.clearScreen) }
+        var output = commands.map(\.sequence).joined()
+        for (index, row) in rows.enumerated() {
+            if !full, let previous, index < previous.rows.count, previous.rows[index] == row { continue }
+            output += TerminalCommand.moveTo(row: index, column: 0).sequence
+            for span in row where !span.text.isEmpty {
+                output += span.style == .plain
+                    ? TerminalCommand.resetStyle.sequence
+                    : TerminalCommand.setStyle(span.style).sequence
+                output += span.text
+            }
+            output += TerminalCommand.resetStyle.sequence
+            // A full row leaves the cursor on its last cell, which erasing would blank.
+            if row.reduce(0, { $0 + DisplayWidth.of($1.text) }) < size.columns {
+                output += TerminalCommand.clearToEndOfLine.sequence
+            }
+        }
+        if let cursor {
+            output += TerminalCommand.moveTo(row: cursor.row, column: cursor.column).sequence
+            output += TerminalCommand.showCursor.sequence
+        }
+        return output
+    }
+}

@@ -1,0 +1,210 @@
+/// Draws a viewer state as a frame: a pure function of the state and its size.
+///
+/// Only the cues in view are laid out, so drawing costs the same for ten cues
+/// or a million.
+public enum FrameRenderer {
+    /// The frame for `state` at `state.size`.
+    public static func render(_ state: ViewerState) -> Frame {
+        let size = state.size
+        guard size.rows > 0, size.columns > 0 else { return Frame(size: size, rows: []) }
+        var rows = list(state)
+        var cursor: Frame.Position?
+        if size.rows >= ViewerState.chromeRows {
+            rows.append(infoLine(state))
+            let (bar, column) = searchBar(state)
+            rows.append(bar)
+            if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
+        }
+        if state.mode == .help { overlayHelp(on: &rows, size: size) }
+        rows = Array(rows.suffix(size.rows))
+        return Frame(size: size, rows: rows, cursor: cursor)
+    }
+
+    /// The keys, as the help overlay lists them.
+    public static let helpLines: [(keys: String, meaning: String)] = [
+        ("type", "edit the query (search field)"),
+        ("Enter ↓ Ctrl-N", "next match (search field)"),
+        ("↑ Ctrl-P", "previous match (search field)"),
+        ("← →  Backspace", "move the cursor, delete"),
+        ("Ctrl-U", "clear the query"),
+        ("Tab", "accept the top suggestion"),
+        ("Ctrl-T / Ctrl-W", "make the query a token / drop the last token"),
+        ("Esc", "leave the search field"),
+        ("n / N", "next / previous match"),
+        ("/", "back to the search field"),
+        ("j k ↓ ↑", "scroll a line"),
+        ("Space PgDn / b PgUp", "scroll a page"),
+        ("g / G", "top / bottom"),
+        (": number Enter", "jump to that match"),
+        ("s", "cycle the speaker scope"),
+        ("w", "write the matches as JSON Lines"),
+        ("click / wheel", "make a match current / scroll"),
+        ("?", "this help (any key closes it)"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    // MARK: - The cue list
+
+    private static func list(_ state: ViewerState) -> [[Frame.Span]] {
+        let height = state.listHeight
+        var rows = Array(repeating: [Frame.Span](), count: height)
+        guard height > 0 else { return rows }
+        let index = state.navigator.index
+        let current = state.navigator.current
+        let gutter = state.gutterWidth
+        for shown in state.visibleCues {
+            let text = state.transcript.text(at: shown.cue)
+            let highlights = Highlighter.highlights(inCue: shown.cue, of: index, current: current)
+            let lines = Highlighter.lines(of: text, highlights: highlights)
+            let wrapped = CueLayout.rows(of: lines, width: state.textWidth)
+            for (offset, segments) in wrapped.enumerated() {
+                let row = shown.rows.lowerBound + offset
+                guard row >= 0 && row < height else { continue }
+                var spans: [Frame.Span] = []
+                let label = offset == 0 ? gutterLabel(state, cue: shown.cue) : ""
+                spans.append(Frame.Span(pad(label, to: gutter), Palette.timestamp))
+                for segment in segments where !segment.text.isEmpty {
+                    spans.append(Frame.Span(segment.text, segment.style))
+                }
+                rows[row] = truncate(spans, to: state.size.columns)
+            }
+        }
+        return rows
+    }
+
+    private static func gutterLabel(_ state: ViewerState, cue: Int) -> String {
+        if let start = state.transcript.start(at: cue) {
+            let full = Timestamp.format(max(0, start))
+            return String(full.prefix { $0 != "." })
+        }
+        let ordinal = String(cue + 1)
+        return String(repeating: " ", count: max(0, state.gutterWidth - 1 - ordinal.count)) + ordinal
+    }
+
+    // MARK: - The info line and the search bar
+
+    private static func infoLine(_ state: ViewerState) -> [Frame.Span] {
+        let width = state.size.columns
+        var left: [Frame.Span] = []
+        if state.mode == .searching && !state.suggestions.isEmpty {
+            left.append(Frame.Span(" "))
+            for (number, word) in state.suggestions.prefix(5).enumerated() {
+                if number > 0 { left.append(Frame.Span("  ")) }
+                left.append(Frame.Span(Sanitizer.sanitize(word), number == 0 ? Style(bold: true) : Palette.context))
+            }
+        }
+        var right: [Frame.Span] = []
+        if let message = state.message {
+            let style = message == "no matches" || message.hasPrefix("could not") ? Palette.warning : Style.plain
+            right.append(Frame.Span(Sanitizer.sanitize(message) + " ", style))
+        }
+        return join(left, right, width: width, fill: .plain)
+    }
+
+    /// The bar and the column of the cursor in it (when typing).
+    private static func searchBar(_ state: ViewerState) -> ([Frame.Span], Int?) {
+        let width = state.size.columns
+        let bar = Palette.bar
+        var left: [Frame.Span] = []
+        var cursorColumn: Int?
+        switch state.mode {
+        case .jumping(let digits):
+            left.append(Frame.Span(" jump to match: " + digits, bar))
+            cursorColumn = DisplayWidth.of(" jump to match: " + digits)
+        default:
+            let label = state.mode == .searching ? " / " : " search: "
+            left.append(Frame.Span(label, bar))
+            for (number, token) in state.tokens.enumerated() {
+                left.append(Frame.Span("[" + Sanitizer.sanitize(token) + "]", Palette.match(token: number)))
+                left.append(Frame.Span(" ", bar))
+            }
+            let typed = Sanitizer.sanitize(state.text)
+            let before = Sanitizer.sanitize(String(state.text.prefix(state.cursor)))
+            let used = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            if !typed.isEmpty {
+                left.append(Frame.Span(typed, Style(bold: true, inverse: true)))
+            }
+            if state.mode == .searching { cursorColumn = used + DisplayWidth.of(before) }
+        }
+        var status = " "
+        let index = state.navigator.index
+        if index.isEmpty {
+            status += state.query.isEmpty ? "0/0" : "0/0 no matches"
+        } else {
+            status += "\(state.navigator.current ?? 0)/\(index.count)"
+        }
+        if state.isSearching { status += " …" }
+        let scope = state.scope
+        if let speaker = scope.speaker { status += "  speaker: " + Sanitizer.sanitize(speaker) }
+        if scope.from != nil || scope.to != nil {
+            let from = scope.from.map { String(Timestamp.format($0).prefix { $0 != "." }) } ?? "start"
+            let to = scope.to.map { String(Timestamp.format($0).prefix { $0 != "." }) } ?? "end"
+            status += "  " + from + "–" + to
+        }
+        status += "  " + Sanitizer.sanitize(state.displayName) + " "
+        let statusStyle = index.isEmpty && !state.query.isEmpty ? Style(foreground: .red, bold: true, inverse: true) : bar
+        var right = [Frame.Span(status, statusStyle)]
+        if state.mode == .browsing { right.insert(Frame.Span(" ? help ", bar), at: 0) }
+        let row = join(left, right, width: width, fill: bar)
+        if let column = cursorColumn { cursorColumn = min(column, width - 1) }
+        return (row, cursorColumn)
+    }
+
+    // MARK: - Help
+
+    private static func overlayHelp(on rows: inout [[Frame.Span]], size: TerminalSize) {
+        let keysWidth = helpLines.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        var lines = [" Seek — keys", ""]
+        for line in helpLines {
+            lines.append(" " + pad(line.keys, to: keysWidth) + "  " + line.meaning)
+        }
+        let boxWidth = min(size.columns, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 2)
+        let top = max(0, (size.rows - lines.count) / 2)
+        let left = max(0, (size.columns - boxWidth) / 2)
+        for (offset, line) in lines.enumerated() where top + offset < rows.count {
+            let text = pad(DisplayWidth.prefix(line, fitting: boxWidth), to: boxWidth)
+            var row = [Frame.Span](truncate(rows[top + offset], to: left))
+            let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            if used < left { row.append(Frame.Span(String(repeating: " ", count: left - used))) }
+            row.append(Frame.Span(text, offset == 0 ? Style(bold: true, inverse: true) : Palette.bar))
+            rows[top + offset] = row
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `left` then `right` aligned to the right edge, padded with `fill`; the left side gives way first.
+    private static func join(_ left: [Frame.Span], _ right: [Frame.Span], width: Int, fill: Style) -> [Frame.Span] {
+        let rightSpans = truncate(right, to: width)
+        let rightWidth = rightSpans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let leftSpans = truncate(left, to: max(0, width - rightWidth))
+        let leftWidth = leftSpans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let gap = max(0, width - leftWidth - rightWidth)
+        var row = leftSpans
+        if gap > 0 { row.append(Frame.Span(String(repeating: " ", count: gap), fill)) }
+        return row + rightSpans
+    }
+
+    /// The spans cut to `width` columns, never inside a character.
+    static func truncate(_ spans: [Frame.Span], to width: Int) -> [Frame.Span] {
+        var result: [Frame.Span] = []
+        var used = 0
+        for span in spans {
+            let spanWidth = DisplayWidth.of(span.text)
+            if used + spanWidth <= width {
+                result.append(span)
+                used += spanWidth
+            } else {
+                let cut = DisplayWidth.prefix(span.text, fitting: width - used)
+                if !cut.isEmpty { result.append(Frame.Span(cut, span.style)) }
+                break
+            }
+        }
+        return result
+    }
+
+    private static func pad(_ text: String, to width: Int) -> String {
+        let fitted = DisplayWidth.prefix(text, fitting: width)
+        return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+    }
+}

@@ -1,0 +1,442 @@
+/// The size of a terminal in cells.
+public struct TerminalSize: Hashable, Sendable {
+    public var rows: Int
+    public var columns: Int
+
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+}
+
+/// What the keyboard currently drives.
+public enum ViewerMode: Hashable, Sendable {
+    /// Typing edits the query.
+    case searching
+    /// Letters are commands (`n`, `N`, `j`, `k`, …).
+    case browsing
+    /// `:` was pressed; digits typed so far.
+    case jumping(String)
+    /// The help overlay is shown over `returning`.
+    case help
+}
+
+/// A search the viewer wants run; its result is applied only if `generation` is still the newest.
+public struct SearchRequest: Hashable, Sendable {
+    public var query: Query
+    public var generation: Int
+
+    public init(query: Query, generation: Int) {
+        self.query = query
+        self.generation = generation
+    }
+}
+
+/// Something the viewer asks its host (the terminal loop or a test) to do.
+public enum ViewerAction: Hashable, Sendable {
+    /// Leave with this exit status.
+    case quit(status: Int32)
+    /// Run this search (off the input loop) and hand the result to `apply(_:generation:)`.
+    case search(SearchRequest)
+    /// Write the current matches as JSON Lines and report it with `message`.
+    case export
+    /// Suspend the process (Ctrl-Z).
+    case suspend
+}
+
+/// Everything the interactive navigator shows, as a value: keys in, state out.
+///
+/// `handle(_:)` changes the state and returns what the host must do; the
+/// renderer (`FrameRenderer`) turns a state into a frame. No terminal code here.
+public struct ViewerState {
+    public let transcript: Transcript
+    public var displayName: String
+    public private(set) var mode: ViewerMode
+    /// The mode to go back to when help closes.
+    private var modeBeforeHelp: ViewerMode = .browsing
+    /// Keywords turned into tokens (shown as pills), in order.
+    public private(set) var tokens: [String]
+    /// The keyword being typed.
+    public private(set) var text: String
+    /// The cursor position in `text`, in characters.
+    public private(set) var cursor: Int
+    public let caseSensitive: Bool
+    /// The scope given on the command line (speaker and time window).
+    public let baseScope: Scope
+    /// The speaker chosen with `s` (index into `transcript.speakers`), overriding the base speaker.
+    public private(set) var speakerChoice: Int?
+    public private(set) var navigator: Navigator
+    public private(set) var viewport: Viewport
+    public private(set) var size: TerminalSize
+    /// The short message under the list ("search wrapped", "exported …").
+    public var message: String?
+    /// Completions of the word being typed, best first.
+    public private(set) var suggestions: [String] = []
+    /// The newest search asked for.
+    public private(set) var generation = 0
+    /// True while the newest search has not been applied yet.
+    public private(set) var isSearching = false
+    /// Whether the next applied result should start on match 1 (the first search of `seek -i KEYWORD`).
+    private var startsOnFirstMatch: Bool
+    private let completions: (String) -> [String]
+    private let layout: LayoutCache
+    /// Columns taken by the timestamp column (including its trailing space).
+    public let gutterWidth: Int
+
+    /// The rows at the bottom that are not the list: the info line and the search bar.
+    public static let chromeRows = 2
+    /// Rows scrolled by one wheel step.
+    public static let wheelStep = 3
+
+    /// A viewer on `transcript`; with keywords it browses, without it starts in the search field.
+    ///
+    /// - Parameter completions: the word completions for a prefix (e.g. from `Suggestions`).
+    public init(
+        transcript: Transcript, displayName: String, keywords: [String] = [], caseSensitive: Bool = false,
+        scope: Scope = Scope(), size: TerminalSize, completions: @escaping (String) -> [String] = { _ in [] }
+    ) {
+        self.transcript = transcript
+        self.displayName = displayName
+        let given = keywords.filter { !$0.isEmpty }
+        self.tokens = Array(given.dropLast())
+        self.text = given.last ?? ""
+        self.cursor = self.text.count
+        self.mode = given.isEmpty ? .searching : .browsing
+        self.caseSensitive = caseSensitive
+        self.baseScope = scope
+        self.navigator = Navigator()
+        self.size = size
+        self.completions = completions
+        self.startsOnFirstMatch = !given.isEmpty
+        let timed = !transcript.isEmpty && transcript.start(at: 0) != nil
+        self.gutterWidth = timed ? 9 : String(transcript.count).count + 1
+        self.layout = LayoutCache()
+        self.viewport = Viewport(height: max(0, size.rows - Self.chromeRows))
+    }
+
+    // MARK: - Derived values
+
+    /// The query the screen shows: tokens, then the typed keyword.
+    public var query: Query {
+        Query(keywords: tokens + (text.isEmpty ? [] : [text]), caseSensitive: caseSensitive, scope: scope)
+    }
+
+    /// The base scope with the speaker chosen by `s`.
+    public var scope: Scope {
+        var scope = baseScope
+        if let speakerChoice, transcript.speakers.indices.contains(speakerChoice) {
+            scope.speaker = transcript.speakers[speakerChoice]
+        }
+        return scope
+    }
+
+    /// The height of the cue list.
+    public var listHeight: Int { max(0, size.rows - Self.chromeRows) }
+
+    /// The width of cue text (after the timestamp column).
+    public var textWidth: Int { max(1, size.columns - gutterWidth) }
+
+    /// The rows cue `cue` takes at the current width.
+    public func rows(ofCue cue: Int) -> Int {
+        layout.rows(ofCue: cue, in: transcript, width: textWidth)
+    }
+
+    /// The cues on screen.
+    public var visibleCues: [VisibleCue] {
+        ScrollPolicy.visibleCues(in: viewport, cueCount: transcript.count, rowsOf: rows(ofCue:))
+    }
+
+    /// The search to run first (for the keywords given on the command line), if any.
+    public mutating func initialSearch() -> SearchRequest? {
+        guard !query.isEmpty else { return nil }
+        generation += 1
+        isSearching = true
+        return SearchRequest(query: query, generation: generation)
+    }
+
+    // MARK: - Keys
+
+    /// Applies one key; returns what the host must do, if anything.
+    public mutating func handle(_ key: Key) -> ViewerAction? {
+        switch key {
+        case .control("c"): return .quit(status: 130)
+        case .control("z"): return .suspend
+        case .control("l"): return nil
+        case .mouse(let event): handleMouse(event); return nil
+        case .alt(let character):
+            // No Alt bindings: Esc typed just before a key arrives glued to it, so read it as both.
+            let first = handle(.escape)
+            return handle(.character(character)) ?? first
+        default: break
+        }
+        switch mode {
+        case .searching: return handleField(key)
+        case .browsing: return handleBrowsing(key)
+        case .jumping(let digits): handleJump(key, digits: digits); return nil
+        case .help:
+            mode = modeBeforeHelp
+            return nil
+        }
+    }
+
+    /// Applies a finished search if it is the newest one asked for; returns whether it was applied.
+    @discardableResult
+    public mutating func apply(_ index: MatchIndex, generation: Int) -> Bool {
+        guard generation == self.generation else { return false }
+        isSearching = false
+        if startsOnFirstMatch {
+            navigator = Navigator(index: index)
+            startsOnFirstMatch = false
+        } else {
+            navigator.update(index: index, visible: visibleCues, viewHeight: listHeight)
+        }
+        if index.isEmpty && !index.query.isEmpty {
+            message = "no matches"
+        } else if message == "no matches" {
+            message = nil
+        }
+        revealCurrent()
+        return true
+    }
+
+    /// Changes the terminal size, keeping the top of the view and the current match in view.
+    public mutating func resize(to newSize: TerminalSize) {
+        guard newSize != size else { return }
+        size = newSize
+        viewport.height = listHeight
+        viewport.topRow = min(viewport.topRow, max(0, rows(ofCue: viewport.topCue) - 1))
+        viewport = ScrollPolicy.scroll(viewport, by: 0, cueCount: transcript.count, rowsOf: rows(ofCue:))
+        revealCurrent()
+    }
+
+    private mutating func handleField(_ key: Key) -> ViewerAction? {
+        switch key {
+        case .character(let character):
+            insert(String(character))
+            return queryChanged()
+        case .paste(let pasted):
+            let flat = String(pasted.unicodeScalars.map { scalar -> Character in
+                Sanitizer.replacement(for: scalar) == nil ? Character(scalar) : " "
+            })
+            guard !flat.isEmpty else { return nil }
+            insert(flat)
+            return queryChanged()
+        case .backspace:
+            guard cursor > 0 else { return nil }
+            let index = text.index(text.startIndex, offsetBy: cursor - 1)
+            text.remove(at: index)
+            cursor -= 1
+            return queryChanged()
+        case .delete, .control("d"):
+            guard cursor < text.count else { return nil }
+            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+            return queryChanged()
+        case .control("u"):
+            guard !text.isEmpty else { return nil }
+            text = ""
+            cursor = 0
+            return queryChanged()
+        case .left, .control("b"):
+            cursor = max(0, cursor - 1)
+        case .right, .control("f"):
+            cursor = min(text.count, cursor + 1)
+        case .home, .control("a"):
+            cursor = 0
+        case .end, .control("e"):
+            cursor = text.count
+        case .enter, .down, .control("n"):
+            step(forward: true)
+        case .up, .control("p"):
+            step(forward: false)
+        case .pageDown:
+            scroll(by: max(1, listHeight - 1))
+        case .pageUp:
+            scroll(by: -max(1, listHeight - 1))
+        case .tab:
+            return acceptSuggestion()
+        case .control("t"):
+            guard !text.isEmpty else { return nil }
+            tokens.append(text)
+            text = ""
+            cursor = 0
+            return queryChanged()
+        case .control("w"):
+            guard !tokens.isEmpty else { return nil }
+            tokens.removeLast()
+            return queryChanged()
+        case .escape:
+            mode = .browsing
+            suggestions = []
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func handleBrowsing(_ key: Key) -> ViewerAction? {
+        switch key {
+        case .character("q"):
+            return .quit(status: 0)
+        case .character("n"), .enter:
+            step(forward: true)
+        case .character("N"):
+            step(forward: false)
+        case .character("/"):
+            mode = .searching
+            cursor = text.count
+            suggestions = completions(currentWord)
+        case .character("j"), .down:
+            scroll(by: 1)
+        case .character("k"), .up:
+            scroll(by: -1)
+        case .character(" "), .pageDown, .control("f"):
+            scroll(by: max(1, listHeight - 1))
+        case .character("b"), .pageUp, .control("b"):
+            scroll(by: -max(1, listHeight - 1))
+        case .character("g"), .home:
+            viewport = Viewport(topCue: 0, topRow: 0, height: listHeight)
+        case .character("G"), .end:
+            viewport = ScrollPolicy.bottom(viewport, cueCount: transcript.count, rowsOf: rows(ofCue:))
+        case .character(":"):
+            mode = .jumping("")
+        case .character("s"):
+            return cycleSpeaker()
+        case .character("w"):
+            return .export
+        case .character("?"):
+            modeBeforeHelp = mode
+            mode = .help
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func handleJump(_ key: Key, digits: String) {
+        switch key {
+        case .character(let character) where character.isASCII && character.isNumber:
+            if digits.count < 12 { mode = .jumping(digits + String(character)) }
+        case .backspace:
+            mode = digits.isEmpty ? .browsing : .jumping(String(digits.dropLast()))
+        case .enter:
+            mode = .browsing
+            guard let number = Int(digits) else { return }
+            if navigator.jump(to: number) {
+                message = nil
+                revealCurrent()
+            } else {
+                message = navigator.index.isEmpty ? "no matches" : "no match \(number): 1–\(navigator.index.count)"
+            }
+        case .escape:
+            mode = .browsing
+        default:
+            break
+        }
+    }
+
+    private mutating func handleMouse(_ event: MouseEvent) {
+        switch event.kind {
+        case .wheelUp:
+            scroll(by: -Self.wheelStep)
+        case .wheelDown:
+            scroll(by: Self.wheelStep)
+        case .press(button: 0):
+            guard event.row < listHeight, event.column >= gutterWidth,
+                  let shown = visibleCues.first(where: { $0.rows.contains(event.row) }) else { return }
+            let rows = CueLayout.rows(of: transcript.text(at: shown.cue), width: textWidth)
+            let rowInCue = event.row - shown.rows.lowerBound
+            guard rows.indices.contains(rowInCue),
+                  let offset = CueLayout.sourceOffset(inRow: rows[rowInCue], column: event.column - gutterWidth)
+            else { return }
+            if navigator.select(cue: shown.cue, utf8Offset: offset) {
+                message = nil
+                if mode == .help { mode = modeBeforeHelp }
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Helpers
+
+    private var currentWord: String {
+        let before = text.prefix(cursor)
+        return String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+    }
+
+    private mutating func insert(_ string: String) {
+        let index = text.index(text.startIndex, offsetBy: cursor)
+        let before = text.count
+        text.insert(contentsOf: string, at: index)
+        cursor += text.count - before
+    }
+
+    private mutating func queryChanged() -> ViewerAction {
+        generation += 1
+        isSearching = true
+        suggestions = mode == .searching ? completions(currentWord) : []
+        if message == "search wrapped" { message = nil }
+        return .search(SearchRequest(query: query, generation: generation))
+    }
+
+    private mutating func acceptSuggestion() -> ViewerAction? {
+        guard let top = suggestions.first else { return nil }
+        let word = currentWord
+        let start = text.index(text.startIndex, offsetBy: cursor - word.count)
+        let end = text.index(text.startIndex, offsetBy: cursor)
+        text.replaceSubrange(start..<end, with: top)
+        cursor += top.count - word.count
+        return queryChanged()
+    }
+
+    private mutating func cycleSpeaker() -> ViewerAction? {
+        let speakers = transcript.speakers
+        guard !speakers.isEmpty else {
+            message = "no speakers in this transcript"
+            return nil
+        }
+        if let choice = speakerChoice {
+            speakerChoice = choice + 1 < speakers.count ? choice + 1 : nil
+        } else {
+            speakerChoice = 0
+        }
+        message = speakerChoice.map { "speaker: " + speakers[$0] } ?? "all speakers"
+        return queryChanged()
+    }
+
+    private mutating func step(forward: Bool) {
+        guard !navigator.index.isEmpty else {
+            if !query.isEmpty && !isSearching { message = "no matches" }
+            return
+        }
+        let wrapped = forward ? navigator.next() : navigator.previous()
+        message = wrapped ? "search wrapped" : nil
+        revealCurrent()
+    }
+
+    private mutating func scroll(by rows: Int) {
+        viewport = ScrollPolicy.scroll(viewport, by: rows, cueCount: transcript.count, rowsOf: rows(ofCue:))
+    }
+
+    private mutating func revealCurrent() {
+        guard let match = navigator.currentMatch, listHeight > 0 else { return }
+        viewport = ScrollPolicy.reveal(cue: match.cue, in: viewport, cueCount: transcript.count, rowsOf: rows(ofCue:))
+    }
+}
+
+/// Remembers how many rows cues take at one width, so only cues near the view are ever measured.
+final class LayoutCache {
+    private var width = 0
+    private var heights: [Int: Int] = [:]
+
+    func rows(ofCue cue: Int, in transcript: Transcript, width: Int) -> Int {
+        if width != self.width || heights.count > 200_000 {
+            heights.removeAll(keepingCapacity: true)
+            self.width = width
+        }
+        if let known = heights[cue] { return known }
+        let rows = CueLayout.rowCount(of: transcript.text(at: cue), width: width)
+        heights[cue] = rows
+        return rows
+    }
+}
