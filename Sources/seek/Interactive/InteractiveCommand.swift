@@ -1,4 +1,9 @@
 import SeekKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything the interactive navigator needs, prepared by the command line.
 struct InteractiveSession {
@@ -19,20 +24,151 @@ struct InteractiveSession {
 enum InteractiveCommand {
     /// Runs the navigator until the user quits; returns the exit status.
     static func run(_ session: InteractiveSession) -> Int32 {
-        FileHandleWriter.standardError("seek: interactive mode is not available yet\n")
-        return 2
+        let terminal: Terminal
+        do {
+            terminal = try Terminal()
+        } catch {
+            var message = Array((error.message + "\n").utf8)
+            TerminalRestorer.writeAll(STDERR_FILENO, &message)
+            return 2
+        }
+        var loop = RunLoop(session: session, terminal: terminal)
+        return loop.run()
     }
 }
 
-enum FileHandleWriter {
-    static func standardError(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+/// The navigator's event loop: keys, signals and finished searches in; frames out.
+struct RunLoop {
+    let session: InteractiveSession
+    let terminal: Terminal
+    let worker: SearchWorker
+    var state: ViewerState
+    var decoder = KeyDecoder()
+    var previous: Frame?
+
+    /// How long a lone Esc waits for the rest of a sequence, in milliseconds.
+    static let escapeDelay: Int32 = 30
+
+    init(session: InteractiveSession, terminal: Terminal) {
+        self.session = session
+        self.terminal = terminal
+        let worker = SearchWorker(transcript: session.transcript)
+        self.worker = worker
+        state = ViewerState(
+            transcript: session.transcript, displayName: session.displayName, keywords: session.keywords,
+            caseSensitive: session.caseSensitive, scope: session.scope, size: terminal.size(),
+            completions: { worker.completions(for: $0) })
+    }
+
+    mutating func run() -> Int32 {
+        SignalPipe.install()
+        defer {
+            terminal.restore()
+            SignalPipe.uninstall()
+        }
+        terminal.enterRawMode()
+        if let request = state.initialSearch() { worker.start(request) }
+        worker.prepareSuggestions()
+        draw()
+        while true {
+            var fds = [
+                pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: worker.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let timeout: Int32 = decoder.pending.isEmpty ? -1 : Self.escapeDelay
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return 2
+            }
+            if ready == 0 {
+                if let status = handle(decoder.flush()) { return status }
+            }
+            if fds[1].revents != 0 {
+                for number in SignalPipe.drain() {
+                    if let status = handleSignal(number) { return status }
+                }
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                guard let bytes = terminal.readBytes() else { return 0 }
+                if let status = handle(decoder.decode(bytes)) { return status }
+            } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                return 129
+            }
+            if fds[2].revents != 0, let result = worker.takeResult() {
+                state.apply(result.index, generation: result.generation)
+            }
+            draw()
+        }
+    }
+
+    /// Applies keys; an exit status when one of them quits.
+    private mutating func handle(_ keys: [Key]) -> Int32? {
+        for key in keys {
+            switch state.handle(key) {
+            case .quit(let status)?:
+                return status
+            case .search(let request)?:
+                worker.start(request)
+            case .export?:
+                export()
+            case .suspend?:
+                suspend()
+            case nil:
+                break
+            }
+        }
+        return nil
+    }
+
+    private mutating func handleSignal(_ number: Int32) -> Int32? {
+        switch number {
+        case SIGWINCH:
+            state.resize(to: terminal.size())
+        case SIGTSTP:
+            suspend()
+        case SIGCONT:
+            terminal.enterRawMode()
+            previous = nil
+            state.resize(to: terminal.size())
+        case SIGINT:
+            return 130
+        default:
+            return 128 + number
+        }
+        return nil
+    }
+
+    /// Restores the terminal and stops the process; on resume, takes the terminal back and redraws.
+    private mutating func suspend() {
+        terminal.restore()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        SignalPipe.route(SIGTSTP)
+        terminal.enterRawMode()
+        previous = nil
+        state.resize(to: terminal.size())
+    }
+
+    private mutating func export() {
+        let index = state.navigator.index
+        guard !index.isEmpty else {
+            state.message = "nothing to export: no matches"
+            return
+        }
+        let path = ExportFile.path(forTranscript: session.path)
+        if let failure = ExportFile.write(session.exportJSONLines(index), to: path, notOver: session.path) {
+            state.message = failure
+        } else {
+            state.message = "exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path)"
+        }
+    }
+
+    private mutating func draw() {
+        let frame = FrameRenderer.render(state)
+        guard frame != previous else { return }
+        terminal.send(frame.bytes(replacing: previous))
+        previous = frame
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

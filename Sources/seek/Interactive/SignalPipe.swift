@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns signals into bytes on a pipe, so the run loop can `poll` for them with the keyboard.
+enum SignalPipe {
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
+
+    /// The signals the navigator handles.
+    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT]
+
+    /// Creates the pipe and routes `handled` signals into it.
+    static func install() {
+        if readEnd < 0 {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return }
+            readEnd = ends[0]
+            writeEnd = ends[1]
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        for number in handled { route(number) }
+    }
+
+    /// Sends `signal` to the pipe again (after it was reset to its default to suspend).
+    static func route(_ number: Int32) {
+        signal(number) { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            let saved = errno
+            _ = write(SignalPipe.writeEnd, &byte, 1)
+            errno = saved
+        }
+    }
+
+    /// Puts every handled signal back to its default action.
+    static func uninstall() {
+        for number in handled { signal(number, SIG_DFL) }
+    }
+
+    /// The signals received since the last call, in order.
+    static func drain() -> [Int32] {
+        var signals: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            signals += buffer[0..<count].map { Int32($0) }
+        }
+        return signals
+    }
+}

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SeekKit
+
+/// The terminal the navigator runs on: raw mode, the alternate screen, reading keys and writing frames.
+///
+/// Keys come from standard input when it is a terminal, otherwise from `/dev/tty`;
+/// frames go to standard output, which must be a terminal. Whatever happens —
+/// `restore()`, a signal, `exit`, a crash — the terminal's modes are put back.
+final class Terminal {
+    /// A reason the terminal cannot be used, phrased for the user.
+    struct Failure: Error {
+        var message: String
+    }
+
+    let input: Int32
+    let output: Int32
+    private let ownsInput: Bool
+    private(set) var isRaw = false
+
+    /// Opens the terminal (does not change any mode yet).
+    init() throws(Failure) {
+        guard isatty(STDOUT_FILENO) == 1 else {
+            throw Failure(message: "seek: -i needs a terminal on standard output (use it without redirecting the output)")
+        }
+        output = STDOUT_FILENO
+        if isatty(STDIN_FILENO) == 1 {
+            input = STDIN_FILENO
+            ownsInput = false
+        } else {
+            let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw Failure(message: "seek: -i needs a terminal to read keys from (cannot open /dev/tty)")
+            }
+            input = descriptor
+            ownsInput = true
+        }
+        var attributes = termios()
+        guard tcgetattr(input, &attributes) == 0 else {
+            throw Failure(message: "seek: cannot read the terminal's settings: \(String(cString: strerror(errno)))")
+        }
+        TerminalRestorer.remember(descriptor: input, attributes: attributes)
+    }
+
+    deinit {
+        restore()
+        if ownsInput { close(input) }
+    }
+
+    /// Raw mode, the alternate screen, mouse reports and bracketed paste.
+    func enterRawMode() {
+        guard !isRaw, let saved = TerminalRestorer.saved else { return }
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        tcsetattr(input, TCSAFLUSH, &raw)
+        isRaw = true
+        TerminalRestorer.isActive = true
+        send(([.enterAlternateScreen, .enableMouse, .enableBracketedPaste, .hideCursor, .clearScreen]
+            as [TerminalCommand]).map(\.sequence).joined())
+    }
+
+    /// Puts the terminal back as it was (safe to call more than once).
+    func restore() {
+        guard isRaw else { return }
+        isRaw = false
+        TerminalRestorer.restoreNow()
+    }
+
+    /// The terminal's size (80×24 when it cannot be asked).
+    func size() -> TerminalSize {
+        var window = winsize()
+        if ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+        }
+        return TerminalSize(rows: 24, columns: 80)
+    }
+
+    /// Writes all of `text`, retrying after interruptions.
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        TerminalRestorer.writeAll(output, &bytes)
+    }
+
+    /// Reads what is available; `nil` at end of input or on an error.
+    func readBytes() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count > 0 { return Array(buffer[0..<count]) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+            return nil
+        }
+    }
+}
+
+/// Restores the terminal from anywhere: `Terminal.restore()`, `atexit`, and signal handlers.
+///
+/// Signal handlers may only call async-signal-safe functions, so everything they
+/// need (the descriptor, the saved settings, the bytes to write) is prepared here
+/// in advance, in plain global storage.
+enum TerminalRestorer {
+    nonisolated(unsafe) static var descriptor: Int32 = -1
+    nonisolated(unsafe) static var saved: termios?
+    nonisolated(unsafe) static var savedCopy = termios()
+    nonisolated(unsafe) static var isActive = false
+    nonisolated(unsafe) static let resetBytes: UnsafeMutableBufferPointer<UInt8> = {
+        let commands: [TerminalCommand] = [.disableMouse, .disableBracketedPaste, .resetStyle, .showCursor,
+                                           .exitAlternateScreen]
+        let bytes = Array(commands.map(\.sequence).joined().utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        return buffer
+    }()
+    nonisolated(unsafe) private static var installedExitHandler = false
+
+    static func remember(descriptor: Int32, attributes: termios) {
+        self.descriptor = descriptor
+        saved = attributes
+        savedCopy = attributes
+        _ = resetBytes
+        if !installedExitHandler {
+            installedExitHandler = true
+            atexit { TerminalRestorer.restoreNow() }
+            for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+                signal(fatal) { number in
+                    TerminalRestorer.restoreNow()
+                    signal(number, SIG_DFL)
+                    raise(number)
+                }
+            }
+        }
+    }
+
+    /// Leaves the alternate screen and restores the saved settings; async-signal-safe.
+    static func restoreNow() {
+        guard isActive, descriptor >= 0 else { return }
+        isActive = false
+        var offset = 0
+        while offset < resetBytes.count {
+            let written = write(STDOUT_FILENO, resetBytes.baseAddress! + offset, resetBytes.count - offset)
+            if written <= 0 { if written < 0 && errno == EINTR { continue }; break }
+            offset += written
+        }
+        tcsetattr(descriptor, TCSAFLUSH, &savedCopy)
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: inout [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
