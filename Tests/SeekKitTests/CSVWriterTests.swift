@@ -1,0 +1,48 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct CSVWriterTests {
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("", ""),
+        ("a,b", "\"a,b\""),
+        ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("two\nlines", "\"two\nlines\""),
+        ("cr\rhere", "\"cr\rhere\""),
+        ("=SUM(A1)", "=SUM(A1)"),
+        ("你好, 世界", "\"你好, 世界\""),
+        (" spaced ", " spaced "),
+    ])
+    func quotesOnlyWhenNeeded(field: String, written: String) {
+        var out: [UInt8] = []
+        CSVWriter.appendField(field, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == written)
+    }
+
+    @Test func headerHasTheExportColumns() {
+        var out: [UInt8] = []
+        CSVWriter.appendHeader(to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == MatchRecord.columns.joined(separator: ",") + "\r\n")
+        #expect(MatchRecord.columns.first == "file" && MatchRecord.columns.last == "text")
+        #expect(MatchRecord.columns.count == 20)
+    }
+
+    @Test func rowHasEmptyFieldsForAbsentValues() {
+        let transcript = Transcript([
+            Cue(ordinal: 1, start: 1_500, end: 2_000, speaker: "Mei", text: "the \"CSV\", quoted", line: 7),
+            Cue(ordinal: 2, text: "untimed csv", line: 9),
+        ])
+        let index = MatchIndex(transcript: transcript, query: Query("csv"))
+        var out: [UInt8] = []
+        for record in MatchRecords(file: "notes.txt", transcript: transcript, index: index) {
+            CSVWriter.append(record, to: &out)
+        }
+        let rows = String(decoding: out, as: UTF8.self).components(separatedBy: "\r\n")
+        #expect(rows == [
+            "notes.txt,1,2,1,,1500,2000,00:00:01.500,00:00:02.000,Mei,csv,CSV,5,8,5,8,5,8,7,"
+                + "\"the \"\"CSV\"\", quoted\"",
+            "notes.txt,2,2,2,,,,,,,csv,csv,8,11,8,11,8,11,9,untimed csv",
+            "",
+        ])
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import SeekKit
+
+@Suite struct JSONLinesWriterTests {
+    static func transcript(_ texts: [String]) -> Transcript {
+        Transcript(texts.enumerated().map { i, text in
+            Cue(ordinal: i + 1, id: i == 0 ? "intro" : nil, start: i * 1000, end: i * 1000 + 900,
+                speaker: i == 0 ? "Ana" : nil, text: text, line: 3 + i * 4)
+        })
+    }
+
+    static func lines(_ texts: [String], keywords: [String]) -> [String] {
+        let transcript = transcript(texts)
+        let index = MatchIndex(transcript: transcript, query: Query(keywords: keywords))
+        var out: [UInt8] = []
+        for record in MatchRecords(file: "t.srt", transcript: transcript, index: index) {
+            JSONLinesWriter.append(record, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    static func object(_ line: String) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(value as? [String: Any])
+    }
+
+    @Test func writesEveryKeyInOrder() throws {
+        let line = try #require(Self.lines(["the budget"], keywords: ["budget"]).first)
+        #expect(line == #"{"file":"t.srt","position":1,"total":1,"cue":1,"cue_id":"intro","start_ms":0,"#
+            + #""end_ms":900,"start":"00:00:00.000","end":"00:00:00.900","speaker":"Ana","keyword":"budget","#
+            + #""match":"budget","char_start":4,"char_end":10,"utf16_start":4,"utf16_end":10,"byte_start":4,"#
+            + #""byte_end":10,"line":3,"text":"the budget"}"#)
+    }
+
+    @Test func writesNullForAbsentValues() throws {
+        let transcript = Transcript([Cue(ordinal: 1, text: "no times here", line: 1)])
+        let index = MatchIndex(transcript: transcript, query: Query("times"))
+        var out: [UInt8] = []
+        for record in MatchRecords(file: "x", transcript: transcript, index: index) {
+            JSONLinesWriter.append(record, to: &out)
+        }
+        let object = try Self.object(String(decoding: out, as: UTF8.self))
+        for key in ["cue_id", "start_ms", "end_ms", "start", "end", "speaker"] {
+            #expect(object[key] is NSNull, "\(key)")
+        }
+    }
+
+    /// Offsets in three units, and the source line, for text where they differ.
+    @Test(arguments: [
+        // text, keyword, chars, utf16, bytes, line offset
+        ("café budget", "budget", 5..<11, 5..<11, 6..<12, 0),
+        ("😀 budget", "budget", 2..<8, 3..<9, 5..<11, 0),
+        ("你的家乡", "家乡", 2..<4, 2..<4, 6..<12, 0),
+        ("first line\nsecond 😀 budget", "budget", 20..<26, 21..<27, 23..<29, 1),
+        ("a\nb\nc budget", "budget", 6..<12, 6..<12, 6..<12, 2),
+        ("e\u{301}té budget", "budget", 5..<11, 5..<11, 7..<13, 0),
+    ] as [(String, String, Range<Int>, Range<Int>, Range<Int>, Int)])
+    func offsetsInThreeUnits(
+        text: String, keyword: String, chars: Range<Int>, utf16: Range<Int>, bytes: Range<Int>, lines: Int
+    ) throws {
+        let line = try #require(Self.lines([text], keywords: [keyword]).first)
+        let object = try Self.object(line)
+        #expect(object["char_start"] as? Int == chars.lowerBound)
+        #expect(object["char_end"] as? Int == chars.upperBound)
+        #expect(object["utf16_start"] as? Int == utf16.lowerBound)
+        #expect(object["utf16_end"] as? Int == utf16.upperBound)
+        #expect(object["byte_start"] as? Int == bytes.lowerBound)
+        #expect(object["byte_end"] as? Int == bytes.upperBound)
+        #expect(object["line"] as? Int == 3 + lines)
+        #expect(object["match"] as? String == keyword)
+        // The offsets agree with the text as other languages see it.
+        let scalars = Array(text.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(scalars[chars])) == keyword)
+        let units = Array(text.utf16)
+        #expect(String(decoding: units[utf16], as: UTF16.self) == keyword)
+    }
+
+    @Test func countsOffsetsAfterEarlierMatchesInTheSameCue() throws {
+        let lines = Self.lines(["ö budget é budget\n😀 budget"], keywords: ["budget"])
+        let objects = try lines.map(Self.object)
+        #expect(objects.map { $0["char_start"] as? Int } == [2, 11, 20])
+        #expect(objects.map { $0["utf16_start"] as? Int } == [2, 11, 21])
+        #expect(objects.map { $0["byte_start"] as? Int } == [3, 13, 25])
+        #expect(objects.map { $0["line"] as? Int } == [3, 3, 4])
+        #expect(objects.map { $0["position"] as? Int } == [1, 2, 3])
+        #expect(objects.map { $0["total"] as? Int } == [3, 3, 3])
+    }
+
+    @Test func keywordIsTheOneThatMatchedAsGiven() throws {
+        let objects = try Self.lines(["Budget and NOISE"], keywords: ["noise", "BUDGET"]).map(Self.object)
+        #expect(objects.map { $0["keyword"] as? String } == ["BUDGET", "noise"])
+        #expect(objects.map { $0["match"] as? String } == ["Budget", "NOISE"])
+    }
+
+    /// Whatever the text holds, each line parses as JSON and gives the text back exactly.
+    @Test(arguments: [
+        "quote \" and backslash \\ budget",
+        "controls \u{0}\u{1}\u{8}\u{C}\u{1B}[31m\u{1F}\u{7F} budget",
+        "tab\there\r\nbudget",
+        "bidi \u{202E}\u{2028}\u{2029} budget",
+        "emoji 👩‍👩‍👧 and \u{FEFF} budget",
+        "</script> budget",
+    ])
+    func alwaysValidJSON(text: String) throws {
+        let line = try #require(Self.lines([text], keywords: ["budget"]).first)
+        #expect(!line.utf8.contains { $0 < 0x20 })
+        let object = try Self.object(line)
+        #expect(object["text"] as? String == text)
+    }
+
+    @Test(arguments: [0, 999, 1_000, 59_999, 3_600_000, 3_723_004, 360_000_000, 999_999_999_999, -5_000])
+    func timesMatchTimestampFormat(milliseconds: Int) {
+        var out: [UInt8] = []
+        ByteWriting.appendTime(milliseconds, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == Timestamp.format(milliseconds))
+    }
+
+    @Test(arguments: [0, 7, 10, 99, 100, 12_345, -1, -120, Int.max, Int.min])
+    func integers(value: Int) {
+        var out: [UInt8] = []
+        ByteWriting.append(value, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == String(value))
+    }
+
+    @Test func cueObjects() throws {
+        let transcript = Self.transcript(["hello \"world\"", "second"])
+        var out: [UInt8] = []
+        for cue in transcript.indices { JSONLinesWriter.appendCue(cue, of: transcript, file: "a.vtt", to: &out) }
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0] == #"{"file":"a.vtt","cue":1,"id":"intro","start_ms":0,"end_ms":900,"speaker":"Ana","#
+            + #""line":3,"text":"hello \"world\""}"#)
+        let second = try Self.object(lines[1])
+        #expect(second["id"] is NSNull)
+        #expect(second["speaker"] is NSNull)
+        #expect(second["cue"] as? Int == 2)
+    }
+}
