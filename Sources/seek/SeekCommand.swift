@@ -104,8 +104,7 @@ struct SeekCommand {
 
     private func validateEncoding(_ name: String?) throws(UsageError) {
         guard let name else { return }
-        // Checked by the loader for each file until the encoding table is in SeekKit.
-        _ = name
+        if TextEncoding(name: name) == nil { throw UsageError("unknown encoding '\(name)' for --encoding") }
     }
 
     /// Loads and searches `inputs` in parallel; the outcomes come back in the same order.

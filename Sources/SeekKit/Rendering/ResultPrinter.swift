@@ -32,7 +32,7 @@ public struct ResultPrinter: Sendable {
         var width = 0
         func add(_ text: String, _ style: Style) {
             header.append(Segment(text: text, style: style, source: 0..<0))
-            width += text.count
+            width += DisplayWidth.of(text)
         }
         if let fileName {
             add(Sanitizer.sanitize(fileName), Palette.fileName)
@@ -87,7 +87,7 @@ public struct ResultPrinter: Sendable {
         var width = 0
         func add(_ text: String, _ style: Style) {
             header.append(Segment(text: text, style: style, source: 0..<0))
-            width += text.count
+            width += DisplayWidth.of(text)
         }
         if let fileName {
             add(Sanitizer.sanitize(fileName), Palette.fileName)

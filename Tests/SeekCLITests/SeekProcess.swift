@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `seek` binary and captures what it wrote.
+struct SeekProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: [UInt8]
+    }
+
+    /// The `seek` executable next to the test bundle in the build folder.
+    static let executable: URL = {
+        var candidates: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        for directory in candidates {
+            var url = directory
+            for _ in 0..<4 {
+                let seek = url.appendingPathComponent("seek")
+                if FileManager.default.isExecutableFile(atPath: seek.path) { return seek }
+                url.deleteLastPathComponent()
+            }
+        }
+        return URL(fileURLWithPath: "seek")
+    }()
+
+    /// The repository's `Samples/` folder.
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    /// Runs `seek arguments` in `directory` with `input` on standard input (empty when `nil`).
+    static func run(
+        _ arguments: [String], input: String? = nil, in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? samples
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["TERM"] = "xterm-256color"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seek-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out")
+        let errURL = scratch.appendingPathComponent("err")
+        let inURL = scratch.appendingPathComponent("in")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let inp = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        try inp.close()
+        let stdout = try Data(contentsOf: outURL)
+        let stderr = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self), stdoutBytes: Array(stdout))
+    }
+
+    /// Runs `seek` with standard output on a pseudo-terminal and returns what it printed there.
+    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = samples
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["TERM"] = "xterm-256color"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardOutput = terminal
+        process.standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        close(slave)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if got <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<got])
+        }
+        process.waitUntilExit()
+        close(master)
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        return Result(status: process.terminationStatus, stdout: text, stderr: "", stdoutBytes: bytes)
+    }
+}
+
+/// A fresh temporary directory, removed when the value is dropped by the test.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("seek-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        chmod(url.path, 0o755)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func read(_ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: url.appendingPathComponent(name)), as: UTF8.self)
+    }
+
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
