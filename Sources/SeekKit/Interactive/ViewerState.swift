@@ -179,6 +179,28 @@ public struct ViewerState {
         }
     }
 
+    /// Applies `key`, running any search it asks for right here on this thread.
+    ///
+    /// For tests and benchmarks: keys in, state out, with no terminal and no threads.
+    public mutating func handleNow(_ key: Key) -> ViewerAction? {
+        let action = handle(key)
+        if case .search(let request)? = action {
+            runNow(request)
+            return nil
+        }
+        return action
+    }
+
+    /// Runs the search for the keywords given at start, on this thread.
+    public mutating func searchInitiallyNow() {
+        if let request = initialSearch() { runNow(request) }
+    }
+
+    private mutating func runNow(_ request: SearchRequest) {
+        let index = MatchIndex(transcript: transcript, query: request.query)
+        apply(index, generation: request.generation)
+    }
+
     /// Applies a finished search if it is the newest one asked for; returns whether it was applied.
     @discardableResult
     public mutating func apply(_ index: MatchIndex, generation: Int) -> Bool {
