@@ -1,1 +1,392 @@
+// seek-bench: measures seek against grep on generated workloads and prints a table.
+//
+// Usage: seek-bench [--quick] [--runs N] [--only NAME,...] [--keep DIR]
+//
+// Build both in release first: swift build -c release --scratch-path .build-rel
+// (seek-bench looks for the `seek` binary next to itself).
+// Workloads are generated from a fixed seed, so every run measures the same bytes.
+
+import Foundation
+import Glibc
 import SeekKit
+
+// MARK: - Options
+
+struct BenchOptions {
+    var quick = false
+    var runs = 5
+    var only: Set<String> = []
+    var keep: String?
+
+    init(_ arguments: [String]) {
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--runs": runs = rest.popFirst().flatMap { Int($0) }.map { max(1, $0) } ?? runs
+            case "--only": only = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
+            case "--keep": keep = rest.popFirst()
+            default:
+                FileHandle.standardError.write(Data("seek-bench: unknown argument \(argument)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+
+    func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+
+    /// Scales a full-size byte count down for `--quick`.
+    func size(_ megabytes: Int) -> Int { (quick ? max(1, megabytes / 25) : megabytes) * 1_000_000 }
+}
+
+// MARK: - Deterministic text
+
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Words drawn with a rough Zipf distribution, so common words dominate like real speech.
+struct Vocabulary {
+    let words: [String]
+    let cumulative: [Double]
+
+    init(_ words: [String]) {
+        self.words = words
+        var total = 0.0
+        cumulative = words.indices.map { rank in
+            total += 1 / Double(rank + 1)
+            return total
+        }
+    }
+
+    func word(_ random: inout SeededGenerator) -> String {
+        let target = Double.random(in: 0..<cumulative[cumulative.count - 1], using: &random)
+        var low = 0
+        var high = cumulative.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if cumulative[mid] <= target { low = mid + 1 } else { high = mid }
+        }
+        return words[low]
+    }
+}
+
+let english = Vocabulary("""
+the I you to and a of it that is in we what this know was don't for on have be just it's so not
+my with me are can your but all he here like do they right there no yeah get go if well about
+at oh one out now up think come how want okay got see she him his her why they're time going
+then from when who let's would could really good look back take thing people where tell been
+mean some something over because very said much work home town year say more way little need
+make thank things also only even long first never day our new give call other around still try
+down world life before last place great these after talk most money again same help house plan
+while family keep every between night point school start world against under number budget
+question government company system program problem important public business service market
+report meeting project council member evidence minister committee policy community schedule
+""".split(whereSeparator: \.isWhitespace).map(String.init))
+
+let chinese = Vocabulary("""
+我们 你 他 的 是 了 在 这个 一个 没有 什么 不 就 也 很 都 说 要 会 可以 现在 知道 时候 还 人 我 她
+这样 那么 因为 所以 但是 如果 已经 自己 大家 今天 明天 工作 问题 公司 会议 计划 项目 时间 事情 东西
+预算 政府 经济 发展 市场 报告 委员会 部门 学校 家庭 朋友 老师 学生 孩子 城市 国家 世界 生活 电话
+""".split(whereSeparator: \.isWhitespace).map(String.init))
+
+func sentence(_ vocabulary: Vocabulary, words: ClosedRange<Int>, separator: String,
+              _ random: inout SeededGenerator) -> String {
+    (0..<Int.random(in: words, using: &random)).map { _ in vocabulary.word(&random) }.joined(separator: separator)
+}
+
+func timestamp(_ milliseconds: Int, separator: Character) -> String {
+    let hours = milliseconds / 3_600_000
+    let minutes = milliseconds / 60_000 % 60
+    let seconds = milliseconds / 1_000 % 60
+    let rest = milliseconds % 1_000
+    return String(format: "%02d:%02d:%02d%@%03d", hours, minutes, seconds, String(separator), rest)
+}
+
+/// Plain text: one sentence per line.
+func englishText(bytes: Int, seed: UInt64) -> String {
+    var random = SeededGenerator(seed: seed)
+    var text = ""
+    text.reserveCapacity(bytes + 200)
+    while text.utf8.count < bytes {
+        var line = sentence(english, words: 4...16, separator: " ", &random)
+        line.replaceSubrange(line.startIndex...line.startIndex, with: line.prefix(1).uppercased())
+        text += line + ".\n"
+    }
+    return text
+}
+
+/// SRT with one or two lines per cue.
+func srt(bytes: Int, seed: UInt64) -> (text: String, cues: Int) {
+    var random = SeededGenerator(seed: seed)
+    var text = ""
+    text.reserveCapacity(bytes + 200)
+    var cue = 0
+    var time = 0
+    while text.utf8.count < bytes {
+        cue += 1
+        let duration = Int.random(in: 800...4_000, using: &random)
+        text += "\(cue)\n\(timestamp(time, separator: ",")) --> \(timestamp(time + duration, separator: ","))\n"
+        text += sentence(english, words: 3...8, separator: " ", &random) + "\n"
+        if Bool.random(using: &random) { text += sentence(english, words: 3...8, separator: " ", &random) + "\n" }
+        text += "\n"
+        time += duration + 200
+    }
+    return (text, cue)
+}
+
+/// Chinese text: one sentence per line, ideographs without spaces, full-width punctuation.
+func chineseText(bytes: Int, seed: UInt64) -> String {
+    var random = SeededGenerator(seed: seed)
+    var text = ""
+    text.reserveCapacity(bytes + 200)
+    while text.utf8.count < bytes {
+        text += sentence(chinese, words: 3...8, separator: "", &random) + "，"
+            + sentence(chinese, words: 3...8, separator: "", &random) + "。\n"
+    }
+    return text
+}
+
+// MARK: - Running processes
+
+struct RunResult {
+    var seconds: Double
+    var peakKilobytes: Int
+    var output: String
+    var status: Int32
+}
+
+/// Runs `arguments` with standard output captured in a file; wall time and peak memory from `wait4`.
+func run(_ arguments: [String], outputPath: String) -> RunResult {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    guard spawned == 0 else {
+        return RunResult(seconds: 0, peakKilobytes: 0, output: "spawn failed: \(spawned)", status: -1)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    return RunResult(seconds: seconds, peakKilobytes: usage.ru_maxrss, output: output, status: status)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+}
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+func megabytes(_ kilobytes: Int) -> String { String(format: "%.0f MB", Double(kilobytes) / 1024) }
+
+func format(_ seconds: Double) -> String {
+    seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+}
+
+// MARK: - The benchmark
+
+let options = BenchOptions(CommandLine.arguments)
+let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let seekPath = URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("seek").path
+guard FileManager.default.isExecutableFile(atPath: seekPath) else {
+    FileHandle.standardError.write(Data("seek-bench: no seek binary at \(seekPath); build it in release first\n".utf8))
+    exit(2)
+}
+let workDirectory = options.keep ?? NSTemporaryDirectory() + "seek-bench-\(getpid())"
+try? FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
+defer { if options.keep == nil { try? FileManager.default.removeItem(atPath: workDirectory) } }
+let outputPath = workDirectory + "/out"
+
+var rows: [[String]] = [["workload", "seek", "grep", "ratio", "target", "seek peak", "file", "matches", "check"]]
+var notes: [String] = []
+
+@MainActor func write(_ text: String, to name: String) -> String {
+    let path = workDirectory + "/" + name
+    if !FileManager.default.fileExists(atPath: path) {
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+    return path
+}
+
+/// The number of matches by the definition itself, `ReferenceMatcher` cue by cue.
+func referenceCount(path: String, keyword: String) -> Int? {
+    guard let data = FileManager.default.contents(atPath: path),
+          let loaded = try? TranscriptLoader.load([UInt8](data), fileName: path) else { return nil }
+    let reference = ReferenceMatcher(keyword: keyword)
+    return loaded.transcript.indices.reduce(0) { $0 + reference.ranges(in: loaded.transcript.text(at: $1)).count }
+}
+
+/// seek --count against grep -i -F -c, runs alternating, medians compared.
+@MainActor func compareWithGrep(name: String, path: String, keyword: String, target: Double) {
+    var seekTimes: [Double] = []
+    var grepTimes: [Double] = []
+    var peak = 0
+    var seekOutput = ""
+    for _ in 0..<options.runs {
+        let seek = run([seekPath, "--count", "--format", "text", "-e", keyword, path], outputPath: outputPath)
+        seekTimes.append(seek.seconds)
+        peak = max(peak, seek.peakKilobytes)
+        seekOutput = seek.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        grepTimes.append(run(["grep", "-i", "-F", "-c", keyword, path], outputPath: outputPath).seconds)
+    }
+    let fileSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
+    let expected = referenceCount(path: path, keyword: keyword)
+    let check = expected.map { String($0) == seekOutput ? "ok" : "MISMATCH (reference \($0))" } ?? "unreadable"
+    let ratio = median(seekTimes) / max(median(grepTimes), 1e-9)
+    rows.append([name, format(median(seekTimes)), format(median(grepTimes)), String(format: "%.2fx", ratio),
+                 String(format: "≤ %.1fx", target), megabytes(peak) + String(format: " (%.1fx)", Double(peak * 1024) / Double(max(fileSize, 1))),
+                 megabytes(fileSize / 1024), seekOutput, check])
+}
+
+if options.wants("english") {
+    let path = write(englishText(bytes: options.size(50), seed: 1), to: "english.txt")
+    compareWithGrep(name: "english.txt, 'budget'", path: path, keyword: "budget", target: 1.0)
+}
+if options.wants("srt") {
+    let path = write(srt(bytes: options.size(50), seed: 2).text, to: "subtitles.srt")
+    compareWithGrep(name: "subtitles.srt, 'home town'", path: path, keyword: "home town", target: 1.5)
+}
+if options.wants("chinese") {
+    let path = write(chineseText(bytes: options.size(20), seed: 3), to: "chinese.txt")
+    compareWithGrep(name: "chinese.txt, '预算'", path: path, keyword: "预算", target: 2.0)
+}
+
+if options.wants("json") {
+    // About a million matches: 'the' in English subtitles.
+    let path = write(srt(bytes: options.quick ? 2_000_000 : 24_000_000, seed: 4).text, to: "json.srt")
+    var times: [Double] = []
+    var lines = 0
+    for _ in 0..<options.runs {
+        let result = run([seekPath, "--json", "-e", "the", path], outputPath: outputPath)
+        times.append(result.seconds)
+        lines = result.output.utf8.count(where: { $0 == 0x0A })
+    }
+    rows.append(["--json export", format(median(times)), "", "", "< 2 s", "", "", "\(lines) lines", ""])
+}
+
+if options.wants("navigator") {
+    // Keystroke to frame, in process: rebuild the index, update the navigator, lay out the view.
+    let (text, _) = srt(bytes: options.quick ? 400_000 : 6_000_000, seed: 5)
+    if let loaded = try? TranscriptLoader.load(Array(text.utf8), fileName: "bench.srt") {
+        let transcript = loaded.transcript
+        var navigator = Navigator(index: MatchIndex(transcript: transcript, query: Query("")))
+        var view = Viewport(topCue: transcript.count / 2, height: 40)
+        let rowsOf: (Int) -> Int = { transcript.utf8Range(at: $0).count / 80 + 1 }
+        var durations: [Double] = []
+        let typed = ["b", "bu", "bud", "budg", "budge", "budget", "budge", "budg", "bud", "bu", "b", "",
+                     "h", "ho", "hom", "home", "home ", "home t", "home to", "home tow", "home town"]
+        for _ in 0..<(options.quick ? 2 : 5) {
+            for keyword in typed {
+                let start = now()
+                let visible = ScrollPolicy.visibleCues(in: view, cueCount: transcript.count, rowsOf: rowsOf)
+                let index = MatchIndex(transcript: transcript, query: Query(keyword))
+                navigator.update(index: index, visible: visible, viewHeight: view.height)
+                if let cue = navigator.currentMatch?.cue {
+                    view = ScrollPolicy.reveal(cue: cue, in: view, cueCount: transcript.count, rowsOf: rowsOf)
+                }
+                _ = ScrollPolicy.visibleCues(in: view, cueCount: transcript.count, rowsOf: rowsOf)
+                durations.append(now() - start)
+            }
+        }
+        rows.append(["keystroke (\(transcript.count) cues)", "p95 " + format(percentile(durations, 0.95)),
+                     "", "", "< 16 ms", "", "", "median " + format(median(durations)), ""])
+    }
+}
+
+if options.wants("open") {
+    // A million cues: read, decode, parse, lay out the first view.
+    let (text, cues) = srt(bytes: options.quick ? 2_000_000 : 64_000_000, seed: 6)
+    let path = write(text, to: "million.srt")
+    var times: [Double] = []
+    for _ in 0..<min(options.runs, 3) {
+        let start = now()
+        if let data = FileManager.default.contents(atPath: path),
+           let loaded = try? TranscriptLoader.load([UInt8](data), fileName: path) {
+            let transcript = loaded.transcript
+            _ = ScrollPolicy.visibleCues(in: Viewport(height: 40), cueCount: transcript.count,
+                                         rowsOf: { transcript.utf8Range(at: $0).count / 80 + 1 })
+        }
+        times.append(now() - start)
+    }
+    rows.append(["open to first frame (\(cues) cues)", format(median(times)), "", "", "< 1 s", "", "", "", ""])
+}
+
+if options.wants("directory") {
+    // A thousand files: both cores against one (taskset).
+    let directory = workDirectory + "/many"
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for number in 0..<1_000 {
+        let path = directory + "/file\(number).srt"
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data(srt(bytes: options.quick ? 2_000 : 40_000, seed: 100 + UInt64(number)).text.utf8))
+        }
+    }
+    var both: [Double] = []
+    var one: [Double] = []
+    for _ in 0..<options.runs {
+        both.append(run([seekPath, "-r", "--count", "-e", "budget", directory], outputPath: outputPath).seconds)
+        one.append(run(["taskset", "-c", "0", seekPath, "-r", "--count", "-e", "budget", directory],
+                       outputPath: outputPath).seconds)
+    }
+    rows.append(["1,000 files, 2 cores vs 1", format(median(both)), format(median(one)) + " (1 core)",
+                 String(format: "%.2fx faster", median(one) / max(median(both), 1e-9)), "≥ 1.7x", "", "", "", ""])
+}
+
+if options.wants("matcher") {
+    // The search core alone, in process: fast path against the Regex reference.
+    let text = englishText(bytes: options.size(50), seed: 1)
+    if let loaded = try? TranscriptLoader.load(Array(text.utf8), fileName: "english.txt") {
+        let transcript = loaded.transcript
+        let start = now()
+        let count = MatchIndex.count(transcript: transcript, query: Query("budget"))
+        let fast = now() - start
+        let sample = transcript.prefix(20_000)
+        let sampleBytes = sample.reduce(0) { $0 + $1.text.utf8.count + 1 }
+        let reference = ReferenceMatcher(keyword: "budget")
+        let referenceStart = now()
+        _ = sample.reduce(0) { $0 + reference.ranges(in: $1.text[...]).count }
+        let referenceSeconds = now() - referenceStart
+        notes.append(String(format: "matcher alone: %d matches in %.0f MB, %@ (%.0f MB/s); Regex reference %.1f MB/s",
+                            count, Double(transcript.storage.utf8.count) / 1e6, format(fast),
+                            Double(transcript.storage.utf8.count) / 1e6 / fast,
+                            Double(sampleBytes) / 1e6 / referenceSeconds))
+    }
+}
+
+let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+for row in rows {
+    print(row.indices.map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+}
+for note in notes { print(note) }

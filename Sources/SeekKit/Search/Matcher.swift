@@ -2,7 +2,7 @@
 ///
 /// When the keyword is made only of printable ASCII and CJK unified ideographs,
 /// the matcher compares bytes (folding ASCII case) and scans the whole of a
-/// transcript's `storage` in one pass, 32 bytes at a time, looking for two of
+/// transcript's `storage` in one pass, 8 bytes at a time, looking for two of
 /// the keyword's rarest bytes at once. Any cue where Unicode could change the
 /// answer goes to the reference instead: a cue holding a carriage return or a
 /// character that is equivalent to a keyword character under Regex's rules
@@ -187,12 +187,10 @@ struct FastPlan: Sendable {
         guard count >= length else { return clean }
         let firstOffset = first
         let secondOffset = second
-        let firstTarget = SIMD32<UInt8>(repeating: bytes[firstOffset])
-        let secondTarget = SIMD32<UInt8>(repeating: bytes[secondOffset])
-        let (firstOr, firstAlt) = vectorFold(bytes[firstOffset])
-        let (secondOr, secondAlt) = vectorFold(bytes[secondOffset])
+        let (firstOr, firstTarget, firstAlt) = wordFold(bytes[firstOffset])
+        let (secondOr, secondTarget, secondAlt) = wordFold(bytes[secondOffset])
         let lastStart = count - length
-        let chunkEnd = lastStart - max(firstOffset, secondOffset) - 32
+        let wordEnd = lastStart - max(firstOffset, secondOffset) - 8
         var cue = 0
         var position = 0
         var nextCancelCheck = 1 << 22
@@ -201,18 +199,16 @@ struct FastPlan: Sendable {
                 if isCancelled() { return nil }
                 nextCancelCheck = position + 1 << 22
             }
-            if position <= chunkEnd {
-                let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: SIMD32<UInt8>.self)
-                let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: SIMD32<UInt8>.self)
-                let hits = ((a | firstOr) .== firstTarget .| (a .== firstAlt))
-                    .& ((b | secondOr) .== secondTarget .| (b .== secondAlt))
-                if !any(hits) {
-                    position += 32
+            if position <= wordEnd {
+                let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: UInt64.self) | firstOr
+                let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: UInt64.self) | secondOr
+                let hits = (FastPlan.zeroBytes(a ^ firstTarget) | FastPlan.zeroBytes(a ^ firstAlt))
+                    & (FastPlan.zeroBytes(b ^ secondTarget) | FastPlan.zeroBytes(b ^ secondAlt))
+                if hits == 0 {
+                    position += 8
                     continue
                 }
-                var lane = 0
-                while lane < 32 && !hits[lane] { lane += 1 }
-                position += lane
+                position += hits.trailingZeroBitCount / 8
             }
             guard isMatch(base + position) else {
                 position += 1
@@ -235,12 +231,21 @@ struct FastPlan: Sendable {
         return clean
     }
 
-    private func vectorFold(_ byte: UInt8) -> (or: SIMD32<UInt8>, alt: SIMD32<UInt8>) {
+    /// Marks (with 0x80) each byte of `word` that may be zero; never misses a zero byte.
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// How to compare eight text bytes at once with a keyword byte: OR with a mask
+    /// (ASCII case), then compare with the target or an alternative (`\n` for a space).
+    private func wordFold(_ byte: UInt8) -> (or: UInt64, target: UInt64, alt: UInt64) {
+        let spread: (UInt8) -> UInt64 = { UInt64($0) &* 0x0101_0101_0101_0101 }
         if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") && fold[Int(byte & ~0x20)] == byte {
-            return (SIMD32(repeating: 0x20), SIMD32(repeating: byte))
+            return (spread(0x20), spread(byte), spread(byte))
         }
-        if byte == 0x20 { return (SIMD32(repeating: 0), SIMD32(repeating: 0x0A)) }
-        return (SIMD32(repeating: 0), SIMD32(repeating: byte))
+        if byte == 0x20 { return (0, spread(0x20), spread(0x0A)) }
+        return (0, spread(byte), spread(byte))
     }
 
     @inline(__always)
@@ -266,18 +271,16 @@ struct FastPlan: Sendable {
         let count = text.count
         var position = 0
         var cue = 0
-        let high = SIMD32<UInt8>(repeating: 0x80)
-        let carriageReturn = SIMD32<UInt8>(repeating: 0x0D)
         var nextCancelCheck = 1 << 22
         while position < count {
             if position >= nextCancelCheck {
                 if isCancelled() { return false }
                 nextCancelCheck = position + 1 << 22
             }
-            if position + 32 <= count {
-                let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD32<UInt8>.self)
-                if !any((chunk .>= high) .| (chunk .== carriageReturn)) {
-                    position += 32
+            if position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 | FastPlan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) == 0 {
+                    position += 8
                     continue
                 }
             }
