@@ -9,12 +9,10 @@ public enum FrameRenderer {
         guard size.rows > 0, size.columns > 0 else { return Frame(size: size, rows: []) }
         var rows = list(state)
         var cursor: Frame.Position?
-        if size.rows >= ViewerState.chromeRows {
-            rows.append(infoLine(state))
-            let (bar, column) = searchBar(state)
-            rows.append(bar)
-            if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
-        }
+        if size.rows >= ViewerState.chromeRows { rows.append(infoLine(state)) }
+        let (bar, column) = searchBar(state)
+        rows.append(bar)
+        if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
         if state.mode == .help { overlayHelp(on: &rows, size: size) }
         rows = Array(rows.suffix(size.rows))
         return Frame(size: size, rows: rows, cursor: cursor)

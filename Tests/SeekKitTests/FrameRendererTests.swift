@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import SeekKit
+
+/// Compares `text` with `Snapshots/<name>.txt`; `SEEK_RECORD=1` (or a missing file) records it instead.
+func assertSnapshot(_ text: String, named name: String, filePath: String = #filePath,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+    let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    let file = directory.appendingPathComponent(name + ".txt")
+    let recording = ProcessInfo.processInfo.environment["SEEK_RECORD"] == "1"
+    if !recording, let stored = try? String(contentsOf: file, encoding: .utf8) {
+        #expect(text + "\n" == stored, "snapshot \(name) differs (SEEK_RECORD=1 re-records)",
+                sourceLocation: sourceLocation)
+        return
+    }
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? (text + "\n").write(to: file, atomically: true, encoding: .utf8)
+    if !recording {
+        Issue.record("recorded a new snapshot \(name); run again to compare", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite struct FrameRendererTests {
+    /// The frame as text with a ruler line so trailing layout is visible in the snapshot.
+    private func snapshot(_ state: ViewerState) -> String {
+        let frame = FrameRenderer.render(state)
+        let ruler = String(repeating: "-", count: state.size.columns)
+        var text = ruler + "\n" + frame.plainText + "\n" + ruler
+        if let cursor = frame.cursor { text += "\ncursor: \(cursor.row),\(cursor.column)" }
+        return text
+    }
+
+    @Test func browsingWithAKeyword() {
+        let state = ViewerFixture.state(["city"], rows: 12, columns: 60)
+        assertSnapshot(snapshot(state), named: "browsing-city")
+    }
+
+    @Test func typingWithTokensAndSuggestions() {
+        var state = ViewerFixture.state(rows: 10, columns: 70, completions: { prefix in
+            prefix.lowercased() == "c" ? ["city", "council", "count", "capacity"] : []
+        })
+        state.type("noise")
+        state.press(.control("t"))
+        state.type("c")
+        assertSnapshot(snapshot(state), named: "typing-tokens-suggestions")
+    }
+
+    @Test func noMatches() {
+        var state = ViewerFixture.state(rows: 8, columns: 60)
+        state.type("zebra")
+        assertSnapshot(snapshot(state), named: "no-matches")
+    }
+
+    @Test func helpOverlay() {
+        var state = ViewerFixture.state(["city"], rows: 26, columns: 70)
+        state.press(.character("?"))
+        let text = FrameRenderer.render(state).plainText
+        for line in FrameRenderer.helpLines { #expect(text.contains(line.meaning)) }
+        assertSnapshot(snapshot(state), named: "help")
+    }
+
+    @Test func jumpPrompt() {
+        var state = ViewerFixture.state(["city"], rows: 8, columns: 50)
+        state.press(.character(":"), .character("4"))
+        assertSnapshot(snapshot(state), named: "jump-prompt")
+    }
+
+    @Test func wideCharactersWrapWithoutBeingCut() {
+        let transcript = Transcript([
+            Cue(ordinal: 1, start: 0, end: 3000, text: "张老三，我问你，你的家乡在哪里？我的家，在山西，过河还有三百里。", line: 3),
+            Cue(ordinal: 2, start: 4000, end: 7000, text: "就是修水渠的预算还没批下来。😀👍🏽 e\u{301}té", line: 7),
+        ])
+        var state = ViewerState(transcript: transcript, displayName: "chinese.srt", keywords: ["预算"],
+                                size: TerminalSize(rows: 10, columns: 24))
+        state.searchInitiallyNow()
+        let frame = FrameRenderer.render(state)
+        for row in frame.rows {
+            #expect(row.reduce(0) { $0 + DisplayWidth.of($1.text) } <= 24)
+        }
+        assertSnapshot(snapshot(state), named: "wide-characters")
+    }
+
+    @Test func theCurrentMatchIsBrighterAndBold() {
+        let state = ViewerFixture.state(["city"], rows: 12, columns: 60)
+        let spans = FrameRenderer.render(state).rows.prefix(state.listHeight).flatMap { $0 }
+            .filter { $0.text.lowercased() == "city" }
+        let current = Palette.match(token: 0, current: true)
+        #expect(spans.filter { $0.style == current }.count == 1)
+        #expect(spans.filter { $0.style == Palette.match(token: 0) }.count == spans.count - 1)
+        #expect(current.bold && current.brightBackground)
+    }
+
+    @Test func eachKeywordHasItsOwnColour() {
+        var state = ViewerFixture.state(rows: 12, columns: 60)
+        state.type("city")
+        state.press(.control("t"))
+        state.type("noise")
+        let styles = Set(FrameRenderer.render(state).rows.prefix(state.listHeight).flatMap { $0 }
+            .filter { ["noise", "city"].contains($0.text.lowercased()) }.map(\.style.background))
+        #expect(styles == [Palette.keywordColors[0], Palette.keywordColors[1]])
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() {
+        let transcript = Transcript([
+            Cue(ordinal: 1, start: 0, end: 1000, text: "evil \u{1B}]0;pwned\u{07} title \u{9B}31m", line: 1),
+        ])
+        var state = ViewerState(transcript: transcript, displayName: "bad\u{1B}[2J.srt", keywords: ["title"],
+                                size: TerminalSize(rows: 5, columns: 60))
+        state.searchInitiallyNow()
+        let frame = FrameRenderer.render(state)
+        for span in frame.rows.flatMap({ $0 }) {
+            #expect(!span.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+        #expect(frame.plainText.contains("evil ^[]0;pwned^G title <U+009B>31m"))
+        #expect(!frame.bytes(replacing: nil).contains("\u{1B}]"))
+    }
+
+    @Test func theSearchBarNeverHidesTheLastLines() {
+        var state = ViewerFixture.state(["thank"], rows: 7, columns: 40)
+        state.press(.character("G"))
+        let frame = FrameRenderer.render(state)
+        #expect(frame.rows.count == 7)
+        let listRows = frame.rows.prefix(state.listHeight).map { $0.map(\.text).joined() }
+        #expect(listRows.contains { $0.contains("Thank you.") })
+        #expect(frame.rows.last.map { $0.map(\.text).joined() }?.contains("1/1") == true)
+    }
+
+    @Test func onlyChangedRowsAreRewritten() {
+        var state = ViewerFixture.state(["city"], rows: 12, columns: 60)
+        let first = FrameRenderer.render(state)
+        state.press(.character("n"))
+        let second = FrameRenderer.render(state)
+        let full = second.bytes(replacing: nil)
+        let diff = second.bytes(replacing: first)
+        #expect(full.contains(TerminalCommand.clearScreen.sequence))
+        #expect(!diff.contains(TerminalCommand.clearScreen.sequence))
+        #expect(diff.count < full.count)
+        #expect(second.bytes(replacing: second).count < 40)
+    }
+
+    @Test func untimedCuesShowTheirNumber() {
+        let transcript = Transcript((1...12).map { Cue(ordinal: $0, text: "note \($0)", line: $0) })
+        let state = ViewerState(transcript: transcript, displayName: "notes.txt", size: TerminalSize(rows: 6, columns: 30))
+        #expect(state.gutterWidth == 3)
+        #expect(FrameRenderer.render(state).plainText.hasPrefix(" 1 note 1\n 2 note 2"))
+    }
+
+    @Test func aTinyTerminalStillGetsAFrame() {
+        for size in [TerminalSize(rows: 1, columns: 1), TerminalSize(rows: 2, columns: 5), TerminalSize(rows: 0, columns: 0)] {
+            var state = ViewerFixture.state(["city"], rows: size.rows, columns: size.columns)
+            state.press(.character("n"), .character("G"), .character("?"))
+            let frame = FrameRenderer.render(state)
+            #expect(frame.rows.count == size.rows)
+            for row in frame.rows { #expect(row.reduce(0) { $0 + DisplayWidth.of($1.text) } <= size.columns) }
+        }
+    }
+}
