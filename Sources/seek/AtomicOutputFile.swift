@@ -9,10 +9,16 @@ import Darwin
 ///
 /// A failure (read-only directory, full disk) removes the temporary file and
 /// leaves any previous FILE as it was. An interrupt (SIGINT, SIGTERM, SIGHUP)
-/// removes the temporary file before the process ends.
+/// removes the temporary file before the process ends. A symbolic link is
+/// followed (the file it points to is replaced, the link kept); a device or
+/// pipe (`/dev/null`, `/dev/stdout`) is written in place.
 final class AtomicOutputFile {
+    /// The path as the user gave it.
     let path: String
-    let temporaryPath: String
+    /// Where the file really goes (symbolic links resolved).
+    private var finalPath: String?
+    /// The hidden temporary file, or `nil` when writing a device or pipe in place.
+    let temporaryPath: String?
     let writer: DescriptorWriter
 
     /// A problem with the output file, phrased for the user.
@@ -22,20 +28,41 @@ final class AtomicOutputFile {
 
     init(path: String) throws(Failure) {
         self.path = path
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            guard (info.st_mode & S_IFMT) != S_IFDIR else {
+                throw Failure(message: "cannot write \(path): it is a directory")
+            }
+            // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: there is nothing to rename over.
+            let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            temporaryPath = nil
+            writer = DescriptorWriter(descriptor: descriptor)
+            return
+        }
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[...$0]) } ?? ""
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array((directory + "." + base + ".seek-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        temporaryPath = temporary
+        finalPath = target
         writer = DescriptorWriter(descriptor: descriptor)
         let mask = umask(0)
         umask(mask)
         fchmod(descriptor, 0o666 & ~mask)
-        SignalCleanup.install(removing: temporaryPath)
+        SignalCleanup.install(removing: temporary)
     }
 
     /// Flushes, syncs and renames the temporary file into place.
@@ -45,15 +72,16 @@ final class AtomicOutputFile {
         if let error = writer.failure {
             discard()
             throw Failure(message: "cannot write \(path): \(String(cString: strerror(error)))"
-                + " (left any previous \(path) unchanged)")
+                + (temporaryPath == nil ? "" : " (left any previous \(path) unchanged)"))
         }
-        if fsync(writer.descriptor) != 0 && errno != EINVAL {
+        if temporaryPath != nil && fsync(writer.descriptor) != 0 && errno != EINVAL {
             let reason = String(cString: strerror(errno))
             discard()
             throw Failure(message: "cannot write \(path): \(reason) (left any previous \(path) unchanged)")
         }
         close(writer.descriptor)
-        if rename(temporaryPath, path) != 0 {
+        guard let temporaryPath, let finalPath else { return }
+        if rename(temporaryPath, finalPath) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
             throw Failure(message: "cannot write \(path): \(reason)")
@@ -63,7 +91,7 @@ final class AtomicOutputFile {
     /// Removes the temporary file without touching FILE.
     func discard() {
         close(writer.descriptor)
-        unlink(temporaryPath)
+        if let temporaryPath { unlink(temporaryPath) }
         SignalCleanup.clear()
     }
 }

@@ -20,7 +20,7 @@ enum Fixtures {
 
     5
     00:01:00,000 --> 00:01:05,000
-    Café talk: 😀 budget, BUDGET
+    Le café 😀 budget, BUDGET
 
     """
 

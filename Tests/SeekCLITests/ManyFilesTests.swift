@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Several files and directories: stable order, `-r`, errors that don't stop the rest.
+@Suite struct ManyFilesTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("talk.srt", Fixtures.srt)
+        try directory.write("shows/b/two.srt", Fixtures.srt)
+        try directory.write("shows/a/one.vtt", Fixtures.vtt)
+        try directory.write("shows/a/notes.txt", "[00:00:05] Ana: the budget again\n")
+        try directory.write("shows/a/picture.png", "budget budget")
+        try directory.write("shows/.hidden/secret.srt", Fixtures.srt)
+        try directory.write("shows/.dot.srt", Fixtures.srt)
+    }
+
+    func seek(_ arguments: [String]) throws -> SeekProcess.Result {
+        try SeekProcess.run(arguments, in: directory.url)
+    }
+
+    @Test func recursiveSearchInPathOrderSkippingHidden() throws {
+        let result = try seek(["-c", "-r", "budget", "shows"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "shows/a/notes.txt:1\nshows/a/one.vtt:3\nshows/b/two.srt:4\n")
+    }
+
+    @Test func orderIsTheOrderGivenThenPathOrder() throws {
+        let result = try seek(["-c", "-r", "budget", "talk.srt", "shows/b", "shows/a/one.vtt"])
+        #expect(result.stdout == "talk.srt:4\nshows/b/two.srt:4\nshows/a/one.vtt:3\n")
+    }
+
+    @Test func directoryWithoutRecursiveIsAnErrorForThatArgumentOnly() throws {
+        let result = try seek(["-c", "budget", "shows", "talk.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "seek: shows: is a directory (use -r to search the files in it)\n")
+        #expect(result.stdout == "talk.srt:4\n")
+    }
+
+    @Test func manyFilesKeepTheirOrder() throws {
+        var names: [String] = []
+        for i in 0..<40 {
+            let name = "many/file\(i).srt"
+            try directory.write(name, String(repeating: "1\n00:00:01,000 --> 00:00:02,000\nbudget\n\n", count: i + 1)
+                .split(separator: "\n\n").enumerated().map { "\($0.offset + 1)\n" + $0.element.dropFirst(2) }
+                .joined(separator: "\n\n") + "\n")
+            names.append(name)
+        }
+        let result = try seek(["-c", "budget"] + names)
+        #expect(result.stdout == names.enumerated().map { "\($0.element):\($0.offset + 1)\n" }.joined())
+        let json = try seek(["--json", "budget"] + names)
+        let files = json.stdout.split(separator: "\n").map { line in
+            String(line.split(separator: "\"")[3])
+        }
+        #expect(files == names.enumerated().flatMap { Array(repeating: $0.element, count: $0.offset + 1) })
+    }
+
+    @Test func unreadableInputIsReportedWithItsName() throws {
+        try directory.write("broken.srt", "\u{0}\u{1}\u{2}\u{3} binary \u{0}\u{0}\u{0}")
+        let result = try seek(["-c", "budget", "broken.srt", "talk.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("seek: broken.srt"))
+        #expect(result.stdout.hasSuffix("talk.srt:4\n"))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `-o FILE`: written atomically, never over an input, failures leave the old file alone.
+@Suite struct OutputFileTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("talk.srt", Fixtures.srt)
+    }
+
+    func seek(_ arguments: [String]) throws -> SeekProcess.Result {
+        try SeekProcess.run(arguments, in: directory.url)
+    }
+
+    @Test func writesTheExportToTheFile() throws {
+        let result = try seek(["--json", "-o", "hits.jsonl", "budget", "talk.srt"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let written = try directory.read("hits.jsonl")
+        #expect(written == (try seek(["--json", "budget", "talk.srt"])).stdout)
+        #expect(written.split(separator: "\n").count == 4)
+        #expect(try directory.contents() == ["hits.jsonl", "talk.srt"])
+    }
+
+    @Test func replacesAnExistingFileWhole() throws {
+        try directory.write("hits.csv", String(repeating: "old contents\n", count: 1000))
+        let result = try seek(["--csv", "--output=hits.csv", "evening", "talk.srt"])
+        #expect(result.status == 0)
+        let rows = try CSVReader.parse(try directory.read("hits.csv"))
+        #expect(rows.count == 2)
+        #expect(try directory.contents() == ["hits.csv", "talk.srt"])
+    }
+
+    @Test func refusesToOverwriteAnInputEvenUnderAnotherName() throws {
+        let link = directory.url.appendingPathComponent("same.srt").path
+        #expect(Glibc.link(directory.url.appendingPathComponent("talk.srt").path, link) == 0)
+        for target in ["talk.srt", "same.srt", "./talk.srt"] {
+            let result = try seek(["--json", "-o", target, "budget", "talk.srt"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("refusing to write \(target)"))
+            #expect(try directory.read("talk.srt") == Fixtures.srt)
+        }
+    }
+
+    @Test func readOnlyDirectoryIsReportedAndTheOldFileKept() throws {
+        guard getuid() != 0 else { return }  // root writes anywhere
+        let sub = directory.url.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try directory.write("locked/hits.jsonl", "previous\n")
+        chmod(sub.path, 0o555)
+        defer { chmod(sub.path, 0o755) }
+        let result = try seek(["--json", "-o", "locked/hits.jsonl", "budget", "talk.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("seek: cannot write locked/hits.jsonl: "))
+        #expect(result.stderr.contains("Permission denied"))
+        #expect(try directory.read("locked/hits.jsonl") == "previous\n")
+    }
+
+    @Test func fullDiskIsReported() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        // A link to /dev/full: every write fails with ENOSPC. (The link is followed, and a device is
+        // written in place, so nothing is ever renamed over it.)
+        try FileManager.default.createSymbolicLink(
+            at: directory.url.appendingPathComponent("full.jsonl"), withDestinationURL: URL(fileURLWithPath: "/dev/full"))
+        let result = try seek(["--json", "-o", "full.jsonl", "budget", "talk.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "seek: cannot write full.jsonl: No space left on device\n")
+        #expect(try directory.contents() == ["full.jsonl", "talk.srt"])
+    }
+
+    @Test func followsALinkToARegularFile() throws {
+        try directory.write("real/hits.jsonl", "previous\n")
+        try FileManager.default.createSymbolicLink(
+            at: directory.url.appendingPathComponent("hits.jsonl"),
+            withDestinationURL: directory.url.appendingPathComponent("real/hits.jsonl"))
+        let result = try seek(["--json", "-o", "hits.jsonl", "evening", "talk.srt"])
+        #expect(result.status == 0)
+        #expect(try directory.read("real/hits.jsonl").hasPrefix(#"{"file":"talk.srt","position":1,"#))
+        let link = try FileManager.default.destinationOfSymbolicLink(
+            atPath: directory.url.appendingPathComponent("hits.jsonl").path)
+        #expect(link.hasSuffix("real/hits.jsonl"))
+    }
+}
