@@ -10,7 +10,9 @@ import Darwin
 /// than a byte loop on long files.
 struct LineScanner {
     let bytes: UnsafeBufferPointer<UInt8>
-    private let hasCarriageReturns: Bool
+    /// Whether the text has a CR anywhere; without one, consecutive lines are contiguous
+    /// with exactly one LF between them.
+    let hasCarriageReturns: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

@@ -125,6 +125,11 @@ public enum SRTParser {
         var end = 0
         var timingLine = 0
         var textLine: Int?
+        /// Where the cue's text lines start and end in the source, used when they are contiguous.
+        var textStart = 0
+        var textEnd = 0
+        /// The last timing line read ahead, by position, so it is parsed only once.
+        var peeked: (position: Int, timing: Timing)?
 
         init(scanner: LineScanner, fileName: String) {
             self.scanner = scanner
@@ -148,7 +153,7 @@ public enum SRTParser {
                         finishCue()
                         continue
                     }
-                    if case .none = SRTParser.timing(bytes, position, lineEnd) {
+                    if case .none = timing(position, lineEnd) {
                         if !(SRTParser.isIndex(bytes, position, lineEnd) && nextLineIsTiming(next)) {
                             appendText(position, lineEnd, lineNumber)
                             continue
@@ -161,7 +166,7 @@ public enum SRTParser {
                     pendingID = nil
                     continue
                 }
-                switch SRTParser.timing(bytes, position, lineEnd) {
+                switch timing(position, lineEnd) {
                 case .valid(let from, let to):
                     id = pendingID
                     pendingID = nil
@@ -189,9 +194,16 @@ public enum SRTParser {
             if state == .text { finishCue() }
         }
 
-        private func nextLineIsTiming(_ position: Int) -> Bool {
+        private mutating func timing(_ start: Int, _ end: Int) -> Timing {
+            if let peeked, peeked.position == start { return peeked.timing }
+            return SRTParser.timing(bytes, start, end)
+        }
+
+        private mutating func nextLineIsTiming(_ position: Int) -> Bool {
             let (lineEnd, _) = scanner.line(from: position)
-            if case .valid = SRTParser.timing(bytes, position, lineEnd) { return true }
+            let timing = SRTParser.timing(bytes, position, lineEnd)
+            peeked = (position, timing)
+            if case .valid = timing { return true }
             return false
         }
 
@@ -204,24 +216,58 @@ public enum SRTParser {
         }
 
         private mutating func appendText(_ start: Int, _ end: Int, _ lineNumber: Int) {
-            if textLine == nil { textLine = lineNumber } else { cues.raw.append(0x0A) }
-            cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if textLine == nil {
+                textLine = lineNumber
+                textStart = start
+            } else if scanner.hasCarriageReturns {
+                cues.raw.append(0x0A)
+            }
+            textEnd = end
+            if scanner.hasCarriageReturns {
+                cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            }
         }
 
         private mutating func finishCue() {
             state = .idle
+            let line = textLine ?? timingLine + 1
+            if scanner.hasCarriageReturns {
+                let raw = cues.raw
+                raw.withUnsafeBufferPointer { finishCue(text: $0, line: line) }
+            } else {
+                finishCue(text: UnsafeBufferPointer(rebasing: bytes[textStart..<(textLine == nil ? textStart : textEnd)]),
+                          line: line)
+            }
+        }
+
+        private mutating func finishCue(text: UnsafeBufferPointer<UInt8>, line: Int) {
+            guard SRTParser.needsCleaning(text) else {
+                cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
+                return
+            }
             cues.plain.removeAll(keepingCapacity: true)
-            SRTParser.clean(cues.raw, into: &cues.plain)
-            cues.appendPlain(id: id, start: start, end: end, speaker: nil, line: textLine ?? timingLine + 1)
+            SRTParser.clean(text, into: &cues.plain)
+            cues.appendPlain(id: id, start: start, end: end, speaker: nil, line: line)
         }
     }
 
     /// Removes SRT markup from `raw` and decodes character references, into `output`.
-    static func clean(_ raw: [UInt8], into output: inout [UInt8]) {
-        raw.withUnsafeBufferPointer { bytes in
+    static func clean(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        do {
             let end = bytes.count
             var index = 0
             while index < end {
+                var runEnd = index
+                while runEnd < end {
+                    let byte = bytes[runEnd]
+                    if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") { break }
+                    runEnd += 1
+                }
+                if runEnd > index {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                    index = runEnd
+                    continue
+                }
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "<"):
@@ -247,6 +293,14 @@ public enum SRTParser {
                 index += 1
             }
         }
+    }
+
+    /// Whether `text` holds a byte that may start markup or a character reference.
+    static func needsCleaning(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") {
+            return true
+        }
+        return false
     }
 
     /// The index just past a `<i>`, `</b>`, `<font color="…">`-style tag at `index`, if there is one.

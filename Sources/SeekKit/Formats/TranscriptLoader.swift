@@ -53,6 +53,15 @@ public enum TranscriptLoader {
         }
         let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
         let format = options.format ?? SubtitleFormat.detect(fileName: fileName, content: decoded.utf8)
+        var warnings = decoded.warnings
+        if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }) {
+            return LoadedTranscript(transcript: Transcript(), format: format,
+                                    encoding: decoded.encoding.name, warnings: warnings)
+        }
+        if options.format == nil, SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
+            warnings.append(Diagnostic(file: fileName, line: 1,
+                                       message: "no WEBVTT header; read as SRT-style timed text"))
+        }
         let parsed: (transcript: Transcript, warnings: [Diagnostic])
         switch format {
         case .srt: parsed = SRTParser.parse(decoded.utf8, fileName: fileName)
@@ -63,6 +72,6 @@ public enum TranscriptLoader {
             throw first
         }
         return LoadedTranscript(transcript: parsed.transcript, format: format,
-                                encoding: decoded.encoding.name, warnings: decoded.warnings + parsed.warnings)
+                                encoding: decoded.encoding.name, warnings: warnings + parsed.warnings)
     }
 }

@@ -100,6 +100,8 @@ public enum WebVTTParser {
             var cue: (id: String, start: Int, end: Int, textLine: Int?)?
             var firstLine = lineNumber
             var timingFailed = false
+            var textStart = 0
+            var textEnd = 0
             cues.raw.removeAll(keepingCapacity: true)
             while true {
                 let start = position
@@ -129,21 +131,47 @@ public enum WebVTTParser {
                 } else if end == start {
                     break
                 } else {
-                    if !cues.raw.isEmpty { cues.raw.append(0x0A) }
-                    if cue != nil && cue?.textLine == nil { cue?.textLine = currentLine }
-                    cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    if cue != nil && !scanner.hasCarriageReturns {
+                        if cue?.textLine == nil {
+                            cue?.textLine = currentLine
+                            textStart = start
+                        }
+                        textEnd = end
+                    } else {
+                        if cue != nil && cue?.textLine == nil { cue?.textLine = currentLine }
+                        if !cues.raw.isEmpty { cues.raw.append(0x0A) }
+                        cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    }
                     previous = (position, lineNumber)
                 }
                 if seenEOF { break }
             }
             if let cue {
-                cues.plain.removeAll(keepingCapacity: true)
-                let voice = WebVTTParser.clean(cues.raw, into: &cues.plain)
-                cues.appendPlain(id: cue.id.isEmpty ? nil : cue.id, start: cue.start, end: cue.end,
-                                 speaker: voice, line: cue.textLine ?? firstLine + (cue.id.isEmpty ? 1 : 2))
+                let id = cue.id.isEmpty ? nil : cue.id
+                let line = cue.textLine ?? firstLine + (cue.id.isEmpty ? 1 : 2)
+                if scanner.hasCarriageReturns {
+                    let raw = cues.raw
+                    raw.withUnsafeBufferPointer {
+                        finishCue(text: $0, id: id, start: cue.start, end: cue.end, line: line)
+                    }
+                } else {
+                    let text = UnsafeBufferPointer(rebasing: bytes[textStart..<(cue.textLine == nil ? textStart : textEnd)])
+                    finishCue(text: text, id: id, start: cue.start, end: cue.end, line: line)
+                }
             } else if !inHeader && !seenArrow && !timingFailed && !isCommentOrDefinition() {
                 warnings.add(line: firstLine, "block without a timing line skipped; " + WebVTTParser.expectedTiming)
             }
+        }
+
+        private mutating func finishCue(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int, end: Int,
+                                        line: Int) {
+            guard WebVTTParser.needsCleaning(text) else {
+                cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
+                return
+            }
+            cues.plain.removeAll(keepingCapacity: true)
+            let voice = WebVTTParser.clean(text, into: &cues.plain)
+            cues.appendPlain(id: id, start: start, end: end, speaker: voice, line: line)
         }
 
         /// Whether the block just read (in `cues.raw`) is a NOTE, STYLE or REGION block.
@@ -220,12 +248,21 @@ public enum WebVTTParser {
     /// Reduces WebVTT cue text to plain text in `output`.
     ///
     /// - Returns: the annotation of the first `<v>` tag (whitespace collapsed), if any.
-    static func clean(_ raw: [UInt8], into output: inout [UInt8]) -> String? {
-        raw.withUnsafeBufferPointer { bytes in
+    static func clean(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> String? {
+        do {
             var voice: String?
             let end = bytes.count
             var index = 0
             while index < end {
+                var runEnd = index
+                while runEnd < end && bytes[runEnd] != UInt8(ascii: "<") && bytes[runEnd] != UInt8(ascii: "&") {
+                    runEnd += 1
+                }
+                if runEnd > index {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                    index = runEnd
+                    continue
+                }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "&") {
                     if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
@@ -244,6 +281,12 @@ public enum WebVTTParser {
             }
             return voice
         }
+    }
+
+    /// Whether `text` holds a tag or a character reference.
+    static func needsCleaning(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return true }
+        return false
     }
 
     /// The annotation of a `v` start tag whose content (between `<` and `>`) is `start..<end`.
