@@ -36,6 +36,12 @@ import Testing
         }
     }
 
+    @Test(arguments: [("café", "caf"), ("cafe\u{301}", "caf"), ("Kelvin é", "elvin "), ("σ", nil), ("ok é", "o"),
+                      ("home\u{2019}s", "home")] as [(String, String?)])
+    func requiredPiece(keyword: String, piece: String?) {
+        #expect(Matcher.requiredPiece(of: keyword) == piece)
+    }
+
     @Test func matchesNeverCrossCues() {
         let transcript = Transcript(["ab", "cd"].map { Cue(ordinal: 1, text: $0, line: 1) })
         #expect(scanned(Matcher(keyword: "b c"), transcript).isEmpty)

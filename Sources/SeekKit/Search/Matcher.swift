@@ -14,12 +14,38 @@ public struct Matcher: Sendable {
     public let caseSensitive: Bool
     private let reference: ReferenceMatcher
     private let plan: FastPlan?
+    /// For other keywords: a plain ASCII piece every match must contain, to skip cues without it.
+    private let prefilter: FastPlan?
 
     public init(keyword: String, caseSensitive: Bool = false) {
         self.keyword = keyword
         self.caseSensitive = caseSensitive
         self.reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive)
         self.plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive)
+        self.prefilter = plan == nil
+            ? Matcher.requiredPiece(of: keyword).flatMap { FastPlan(keyword: $0, caseSensitive: caseSensitive) }
+            : nil
+    }
+
+    /// The longest run of the keyword's characters that are single printable ASCII scalars.
+    ///
+    /// Each of those characters is matched only by itself (in either ASCII case; a line
+    /// break for a space), so the run's bytes appear in every match. `k` is left out:
+    /// the Kelvin sign matches it.
+    static func requiredPiece(of keyword: String) -> String? {
+        var best = ""
+        var run = ""
+        for character in keyword {
+            let scalars = character.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first, (0x20...0x7E).contains(scalar.value),
+               scalar != "k", scalar != "K" {
+                run.unicodeScalars.append(scalar)
+                if run.utf8.count > best.utf8.count { best = run }
+            } else {
+                run = ""
+            }
+        }
+        return best.isEmpty ? nil : best
     }
 
     /// Whether this keyword can use the byte-scanning fast path (results are the same either way).
@@ -29,8 +55,19 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public func ranges(in text: Substring) -> [Range<Int>] {
-        guard let plan else { return reference.ranges(in: text) }
         var text = text
+        guard let plan else {
+            if let prefilter {
+                let present = text.withUTF8 { bytes in
+                    var found = false
+                    _ = prefilter.scan(bytes, cues: SingleCue(end: bytes.count), unicodeChecks: false,
+                                       isCancelled: { found }) { _, _ in found = true } fallback: { _ in }
+                    return found
+                }
+                if !present { return [] }
+            }
+            return reference.ranges(in: text)
+        }
         let result = text.withUTF8 { bytes -> [Range<Int>]? in
             var found: [Range<Int>] = []
             let clean = plan.scan(bytes, cues: SingleCue(end: bytes.count), isCancelled: { false }) { _, range in
@@ -55,9 +92,25 @@ public struct Matcher: Sendable {
     ) -> Bool {
         guard !keyword.isEmpty else { return true }
         guard let plan else {
-            for cue in transcript.indices {
+            guard let prefilter else {
+                for cue in transcript.indices {
+                    if isCancelled() { return false }
+                    for range in reference.ranges(in: transcript.text(at: cue)) { found(cue, range) }
+                }
+                return true
+            }
+            var candidates: [Int32] = []
+            var storage = transcript.storage
+            let scanned = storage.withUTF8 { bytes in
+                prefilter.scan(bytes, cues: TranscriptCues(records: transcript.records), unicodeChecks: false,
+                               isCancelled: isCancelled) { cue, _ in
+                    if candidates.last != Int32(truncatingIfNeeded: cue) { candidates.append(Int32(truncatingIfNeeded: cue)) }
+                } fallback: { _ in }
+            }
+            guard scanned != nil else { return false }
+            for cue in candidates {
                 if isCancelled() { return false }
-                for range in reference.ranges(in: transcript.text(at: cue)) { found(cue, range) }
+                for range in reference.ranges(in: transcript.text(at: Int(cue))) { found(Int(cue), range) }
             }
             return true
         }
@@ -172,14 +225,16 @@ struct FastPlan: Sendable {
     /// A cue reported through `fallback` must be searched with the reference; its
     /// matches may also have been reported through `found` and must be dropped.
     /// Returns `nil` when cancelled, otherwise whether no cue needed the fallback.
+    ///
+    /// Without `unicodeChecks` it reports every byte match and no fallback: a prefilter.
     func scan(
-        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
-        found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
+        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, unicodeChecks: Bool = true,
+        isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
     ) -> Bool? {
         if isCancelled() { return nil }
         guard let base = text.baseAddress, cues.count > 0 else { return true }
         var clean = true
-        if !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
+        if unicodeChecks, !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
             return nil
         }
         let count = text.count
@@ -221,7 +276,7 @@ struct FastPlan: Sendable {
                 position += 1
                 continue
             }
-            if !isOnBoundaries(text, start: position, end: position + length, within: bounds) {
+            if unicodeChecks, !isOnBoundaries(text, start: position, end: position + length, within: bounds) {
                 clean = false
                 fallback(cue)
             }
