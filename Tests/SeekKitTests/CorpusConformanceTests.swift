@@ -177,16 +177,11 @@ import Testing
     ///   and then requires `HH:MM:SS.mmm`; vtt.js is looser. Seek follows the specification.
     /// - `cuetext__escape-characters__incorrect`: `&nbsp`, `&lt`, `&gt` without `;` are decoded
     ///   by HTML's rules (the WPT entities test expects `&amp` → `&`, `&not` → `¬`); vtt.js keeps them.
-    /// - `file-layout__bom-garbage-data`, `…bom-tab-webvtt`, `…newline-before-webvtt`,
-    ///   `…tab-after-bom-before-header`: no valid `WEBVTT` signature, so not WebVTT; Seek reads
-    ///   the timing lines anyway (as SRT-style text, with a warning) rather than refusing the file.
     /// - `file-layout__header-no-new-line`, `integration__id`: vtt.js follows an older draft; the
     ///   current algorithm (and WPT's `header-timings` and `arrows` cases) gives the extra cue.
     static let knownMozillaDisagreements: [String] = [
         "cue-times__min-top-digits.vtt", "cue-times__minimum-spots-over-sixty.vtt",
-        "cuetext__escape-characters__incorrect.vtt", "file-layout__bom-garbage-data.vtt",
-        "file-layout__bom-tab-webvtt.vtt", "file-layout__header-no-new-line.vtt",
-        "file-layout__newline-before-webvtt.vtt", "file-layout__tab-after-bom-before-header.vtt",
+        "cuetext__escape-characters__incorrect.vtt", "file-layout__header-no-new-line.vtt",
         "integration__id.vtt",
     ]
     static let knownWPTDisagreements: [String] = []

@@ -4,7 +4,9 @@
 /// `HH:MM:SS,mmm --> HH:MM:SS,mmm`, then text until a blank line. The parser is
 /// lenient the way players are:
 /// - timings may use `.` for `,`, leave out the hours, have one to three fraction
-///   digits (`,5` and `,50` are 500 ms) or none, and carry trailing `X1:… Y2:…`;
+///   digits (`,5` and `,50` are 500 ms) or none, spell the arrow `->` or `- >`,
+///   and carry trailing `X1:… Y2:…`;
+/// - a line of spaces inside a cue's text, followed by more text, stays in the cue;
 /// - blank lines may be missing when a timing line (or an index line followed by
 ///   one) makes the boundary clear, and extra blank lines are skipped;
 /// - `<i> <b> <u> <s> <font …>` tags and their closers (any case) and `{\an8}`-style
@@ -39,12 +41,18 @@ public enum SRTParser {
         var index = start
         skipSpaces(bytes, &index, end)
         guard index < end, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-") else { return .none }
-        guard LineScanner.containsArrow(bytes, start, end) else { return .none }
-        guard let from = time(bytes, &index, end) else { return .invalid(badTime(bytes, start, end)) }
+        guard let from = time(bytes, &index, end) else {
+            return LineScanner.containsArrow(bytes, start, end) ? .invalid(badTime(bytes, start, end)) : .none
+        }
         skipSpaces(bytes, &index, end)
-        guard index + 3 <= end, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
-              bytes[index + 2] == UInt8(ascii: ">") else { return .invalid(expectedTiming) }
-        index += 3
+        guard index < end, bytes[index] == UInt8(ascii: "-") else {
+            return LineScanner.containsArrow(bytes, start, end) ? .invalid(expectedTiming) : .none
+        }
+        while index < end && (bytes[index] == UInt8(ascii: "-") || bytes[index] == 0x20) { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: ">") else {
+            return LineScanner.containsArrow(bytes, start, end) ? .invalid(expectedTiming) : .none
+        }
+        index += 1
         skipSpaces(bytes, &index, end)
         guard let to = time(bytes, &index, end) else { return .invalid(badTime(bytes, start, end)) }
         guard index == end || bytes[index] == 0x20 || bytes[index] == 0x09 else {
@@ -149,7 +157,7 @@ public enum SRTParser {
                 defer { position = next }
                 let blank = scanner.isBlank(position, lineEnd)
                 if state == .text {
-                    if blank {
+                    if blank && (lineEnd == position || !nextLineContinuesText(next)) {
                         finishCue()
                         continue
                     }
@@ -197,6 +205,16 @@ public enum SRTParser {
         private mutating func timing(_ start: Int, _ end: Int) -> Timing {
             if let peeked, peeked.position == start { return peeked.timing }
             return SRTParser.timing(bytes, start, end)
+        }
+
+        /// Whether the line at `position` is more cue text (not blank, not a timing or index line).
+        private mutating func nextLineContinuesText(_ position: Int) -> Bool {
+            let (lineEnd, next) = scanner.line(from: position)
+            guard position < scanner.count, !scanner.isBlank(position, lineEnd) else { return false }
+            if case .none = timing(position, lineEnd) {
+                return !(SRTParser.isIndex(bytes, position, lineEnd) && nextLineIsTiming(next))
+            }
+            return false
         }
 
         private mutating func nextLineIsTiming(_ position: Int) -> Bool {

@@ -4,7 +4,8 @@
 /// - `>> NAME:` (broadcast captions), and `>> NAME` up to the colon;
 /// - `[SPEAKER_00]:` (diarization; any bracketed name followed by `:`);
 /// - `Name:` / `**Name:**` where the name is one to four name-like words (letters,
-///   digits, `.` `'` `-` `_` `&`), starts with a capital letter, is at most 32 bytes,
+///   digits, `.` `'` `-` `_` `&`), each starting with a capital letter (or, after the
+///   first, a digit as in `Speaker 2` or a particle as in `Marcel van Lohuizen`), is at most 32 bytes,
 ///   the colon is followed by a space or the end of the line, and the name is not a
 ///   common label such as `Note`, `Warning`, `Subtitles` or `Time`.
 ///
@@ -89,6 +90,11 @@ enum SpeakerPrefix {
                 if previousWasSpace || index == start { return nil }
                 words += 1
                 if words > maximumWords { return nil }
+                if requireCapital {
+                    guard index + 1 < line.count, startsWithCapital(line, at: index + 1)
+                        || (line[index + 1] >= 0x30 && line[index + 1] <= 0x39)
+                        || isParticle(line, at: index + 1) else { return nil }
+                }
                 previousWasSpace = true
             case UInt8(ascii: "."), UInt8(ascii: "'"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "&"),
                  0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF:
@@ -99,6 +105,15 @@ enum SpeakerPrefix {
             index += 1
         }
         return nil
+    }
+
+    /// Lower-case words that appear inside names: `van`, `de`, `von`, `da`, `del`, `di`, `du`, `la`, `le`, `bin`, `al`.
+    private static func isParticle(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var end = index
+        while end < line.count && line[end] >= 0x61 && line[end] <= 0x7A { end += 1 }
+        guard end < line.count, line[end] == 0x20, end - index <= 3 else { return false }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: line[index..<end]), as: UTF8.self)
+        return ["van", "de", "von", "da", "del", "der", "di", "du", "la", "le", "bin", "al", "ten", "ter"].contains(word)
     }
 
     private static func startsWithCapital(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {

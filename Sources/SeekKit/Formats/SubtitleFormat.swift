@@ -15,22 +15,28 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
 
     /// The format the text itself clearly shows, or `nil`.
     ///
-    /// A `WEBVTT` signature on the first line means WebVTT; an SRT-style timing line
-    /// (`00:00:01,000 --> 00:00:02,000`, also with `.`) among the first 64 KiB means SRT.
+    /// A `WEBVTT` signature on the first line means WebVTT; text whose first non-blank
+    /// line is an SRT-style timing line (`00:00:01,000 --> 00:00:02,000`, also with `.`),
+    /// or an index line followed by one, means SRT. (A document that merely quotes SRT
+    /// further down stays what its extension says.)
     ///
-    /// - Complexity: O(min(n, 64 KiB)).
+    /// - Complexity: O(1): it looks at the first 4 KiB at most.
     public init?(content utf8: [UInt8]) {
         if WebVTTParser.hasSignature(utf8) {
             self = .vtt
             return
         }
         let found: Bool = utf8.withUnsafeBufferPointer { buffer in
-            let scanner = LineScanner(UnsafeBufferPointer(rebasing: buffer.prefix(65_536)))
+            let scanner = LineScanner(UnsafeBufferPointer(rebasing: buffer.prefix(4096)))
             var position = 0
+            var sawIndex = false
             while position < scanner.count {
                 let (end, next) = scanner.line(from: position)
+                defer { position = next }
+                if scanner.isBlank(position, end) && !sawIndex { continue }
                 if case .valid = SRTParser.timing(scanner.bytes, position, end) { return true }
-                position = next
+                guard !sawIndex, SRTParser.isIndex(scanner.bytes, position, end) else { return false }
+                sawIndex = true
             }
             return false
         }

@@ -68,7 +68,11 @@ public enum TranscriptLoader {
         case .vtt: parsed = try WebVTTParser.parse(decoded.utf8, fileName: fileName)
         case .text: parsed = TimestampedTextParser.parse(decoded.utf8, fileName: fileName)
         }
-        if parsed.transcript.isEmpty, let first = parsed.warnings.first {
+        if parsed.transcript.isEmpty, var first = parsed.warnings.first {
+            if format == .vtt {
+                first = parsed.warnings.first { $0.message.hasPrefix("unreadable timing") } ?? first
+                first.message += " (--format srt reads timings leniently)"
+            }
             throw first
         }
         return LoadedTranscript(transcript: parsed.transcript, format: format,

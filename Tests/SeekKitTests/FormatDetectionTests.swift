@@ -1,0 +1,70 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct FormatDetectionTests {
+    @Test(arguments: [
+        ("talk.srt", SubtitleFormat.srt), ("TALK.SRT", .srt), ("a.vtt", .vtt), ("a.webvtt", .vtt),
+        ("notes.txt", .text), ("ep.md", .text), ("x.log", .text),
+    ])
+    func byExtension(_ name: String, _ format: SubtitleFormat) {
+        #expect(SubtitleFormat(fileName: name) == format)
+    }
+
+    @Test(arguments: ["-", "<stdin>", "a.json", "README", "srt"])
+    func unknownExtension(_ name: String) {
+        #expect(SubtitleFormat(fileName: name) == nil)
+    }
+
+    @Test(arguments: [
+        ("talk.srt", "WEBVTT\n\n00:01.000 --> 00:02.000\nx", SubtitleFormat.vtt),
+        ("notes.txt", "1\n00:00:01,000 --> 00:00:02,000\nx", .srt),
+        ("-", "\n00:00:01,000 --> 00:00:02,000\nx", .srt),
+        ("-", "WEBVTT\n", .vtt),
+        ("-", "[00:01] hi", .text),
+        ("-", "just words", .text),
+        ("doc.md", "# Doc\n\nExample:\n\n1\n00:00:01,000 --> 00:00:02,000\nx", .text),
+        ("a.vtt", "00:00:01.000 --> 00:00:02.000\nx", .srt),
+        ("a.vtt", "garbage\n\n00:00:01.000 --> 00:00:02.000\nx", .vtt),
+        ("talk.srt", "not a subtitle", .srt),
+    ])
+    func byContent(_ name: String, _ content: String, _ format: SubtitleFormat) {
+        #expect(SubtitleFormat.detect(fileName: name, content: Array(content.utf8)) == format)
+    }
+
+    @Test func optionOverridesDetection() throws {
+        let bytes = Array("[00:01] hi\n".utf8)
+        let loaded = try TranscriptLoader.load(bytes, fileName: "a.srt", options: LoadOptions(format: .text))
+        #expect(loaded.format == .text)
+        #expect(loaded.transcript.first?.start == 1000)
+    }
+
+    @Test(arguments: [("talk.srt", ""), ("talk.vtt", ""), ("talk.vtt", "WEBVTT\n"), ("talk.srt", "\n\n"),
+                      ("-", ""), ("talk.vtt", "\u{FEFF}WEBVTT - nothing yet\n\nNOTE later\n")])
+    func emptyFilesAreEmptyTranscripts(_ name: String, _ content: String) throws {
+        let loaded = try TranscriptLoader.load(Array(content.utf8), fileName: name)
+        #expect(loaded.transcript.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("talk.srt", "Hello\nthere\n", "talk.srt:1: expected a timing line like 00:00:01,000 --> 00:00:02,000"),
+        ("talk.srt", "\n\n1\n00:00:01 -- 00:00:02\nx\n", "talk.srt:4: expected a timing line like 00:00:01,000 --> 00:00:02,000"),
+        ("talk.vtt", "no header\n", "talk.vtt:1: missing WEBVTT header on the first line"),
+        ("talk.vtt", "WEBVTT\n\n00:01 --> 00:02\nx\n",
+         "talk.vtt:3: unreadable timing line, block skipped; expected a timing line like 00:00:01.000 --> 00:00:02.000 (--format srt reads timings leniently)"),
+    ])
+    func nothingReadableIsAnError(_ name: String, _ content: String, _ message: String) {
+        #expect {
+            try TranscriptLoader.load(Array(content.utf8), fileName: name)
+        } throws: { error in
+            (error as? Diagnostic)?.description == message
+        }
+    }
+
+    @Test func loaderReportsEncodingAndWarnings() throws {
+        let bytes = Array("1\n00:00:01,000 --> 00:00:02,000\ncaf".utf8) + [0xE9] + Array("\n\nbad block\n".utf8)
+        let loaded = try TranscriptLoader.load(bytes, fileName: "a.srt")
+        #expect(loaded.encoding == "windows-1252")
+        #expect(loaded.transcript.first?.text == "café")
+        #expect(loaded.warnings.map(\.line) == [nil, 5])
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct TextDecoderTests {
+    static func decode(_ bytes: [UInt8], as name: String? = nil) throws -> (String, String, Int) {
+        let encoding = name.flatMap(TextEncoding.init(name:))
+        let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: "x.srt")
+        return (String(decoding: decoded.utf8, as: UTF8.self), decoded.encoding.name, decoded.warnings.count)
+    }
+
+    @Test(arguments: [
+        ([0x68, 0x69], "hi", "UTF-8", 0),
+        ([0xEF, 0xBB, 0xBF, 0x68, 0x69], "hi", "UTF-8", 0),
+        ([0xFF, 0xFE, 0x68, 0x00, 0xE9, 0x00], "hé", "UTF-16LE", 0),
+        ([0xFE, 0xFF, 0x00, 0x68, 0x00, 0xE9], "hé", "UTF-16BE", 0),
+        ([0xFF, 0xFE, 0x3D, 0xD8, 0x1B, 0xDE], "😛", "UTF-16LE", 0),
+        ([0xFF, 0xFE, 0x00, 0x00, 0x68, 0x00, 0x00, 0x00], "h", "UTF-32LE", 0),
+        ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x01, 0xF6, 0x1B], "😛", "UTF-32BE", 0),
+        ([0x68, 0x00, 0x69, 0x00, 0x21, 0x00, 0x0A, 0x00], "hi!\n", "UTF-16LE", 0),
+        ([0x63, 0x61, 0x66, 0xE9], "café", "windows-1252", 1),
+        ([0x93, 0x68, 0x69, 0x94, 0x20, 0x80], "\u{201C}hi\u{201D} €", "windows-1252", 1),
+        ([0xC4, 0xE3, 0xBA, 0xC3, 0x0A, 0xCA, 0xC0, 0xBD, 0xE7], "你好\n世界", "GB18030", 1),
+        ([0xC3, 0xA9, 0xC3, 0xA9, 0x20, 0xFF], "éé \u{FFFD}", "UTF-8", 1),
+        ([0xE2, 0x82, 0x20, 0xE2, 0x82, 0xAC, 0xE2, 0x82, 0xAC], "\u{FFFD} €€", "UTF-8", 1),
+    ] as [([UInt8], String, String, Int)])
+    func detects(_ bytes: [UInt8], _ text: String, _ encoding: String, _ warnings: Int) throws {
+        let (decoded, name, count) = try Self.decode(bytes)
+        #expect(decoded == text)
+        #expect(name == encoding)
+        #expect(count == warnings)
+    }
+
+    @Test(arguments: [
+        ([0x93, 0xE9], "latin1", "\u{93}é", "ISO-8859-1"),
+        ([0x93, 0xE9], "cp1252", "\u{201C}é", "windows-1252"),
+        ([0xB1, 0xF5], "iso-8859-2", "ąő", "ISO-8859-2"),
+        ([0xB9, 0x9C], "windows-1250", "ąś", "windows-1250"),
+        ([0xC4, 0xE3], "gb2312", "你", "GB18030"),
+        ([0xC0, 0xC1], "windows-1251", "АБ", "windows-1251"),
+        ([0xEF, 0xBB, 0xBF, 0x68], "UTF_8", "h", "UTF-8"),
+        ([0x68, 0x00], "utf-16le", "h", "UTF-16LE"),
+        ([0x00, 0x68], "UTF-16BE", "h", "UTF-16BE"),
+    ] as [([UInt8], String, String, String)])
+    func chosenEncoding(_ bytes: [UInt8], _ name: String, _ text: String, _ reported: String) throws {
+        let (decoded, encoding, _) = try Self.decode(bytes, as: name)
+        #expect(decoded == text)
+        #expect(encoding == reported)
+    }
+
+    @Test(arguments: ["klingon", "utf-9", "", "iso-8859-99"])
+    func unknownEncodingNames(_ name: String) {
+        #expect(TextEncoding(name: name) == nil)
+        #expect(throws: Diagnostic(file: "a.srt", message: "unknown encoding '\(name)'")) {
+            try TranscriptLoader.load([0x61], fileName: "a.srt", options: LoadOptions(encoding: name))
+        }
+    }
+
+    @Test func binaryIsRefused() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0, 0x5C, 0x72, 0xA8]
+        #expect(throws: Diagnostic.self) { try Self.decode(png) }
+    }
+
+    @Test func strayNULIsNotBinary() throws {
+        let text = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n".utf8) + [0] + Array("text".utf8)
+        let (decoded, _, _) = try Self.decode(text)
+        #expect(decoded.hasSuffix("\u{FFFD}text"))
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct TimestampedTextParserTests {
+    struct Expected: Equatable, Sendable {
+        var start: Int?
+        var end: Int?
+        var text: String
+        var line: Int
+        var speaker: String? = nil
+    }
+
+    static func parse(_ input: String) -> [Expected] {
+        let transcript = TimestampedTextParser.parse(Array(input.utf8), fileName: "notes.txt").transcript
+        return transcript.map { Expected(start: $0.start, end: $0.end, text: $0.text, line: $0.line, speaker: $0.speaker) }
+    }
+
+    @Test(arguments: [
+        ("[00:06:32] Hello", 392_000),
+        ("[00:06:32.500] Hello", 392_500),
+        ("[00:06:32,5] Hello", 392_500),
+        ("(01:02:03) Hello", 3_723_000),
+        ("06:32 Hello", 392_000),
+        ("\\[00:01:02.03\\] Hello", 62_030),
+        ("[06:32]Hello", 392_000),
+        ("[01:02:03:04] Hello", 93_784_000),
+        ("[-00:00:05:00] Hello", -300_000),
+    ])
+    func timestampForms(_ line: String, _ start: Int) {
+        let cues = Self.parse(line)
+        #expect(cues == [Expected(start: start, end: nil, text: "Hello", line: 1)])
+    }
+
+    @Test(arguments: [
+        "1030 Hello",
+        "[laughter] Hello",
+        "06:32pm Hello",
+        "[00:61] Hello",
+        "12:3 Hello",
+        "[00:06:32 Hello",
+    ])
+    func notTimestamps(_ line: String) {
+        #expect(Self.parse(line) == [Expected(start: nil, end: nil, text: line, line: 1)])
+    }
+
+    @Test func continuationLinesAndEnds() {
+        let input = "Intro line\n\n[00:00:01] CDR: Roger.\nmore words\n\n[00:00:05]\n_page : 3\nCC: Copy.\n[00:00:09] Last"
+        #expect(Self.parse(input) == [
+            Expected(start: nil, end: nil, text: "Intro line", line: 1),
+            Expected(start: 1000, end: 5000, text: "CDR: Roger.\nmore words", line: 3, speaker: "CDR"),
+            Expected(start: 5000, end: 9000, text: "_page : 3\nCC: Copy.", line: 7, speaker: "CC"),
+            Expected(start: 9000, end: nil, text: "Last", line: 9),
+        ])
+    }
+
+    @Test func untimedFileIsOneCuePerLineAsWritten() {
+        let input = "  indented line  \n\n**Jerod Santo:** Hi there\r\n\tlast"
+        #expect(Self.parse(input) == [
+            Expected(start: nil, end: nil, text: "  indented line  ", line: 1),
+            Expected(start: nil, end: nil, text: "**Jerod Santo:** Hi there", line: 3, speaker: "Jerod Santo"),
+            Expected(start: nil, end: nil, text: "\tlast", line: 4),
+        ])
+    }
+
+    @Test func emptyInputIsEmpty() {
+        #expect(Self.parse("").isEmpty)
+        #expect(Self.parse("\n \n\t\n").isEmpty)
+    }
+}
