@@ -42,6 +42,11 @@ import Testing
         #expect(Matcher.requiredPiece(of: keyword) == piece)
     }
 
+    @Test(arguments: [("σ", true), ("café", true), ("\u{212A}", false), ("k", false), ("e\u{301}", true), ("ab", false)])
+    func needsNonASCII(keyword: String, needs: Bool) {
+        #expect(Matcher.needsNonASCII(keyword) == needs)
+    }
+
     @Test func matchesNeverCrossCues() {
         let transcript = Transcript(["ab", "cd"].map { Cue(ordinal: 1, text: $0, line: 1) })
         #expect(scanned(Matcher(keyword: "b c"), transcript).isEmpty)

@@ -16,6 +16,8 @@ public struct Matcher: Sendable {
     private let plan: FastPlan?
     /// For other keywords: a plain ASCII piece every match must contain, to skip cues without it.
     private let prefilter: FastPlan?
+    /// For other keywords: whether a cue of pure ASCII can be skipped.
+    private let needsNonASCII: Bool
 
     public init(keyword: String, caseSensitive: Bool = false) {
         self.keyword = keyword
@@ -25,6 +27,46 @@ public struct Matcher: Sendable {
         self.prefilter = plan == nil
             ? Matcher.requiredPiece(of: keyword).flatMap { FastPlan(keyword: $0, caseSensitive: caseSensitive) }
             : nil
+        self.needsNonASCII = plan == nil && Matcher.needsNonASCII(keyword)
+    }
+
+    /// Runs the reference on the cues that pass the prefilters.
+    private func scanWithReference(
+        _ transcript: Transcript, isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void
+    ) -> Bool {
+        var storage = transcript.storage
+        let candidates = storage.withUTF8 { bytes -> [Int32]? in
+            let cues = TranscriptCues(records: transcript.records)
+            var list: [Int32] = []
+            if let prefilter {
+                let scanned = prefilter.scan(bytes, cues: cues, unicodeChecks: false, isCancelled: isCancelled) { cue, _ in
+                    if list.last != Int32(truncatingIfNeeded: cue) { list.append(Int32(truncatingIfNeeded: cue)) }
+                } fallback: { _ in }
+                if scanned == nil { return nil }
+            } else {
+                list = (0..<Int32(truncatingIfNeeded: cues.count)).map { $0 }
+            }
+            if needsNonASCII {
+                list.removeAll { !FastPlan.containsNonASCII(bytes, cues.bounds(Int($0))) }
+            }
+            return list
+        }
+        guard let candidates else { return false }
+        for cue in candidates {
+            if isCancelled() { return false }
+            for range in reference.ranges(in: transcript.text(at: Int(cue))) { found(Int(cue), range) }
+        }
+        return true
+    }
+
+    /// Whether some character of the keyword can only be matched by text with a non-ASCII byte.
+    ///
+    /// A character holding a non-ASCII scalar is equal, ignoring case, to no ASCII
+    /// character, except the Kelvin sign (which is a `k`).
+    static func needsNonASCII(_ keyword: String) -> Bool {
+        keyword.contains { character in
+            character != "\u{212A}" && character.unicodeScalars.contains { !$0.isASCII }
+        }
     }
 
     /// The longest run of the keyword's characters that are single printable ASCII scalars.
@@ -57,6 +99,7 @@ public struct Matcher: Sendable {
     public func ranges(in text: Substring) -> [Range<Int>] {
         var text = text
         guard let plan else {
+            if needsNonASCII, !text.utf8.contains(where: { $0 >= 0x80 }) { return [] }
             if let prefilter {
                 let present = text.withUTF8 { bytes in
                     var found = false
@@ -91,29 +134,7 @@ public struct Matcher: Sendable {
         found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard !keyword.isEmpty else { return true }
-        guard let plan else {
-            guard let prefilter else {
-                for cue in transcript.indices {
-                    if isCancelled() { return false }
-                    for range in reference.ranges(in: transcript.text(at: cue)) { found(cue, range) }
-                }
-                return true
-            }
-            var candidates: [Int32] = []
-            var storage = transcript.storage
-            let scanned = storage.withUTF8 { bytes in
-                prefilter.scan(bytes, cues: TranscriptCues(records: transcript.records), unicodeChecks: false,
-                               isCancelled: isCancelled) { cue, _ in
-                    if candidates.last != Int32(truncatingIfNeeded: cue) { candidates.append(Int32(truncatingIfNeeded: cue)) }
-                } fallback: { _ in }
-            }
-            guard scanned != nil else { return false }
-            for cue in candidates {
-                if isCancelled() { return false }
-                for range in reference.ranges(in: transcript.text(at: Int(cue))) { found(Int(cue), range) }
-            }
-            return true
-        }
+        guard let plan else { return scanWithReference(transcript, isCancelled: isCancelled, found: found) }
         var cues: [Int32] = []
         var starts: [UInt32] = []
         var fallback: [Int32] = []
@@ -389,6 +410,22 @@ struct FastPlan: Sendable {
             return FastPlan.isSafeFollower(FastPlan.decode(text, at: end))
         }
         return true
+    }
+
+    static func containsNonASCII(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        var position = range.lowerBound
+        while position + 8 <= range.upperBound {
+            if UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                return true
+            }
+            position += 8
+        }
+        while position < range.upperBound {
+            if base[position] >= 0x80 { return true }
+            position += 1
+        }
+        return false
     }
 
     static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
