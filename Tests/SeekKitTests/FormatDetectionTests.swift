@@ -68,3 +68,56 @@ import Testing
         #expect(loaded.warnings.map(\.line) == [nil, 5])
     }
 }
+
+/// Scrambled and pathological inputs: every one loads or is refused with a diagnostic.
+@Suite struct LoaderRobustnessTests {
+    /// A small deterministic generator (SplitMix64), so failures reproduce.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces: [[UInt8]] = [
+        "WEBVTT", "\n", "\r", "\r\n", "\n\n", "-->", " --> ", "00:00:01,000", "00:01.000", "99999999999999:",
+        "<i>", "</i", "<v Bob>", "<", ">", "&amp;", "&", "&#x", "{\\an8}", "{", "NOTE", "STYLE", "1", "[00:01]",
+        "\\[", "(", ":", ".", ",", "-", " ", "\t", "text", ">> A:", "\u{FEFF}", "é", "漢",
+    ].map { Array($0.utf8) } + [[0], [0xFF], [0xC3], [0x93], [0xE9, 0x41]]
+
+    @Test(arguments: 0..<300)
+    func scrambledInput(_ seed: Int) {
+        var random = SplitMix(state: UInt64(seed))
+        var bytes: [UInt8] = []
+        for _ in 0..<Int.random(in: 0...60, using: &random) {
+            bytes += Self.pieces.randomElement(using: &random) ?? []
+        }
+        for name in ["a.srt", "a.vtt", "a.txt", "-"] {
+            do {
+                let loaded = try TranscriptLoader.load(bytes, fileName: name)
+                for cue in loaded.transcript { #expect(cue.line >= 1) }
+            } catch {
+                #expect(error.file == name)
+                #expect(!error.message.isEmpty)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<i ", count: 100_000),
+        "00:00:01,000 --> 00:00:02,000\n" + String(repeating: "{\\", count: 100_000),
+        "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "<", count: 100_000),
+        "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "&amp", count: 100_000),
+        "WEBVTT\n\n" + String(repeating: "a\n", count: 100_000) + "00:01.000 --> 00:02.000\nx",
+        String(repeating: "[00:01] ", count: 100_000),
+    ])
+    func pathologicalInputFinishes(_ input: String) throws {
+        let name = input.hasPrefix("WEBVTT") ? "a.vtt" : input.hasPrefix("[") ? "a.txt" : "a.srt"
+        let loaded = try TranscriptLoader.load(Array(input.utf8), fileName: name)
+        #expect(loaded.transcript.count <= 1)
+    }
+}

@@ -35,9 +35,7 @@ struct CueCollector {
     /// `speaker` or the text's prefix.
     mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
                          speaker: String?, line: Int) {
-        var firstLineEnd = 0
-        while firstLineEnd < text.count && text[firstLineEnd] != 0x0A { firstLineEnd += 1 }
-        let speaker = speaker ?? SpeakerPrefix.speaker(in: UnsafeBufferPointer(rebasing: text[0..<firstLineEnd]))
+        let speaker = speaker ?? SpeakerPrefix.speaker(in: text)
         let textStart = storage.count
         storage.append(contentsOf: text)
         let textEnd = storage.count

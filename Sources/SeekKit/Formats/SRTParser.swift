@@ -274,6 +274,8 @@ public enum SRTParser {
         do {
             let end = bytes.count
             var index = 0
+            var angle = CloserSearch(target: UInt8(ascii: ">"))
+            var brace = CloserSearch(target: UInt8(ascii: "}"))
             while index < end {
                 var runEnd = index
                 while runEnd < end {
@@ -289,13 +291,13 @@ public enum SRTParser {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "<"):
-                    if let tagEnd = formattingTagEnd(bytes, index) {
+                    if let tagEnd = formattingTagEnd(bytes, index, &angle) {
                         index = tagEnd
                         continue
                     }
                 case UInt8(ascii: "{"):
                     if index + 1 < end, bytes[index + 1] == UInt8(ascii: "\\"),
-                       let close = find(UInt8(ascii: "}"), bytes, from: index + 2) {
+                       let close = brace.find(in: bytes, from: index + 2) {
                         index = close + 1
                         continue
                     }
@@ -322,7 +324,8 @@ public enum SRTParser {
     }
 
     /// The index just past a `<i>`, `</b>`, `<font color="…">`-style tag at `index`, if there is one.
-    private static func formattingTagEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+    private static func formattingTagEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int,
+                                         _ angle: inout CloserSearch) -> Int? {
         var position = index + 1
         let end = bytes.count
         if position < end && bytes[position] == UInt8(ascii: "/") { position += 1 }
@@ -338,19 +341,33 @@ public enum SRTParser {
         }
         let next = bytes[position]
         guard next == UInt8(ascii: ">") || next == 0x20 || next == 0x09 else { return nil }
-        guard let close = find(UInt8(ascii: ">"), bytes, from: position) else { return nil }
+        guard let close = angle.find(in: bytes, from: position) else { return nil }
         return close + 1
     }
 
-    /// The index of `target` at or after `start`, on the same line.
-    private static func find(_ target: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == target { return index }
-            if bytes[index] == 0x0A { return nil }
-            index += 1
+    /// Finds a closing byte on the same line, remembering where it is missing so that a
+    /// line full of unclosed `<i ` or `{\` costs linear time, not quadratic.
+    struct CloserSearch {
+        let target: UInt8
+        /// No `target` lies in `missingFrom..<missingUntil`, which ends at a line break or the end.
+        private var missingFrom = Int.max
+        private var missingUntil = Int.min
+
+        init(target: UInt8) { self.target = target }
+
+        /// The index of `target` at or after `start`, before the next line break.
+        mutating func find(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            if start >= missingFrom && start <= missingUntil { return nil }
+            var index = start
+            while index < bytes.count {
+                if bytes[index] == target { return index }
+                if bytes[index] == 0x0A { break }
+                index += 1
+            }
+            missingFrom = start
+            missingUntil = index
+            return nil
         }
-        return nil
     }
 }
 

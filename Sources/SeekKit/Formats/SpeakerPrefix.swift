@@ -34,6 +34,8 @@ enum SpeakerPrefix {
         }
     }
 
+    /// The speaker named at the start of `line`, which may run on past a `\n` (the
+    /// prefix must end before it).
     static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
         var index = 0
         let count = line.count
@@ -45,7 +47,8 @@ enum SpeakerPrefix {
         }
         if count >= 1 && line[0] == UInt8(ascii: "[") {
             var close = 1
-            while close < count && close <= maximumNameBytes && line[close] != UInt8(ascii: "]") { close += 1 }
+            while close < count && close <= maximumNameBytes && line[close] != UInt8(ascii: "]")
+                    && line[close] != 0x0A { close += 1 }
             guard close < count, close > 1, line[close] == UInt8(ascii: "]"),
                   close + 1 < count, line[close + 1] == UInt8(ascii: ":") else { return nil }
             return trimmedName(line, 1, close)
@@ -64,7 +67,7 @@ enum SpeakerPrefix {
         }
         if after < count {
             let next = line[after]
-            guard next == 0x20 || next == 0x09 else { return nil }
+            guard next == 0x20 || next == 0x09 || next == 0x0A else { return nil }
             var first = after
             while first < count && (line[first] == 0x20 || line[first] == 0x09) { first += 1 }
             if first < count && line[first] >= 0x30 && line[first] <= 0x39 && !bold { return nil }
