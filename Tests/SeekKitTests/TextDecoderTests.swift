@@ -39,6 +39,10 @@ import Testing
         ([0xC0, 0xC1], "windows-1251", "АБ", "windows-1251"),
         ([0xEF, 0xBB, 0xBF, 0x68], "UTF_8", "h", "UTF-8"),
         ([0x68, 0x00], "utf-16le", "h", "UTF-16LE"),
+        ([0xFE, 0xFF, 0x00, 0x68], "utf-16", "h", "UTF-16BE"),
+        ([0xB1], "ISO8859_2", "ą", "ISO-8859-2"),
+        ([0xB9], "cp1250", "ą", "windows-1250"),
+        ([0xB9], "Windows1250", "ą", "windows-1250"),
         ([0x00, 0x68], "UTF-16BE", "h", "UTF-16BE"),
     ] as [([UInt8], String, String, String)])
     func chosenEncoding(_ bytes: [UInt8], _ name: String, _ text: String, _ reported: String) throws {

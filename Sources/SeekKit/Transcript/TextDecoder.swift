@@ -36,8 +36,8 @@ public enum TextDecoder {
         let chosen: TextEncoding
         var body = bytes[...]
         if let encoding {
-            chosen = encoding
-            body = strippingBOM(of: encoding, from: bytes)
+            chosen = sameFamily(byteOrderMark(bytes)?.0, as: encoding) ?? encoding
+            body = strippingBOM(of: chosen, from: bytes)
         } else if let (bomEncoding, length) = byteOrderMark(bytes) {
             chosen = bomEncoding
             body = bytes[length...]
@@ -76,6 +76,17 @@ public enum TextDecoder {
         if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
         return nil
+    }
+
+    /// The BOM's encoding when it is the asked-for UTF-16 or UTF-32 in the other byte order.
+    private static func sameFamily(_ bomEncoding: TextEncoding?, as encoding: TextEncoding) -> TextEncoding? {
+        switch (bomEncoding, encoding) {
+        case (.utf16BigEndian?, .utf16LittleEndian), (.utf16LittleEndian?, .utf16BigEndian),
+             (.utf32BigEndian?, .utf32LittleEndian), (.utf32LittleEndian?, .utf32BigEndian):
+            return bomEncoding
+        default:
+            return nil
+        }
     }
 
     private static func strippingBOM(of encoding: TextEncoding, from bytes: [UInt8]) -> ArraySlice<UInt8> {

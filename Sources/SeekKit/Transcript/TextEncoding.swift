@@ -47,7 +47,12 @@ public enum TextEncoding: Hashable, Sendable {
         default:
             let aliases = ["latin2": "iso-8859-2", "cp1250": "windows-1250", "cp1251": "windows-1251",
                            "sjis": "shift_jis", "shiftjis": "shift_jis", "big5": "big5"]
-            let iana = aliases[compact] ?? key
+            var iana = aliases[compact] ?? key
+            for (prefix, spelled) in [("iso8859", "iso-8859-"), ("windows", "windows-"), ("cp", "windows-")]
+            where compact.hasPrefix(prefix) && compact.dropFirst(prefix.count).allSatisfy(\.isNumber)
+                && compact.count > prefix.count && aliases[compact] == nil {
+                iana = spelled + compact.dropFirst(prefix.count)
+            }
             guard let cfName = CFStringCreateWithCString(nil, iana, CFStringBuiltInEncodings.UTF8.rawValue)
             else { return nil }
             let cfEncoding = CFStringConvertIANACharSetNameToEncoding(cfName)
@@ -72,11 +77,12 @@ public enum TextEncoding: Hashable, Sendable {
         }
     }
 
+    /// How Seek prints an IANA name: `windows-1250`, `Shift_JIS`, `Big5`, else upper case (`ISO-8859-2`, `KOI8-R`).
     private static func displayName(iana: String) -> String {
         let lower = iana.lowercased()
-        if lower.hasPrefix("windows-") || lower.hasPrefix("koi8") || lower == "shift_jis" || lower == "big5" {
-            return lower.hasPrefix("koi8") ? lower.uppercased() : lower == "big5" ? "Big5" : lower
-        }
+        if lower.hasPrefix("windows-") { return lower }
+        if lower == "shift_jis" { return "Shift_JIS" }
+        if lower == "big5" { return "Big5" }
         return iana.uppercased()
     }
 }
