@@ -89,6 +89,15 @@ import Testing
         #expect(try Self.parse("WEBVTT").cues.isEmpty)
     }
 
+    @Test(arguments: [
+        ("WEBVTT\n\nNOTE x\n\n   \n\n00:01.000 --> 00:02.000\nx", [Int]()),
+        ("WEBVTT\n\nstray words\n\n00:01.000 --> 00:02.000\nx", [3]),
+        ("WEBVTT\n\n00:01 --> 00:02\nx\n\n00:01.000 --> 00:02.000\nx", [3]),
+    ])
+    func warningsNameTheLine(_ input: String, _ lines: [Int]) throws {
+        #expect(try Self.parse(input).warnings.compactMap(\.line) == lines)
+    }
+
     @Test func lineNumbersPointAtText() throws {
         let cues = try Self.parse("WEBVTT\n\nid\n00:01.000 --> 00:02.000\nA\n\n00:03.000 --> 00:04.000\nB\n").cues
         #expect(cues.map(\.line) == [5, 8])

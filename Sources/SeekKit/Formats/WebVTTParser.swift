@@ -158,7 +158,8 @@ public enum WebVTTParser {
                     let text = UnsafeBufferPointer(rebasing: bytes[textStart..<(cue.textLine == nil ? textStart : textEnd)])
                     finishCue(text: text, id: id, start: cue.start, end: cue.end, line: line)
                 }
-            } else if !inHeader && !seenArrow && !timingFailed && !isCommentOrDefinition() {
+            } else if !inHeader && !seenArrow && !timingFailed && !isCommentOrDefinition()
+                        && cues.raw.contains(where: { !isWhitespace($0) }) {
                 warnings.add(line: firstLine, "block without a timing line skipped; " + WebVTTParser.expectedTiming)
             }
         }
