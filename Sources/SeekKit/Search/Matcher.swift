@@ -200,7 +200,8 @@ struct FastPlan: Sendable {
     let bytes: [UInt8]
     /// Text byte -> comparable byte: ASCII case folded (when asked) and `\n` read as a space.
     let fold: [UInt8]
-    /// The two positions in the keyword whose bytes are rarest, used to find candidates.
+    /// Two positions in the keyword whose bytes are rarest (at least two bytes apart when
+    /// possible, so they are less often parts of the same character), used to find candidates.
     let first: Int
     let second: Int
 
@@ -217,7 +218,8 @@ struct FastPlan: Sendable {
             (FastPlan.rank(bytes[$0]), $0) < (FastPlan.rank(bytes[$1]), $1)
         }
         first = ranked[0]
-        second = ranked.count > 1 ? ranked[1] : ranked[0]
+        let apart = ranked.first { abs($0 - ranked[0]) >= 2 }
+        second = apart ?? (ranked.count > 1 ? ranked[1] : ranked[0])
     }
 
     static func isPlainKeywordScalar(_ value: UInt32) -> Bool {
@@ -234,8 +236,8 @@ struct FastPlan: Sendable {
         case UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "f"), UInt8(ascii: "g"), UInt8(ascii: "p"): return 60
         case UInt8(ascii: "b"), UInt8(ascii: "v"), UInt8(ascii: "k"), UInt8(ascii: "."), UInt8(ascii: ","): return 50
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: ">"): return 45
-        case 0x80...0xBF: return 40
-        case 0xE0...0xEF: return 30
+        case 0xE0...0xEF: return 35
+        case 0x80...0xBF: return 25
         case UInt8(ascii: "a")...UInt8(ascii: "z"): return 20
         default: return 10
         }
@@ -355,7 +357,14 @@ struct FastPlan: Sendable {
             }
             if position + 8 <= count {
                 let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 | FastPlan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) == 0 {
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    if FastPlan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) == 0 {
+                        position += 8
+                        continue
+                    }
+                } else if FastPlan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) | FastPlan.zeroBytes(word ^ 0xCDCD_CDCD_CDCD_CDCD)
+                            | FastPlan.zeroBytes(word ^ 0xE1E1_E1E1_E1E1_E1E1) | FastPlan.zeroBytes(word ^ 0xE2E2_E2E2_E2E2_E2E2)
+                            | FastPlan.zeroBytes(word ^ 0xEFEF_EFEF_EFEF_EFEF) | FastPlan.zeroBytes(word ^ 0xF0F0_F0F0_F0F0_F0F0) == 0 {
                     position += 8
                     continue
                 }
