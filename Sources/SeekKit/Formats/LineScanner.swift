@@ -62,24 +62,18 @@ struct LineScanner {
         return true
     }
 
-    /// Whether `start..<end` holds `needle` somewhere.
-    @inline(__always)
-    func contains(_ needle: StaticString, _ start: Int, _ end: Int) -> Bool {
-        let length = needle.utf8CodeUnitCount
-        guard end - start >= length else { return false }
-        let pattern = needle.utf8Start
+    /// Whether `start..<end` of `bytes` holds `-->`.
+    static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var index = start
-        while index + length <= end {
-            if bytes[index] == pattern[0] {
-                var matched = 1
-                while matched < length && bytes[index + matched] == pattern[matched] { matched += 1 }
-                if matched == length { return true }
-            }
+        while index + 2 < end {
+            if bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
+                && bytes[index + 2] == UInt8(ascii: ">") { return true }
             index += 1
         }
         return false
     }
 
+    /// The text of `start..<end`.
     func string(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }

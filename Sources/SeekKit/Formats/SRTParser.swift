@@ -42,7 +42,7 @@ public enum SRTParser {
         skipSpaces(bytes, &index, end)
         guard index < end, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-") else { return .none }
         guard let from = time(bytes, &index, end) else {
-            return LineScanner.containsArrow(bytes, start, end) ? .invalid(badTime(bytes, start, end)) : .none
+            return LineScanner.containsArrow(bytes, start, end) ? .invalid(badTime) : .none
         }
         skipSpaces(bytes, &index, end)
         guard index < end, bytes[index] == UInt8(ascii: "-") else {
@@ -54,16 +54,14 @@ public enum SRTParser {
         }
         index += 1
         skipSpaces(bytes, &index, end)
-        guard let to = time(bytes, &index, end) else { return .invalid(badTime(bytes, start, end)) }
+        guard let to = time(bytes, &index, end) else { return .invalid(badTime) }
         guard index == end || bytes[index] == 0x20 || bytes[index] == 0x09 else {
             return .invalid(expectedTiming)
         }
         return .valid(start: from, end: to)
     }
 
-    private static func badTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        "unreadable or out-of-range time; " + expectedTiming
-    }
+    private static let badTime = "unreadable or out-of-range time; " + expectedTiming
 
     /// Reads `[H…:]MM:SS[,f]` at `index`; hours above 1,000,000 and negative times are refused.
     private static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
@@ -269,49 +267,47 @@ public enum SRTParser {
         }
     }
 
-    /// Removes SRT markup from `raw` and decodes character references, into `output`.
+    /// Removes SRT markup from `bytes` and decodes character references, into `output`.
     static func clean(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        do {
-            let end = bytes.count
-            var index = 0
-            var angle = CloserSearch(target: UInt8(ascii: ">"))
-            var brace = CloserSearch(target: UInt8(ascii: "}"))
-            while index < end {
-                var runEnd = index
-                while runEnd < end {
-                    let byte = bytes[runEnd]
-                    if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") { break }
-                    runEnd += 1
-                }
-                if runEnd > index {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
-                    index = runEnd
+        let end = bytes.count
+        var index = 0
+        var angle = CloserSearch(target: UInt8(ascii: ">"))
+        var brace = CloserSearch(target: UInt8(ascii: "}"))
+        while index < end {
+            var runEnd = index
+            while runEnd < end {
+                let byte = bytes[runEnd]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") { break }
+                runEnd += 1
+            }
+            if runEnd > index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                index = runEnd
+                continue
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"):
+                if let tagEnd = formattingTagEnd(bytes, index, &angle) {
+                    index = tagEnd
                     continue
                 }
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "<"):
-                    if let tagEnd = formattingTagEnd(bytes, index, &angle) {
-                        index = tagEnd
-                        continue
-                    }
-                case UInt8(ascii: "{"):
-                    if index + 1 < end, bytes[index + 1] == UInt8(ascii: "\\"),
-                       let close = brace.find(in: bytes, from: index + 2) {
-                        index = close + 1
-                        continue
-                    }
-                case UInt8(ascii: "&"):
-                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
-                        index += used
-                        continue
-                    }
-                default:
-                    break
+            case UInt8(ascii: "{"):
+                if index + 1 < end, bytes[index + 1] == UInt8(ascii: "\\"),
+                   let close = brace.find(in: bytes, from: index + 2) {
+                    index = close + 1
+                    continue
                 }
-                output.append(byte)
-                index += 1
+            case UInt8(ascii: "&"):
+                if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                    index += used
+                    continue
+                }
+            default:
+                break
             }
+            output.append(byte)
+            index += 1
         }
     }
 
@@ -368,18 +364,5 @@ public enum SRTParser {
             missingUntil = index
             return nil
         }
-    }
-}
-
-extension LineScanner {
-    /// Whether `start..<end` of `bytes` holds `-->`.
-    static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        var index = start
-        while index + 2 < end {
-            if bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
-                && bytes[index + 2] == UInt8(ascii: ">") { return true }
-            index += 1
-        }
-        return false
     }
 }

@@ -25,15 +25,6 @@ enum SpeakerPrefix {
         "www", "email", "tel", "phone", "url", "www", "step", "reason", "result", "answer", "question",
     ]
 
-    /// The speaker named at the start of `text` (UTF-8), or `nil`.
-    static func speaker(in text: [UInt8]) -> String? {
-        var end = 0
-        while end < text.count && text[end] != 0x0A { end += 1 }
-        return text.withUnsafeBufferPointer { buffer in
-            speaker(in: UnsafeBufferPointer(rebasing: buffer[0..<end]))
-        }
-    }
-
     /// The speaker named at the start of `line`, which may run on past a `\n` (the
     /// prefix must end before it).
     static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {

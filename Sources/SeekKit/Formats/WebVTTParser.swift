@@ -250,38 +250,36 @@ public enum WebVTTParser {
     ///
     /// - Returns: the annotation of the first `<v>` tag (whitespace collapsed), if any.
     static func clean(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> String? {
-        do {
-            var voice: String?
-            let end = bytes.count
-            var index = 0
-            while index < end {
-                var runEnd = index
-                while runEnd < end && bytes[runEnd] != UInt8(ascii: "<") && bytes[runEnd] != UInt8(ascii: "&") {
-                    runEnd += 1
-                }
-                if runEnd > index {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
-                    index = runEnd
-                    continue
-                }
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "&") {
-                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
-                        index += used
-                        continue
-                    }
-                } else if byte == UInt8(ascii: "<") {
-                    var close = index + 1
-                    while close < end && bytes[close] != UInt8(ascii: ">") { close += 1 }
-                    if voice == nil { voice = voiceAnnotation(bytes, index + 1, close) }
-                    index = close + 1
-                    continue
-                }
-                output.append(byte)
-                index += 1
+        var voice: String?
+        let end = bytes.count
+        var index = 0
+        while index < end {
+            var runEnd = index
+            while runEnd < end && bytes[runEnd] != UInt8(ascii: "<") && bytes[runEnd] != UInt8(ascii: "&") {
+                runEnd += 1
             }
-            return voice
+            if runEnd > index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                index = runEnd
+                continue
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") {
+                if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                    index += used
+                    continue
+                }
+            } else if byte == UInt8(ascii: "<") {
+                var close = index + 1
+                while close < end && bytes[close] != UInt8(ascii: ">") { close += 1 }
+                if voice == nil { voice = voiceAnnotation(bytes, index + 1, close) }
+                index = close + 1
+                continue
+            }
+            output.append(byte)
+            index += 1
         }
+        return voice
     }
 
     /// Whether `text` holds a tag or a character reference.

@@ -278,11 +278,12 @@ struct UTF8Scan {
     }
 
     private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
         var index = 0
         let count = buffer.count
         while index < count {
             if index + 8 <= count {
-                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
                 if word & 0x8080_8080_8080_8080 == 0 && hasZero == 0 {
                     index += 8
