@@ -48,7 +48,7 @@ import Testing
         #expect(Self.parse(input) == [
             Expected(start: nil, end: nil, text: "Intro line", line: 1),
             Expected(start: 1000, end: 5000, text: "CDR: Roger.\nmore words", line: 3, speaker: "CDR"),
-            Expected(start: 5000, end: 9000, text: "_page : 3\nCC: Copy.", line: 7, speaker: "CC"),
+            Expected(start: 5000, end: 9000, text: "CC: Copy.", line: 8, speaker: "CC"),
             Expected(start: 9000, end: nil, text: "Last", line: 9),
         ])
     }

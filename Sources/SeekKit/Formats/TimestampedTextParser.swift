@@ -2,7 +2,8 @@
 ///
 /// A line starting with a timestamp starts a cue; its text is what follows the
 /// timestamp (separator spaces trimmed), and the lines after it without one
-/// continue it (blank lines skipped, lines joined with `\n`). A cue ends where the
+/// continue it (blank lines and `_key: value` metadata lines, as in NASA
+/// transcripts, skipped; lines joined with `\n`). A cue ends where the
 /// next one starts; the last has no end. Lines before the first timestamp become
 /// untimed cues of their own. A file with no timestamps at all is one cue per
 /// non-blank line, the text exactly as written, so positions refer to the line.
@@ -66,8 +67,7 @@ public enum TimestampedTextParser {
         var current: (start: Int, timingLine: Int, textLine: Int?)?
         func finish(end: Int?, into cues: inout CueCollector) {
             guard let cue = current else { return }
-            let speaker = speakerOfFirstContentLine(cues.plain)
-            cues.appendPlain(id: nil, start: cue.start, end: end, speaker: speaker,
+            cues.appendPlain(id: nil, start: cue.start, end: end, speaker: nil,
                              line: cue.textLine ?? cue.timingLine)
         }
         while position < scanner.count {
@@ -84,7 +84,7 @@ public enum TimestampedTextParser {
                 }
                 continue
             }
-            if scanner.isBlank(position, end) { continue }
+            if scanner.isBlank(position, end) || isMetadataLine(bytes, position, end) { continue }
             guard current != nil else {
                 appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
                 continue
@@ -99,20 +99,17 @@ public enum TimestampedTextParser {
         finish(end: nil, into: &cues)
     }
 
-    /// The speaker of the first line that isn't `_metadata : value` (as in NASA transcripts).
-    private static func speakerOfFirstContentLine(_ text: [UInt8]) -> String? {
-        var start = 0
-        while start < text.count {
-            var end = start
-            while end < text.count && text[end] != 0x0A { end += 1 }
-            if text[start] != UInt8(ascii: "_") {
-                return text.withUnsafeBufferPointer {
-                    SpeakerPrefix.speaker(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
-                }
-            }
-            start = end + 1
+    /// Whether the line is a `_key: value` metadata line (as in NASA mission transcripts).
+    static func isMetadataLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard start < end, bytes[start] == UInt8(ascii: "_") else { return false }
+        var index = start + 1
+        while index < end, bytes[index] == UInt8(ascii: "_") || (bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A)
+                || (bytes[index] >= 0x30 && bytes[index] <= 0x39) {
+            index += 1
         }
-        return nil
+        guard index > start + 1 else { return false }
+        while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        return index < end && bytes[index] == UInt8(ascii: ":")
     }
 
     /// The timestamp at the start of the line `start..<end`, in milliseconds, and where
