@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: 0..<6)
     func fastAgreesWithReference(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SearchRandom(seed: seed)
         let cues = (0..<60).map { number in
             let trapRate = Int.random(in: 0...3, using: &random)
             let text = (0..<Int.random(in: 1...14, using: &random)).map { _ in
@@ -38,10 +38,10 @@ import Testing
             for caseSensitive in [false, true] {
                 let reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive)
                 let fast = Matcher(keyword: keyword, caseSensitive: caseSensitive)
-                let expected = referenceScan(reference, transcript)
-                #expect(scanned(fast, transcript) == expected, "keyword \(keyword.debugDescription) seed \(seed)")
+                let expected = searchReferenceScan(reference, transcript)
+                #expect(searchScanned(fast, transcript) == expected, "keyword \(keyword.debugDescription) seed \(seed)")
                 let perCue = transcript.indices.flatMap { cue in
-                    fast.ranges(in: transcript.text(at: cue)).map { Found(cue: cue, range: $0) }
+                    fast.ranges(in: transcript.text(at: cue)).map { SearchFound(cue: cue, range: $0) }
                 }
                 #expect(perCue == expected, "per cue: keyword \(keyword.debugDescription) seed \(seed)")
                 fastMatches += fastPathMatches(fast, transcript)
@@ -65,7 +65,7 @@ import Testing
 }
 
 /// A small seeded generator, so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
+struct SearchRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
     mutating func next() -> UInt64 {

@@ -1,14 +1,14 @@
 import Testing
 @testable import SeekKit
 
-func transcript(_ texts: [String]) -> Transcript {
+func searchTranscript(_ texts: [String]) -> Transcript {
     Transcript(texts.enumerated().map { Cue(ordinal: $0.offset + 1, text: $0.element, line: $0.offset + 1) })
 }
 
 /// Numbering, lookups both ways, and merging several tokens.
 @Suite struct MatchIndexTests {
     @Test func numbersMatchesInReadingOrder() {
-        let index = MatchIndex(transcript: transcript(["a b a", "", "b", "aa"]), query: Query("a"))
+        let index = MatchIndex(transcript: searchTranscript(["a b a", "", "b", "aa"]), query: Query("a"))
         #expect(index.count == 4)
         #expect((1...4).map { index[$0].cue } == [0, 0, 3, 3])
         #expect((1...4).map { index[$0].range } == [0..<1, 4..<5, 0..<1, 1..<2])
@@ -16,7 +16,7 @@ func transcript(_ texts: [String]) -> Transcript {
     }
 
     @Test func positionsInCue() {
-        let index = MatchIndex(transcript: transcript(["a b a", "", "b", "aa"]), query: Query("a"))
+        let index = MatchIndex(transcript: searchTranscript(["a b a", "", "b", "aa"]), query: Query("a"))
         #expect(index.positions(inCue: 0) == 1..<3)
         #expect(index.positions(inCue: 1).isEmpty)
         #expect(index.positions(inCue: 3) == 3..<5)
@@ -40,20 +40,20 @@ func transcript(_ texts: [String]) -> Transcript {
 
     @Test(arguments: merging)
     func tokensMerge(keywords: [String], text: String, expected: [(Range<Int>, Int)]) {
-        let index = MatchIndex(transcript: transcript([text]), query: Query(keywords: keywords))
+        let index = MatchIndex(transcript: searchTranscript([text]), query: Query(keywords: keywords))
         let found = (0..<index.count).map { index[$0 + 1] }
         #expect(found.map(\.range) == expected.map(\.0))
         #expect(found.map(\.token) == expected.map(\.1))
     }
 
     @Test func cancelledBuildReturnsNil() {
-        #expect(MatchIndex.build(transcript: transcript(["a"]), query: Query("a"), isCancelled: { true }) == nil)
-        #expect(MatchIndex.build(transcript: transcript(["a"]), query: Query(keywords: ["a", "b"]),
+        #expect(MatchIndex.build(transcript: searchTranscript(["a"]), query: Query("a"), isCancelled: { true }) == nil)
+        #expect(MatchIndex.build(transcript: searchTranscript(["a"]), query: Query(keywords: ["a", "b"]),
                                  isCancelled: { true }) == nil)
     }
 
     @Test func countAgreesWithIndex() {
-        let text = transcript(["Kelvin \u{212A} k K", "kk", "no"])
+        let text = searchTranscript(["Kelvin \u{212A} k K", "kk", "no"])
         for query in [Query("k"), Query(keywords: ["k", "kk"]), Query("k", caseSensitive: true)] {
             #expect(MatchIndex.count(transcript: text, query: query) == MatchIndex(transcript: text, query: query).count)
         }
@@ -61,7 +61,7 @@ func transcript(_ texts: [String]) -> Transcript {
     }
 
     @Test func offsetsInOtherUnits() {
-        let text = transcript(["👍 café 预算"])
+        let text = searchTranscript(["👍 café 预算"])
         let index = MatchIndex(transcript: text, query: Query("预算"))
         #expect(index[1].range == 11..<17)
         #expect(index.scalarRange(at: 1, in: text) == 7..<9)

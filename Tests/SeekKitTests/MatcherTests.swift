@@ -32,7 +32,7 @@ import Testing
             #expect(fast.ranges(in: row.text[...]) == reference.ranges(in: row.text[...]))
             let transcript = Transcript(row.text.split(separator: " ", omittingEmptySubsequences: false)
                 .enumerated().map { Cue(ordinal: $0.offset + 1, text: String($0.element), line: 1) })
-            #expect(scanned(fast, transcript) == referenceScan(reference, transcript))
+            #expect(searchScanned(fast, transcript) == searchReferenceScan(reference, transcript))
         }
     }
 
@@ -49,9 +49,9 @@ import Testing
 
     @Test func matchesNeverCrossCues() {
         let transcript = Transcript(["ab", "cd"].map { Cue(ordinal: 1, text: $0, line: 1) })
-        #expect(scanned(Matcher(keyword: "b c"), transcript).isEmpty)
-        #expect(scanned(Matcher(keyword: "bc"), transcript).isEmpty)
-        #expect(scanned(Matcher(keyword: "c"), transcript).map(\.cue) == [1])
+        #expect(searchScanned(Matcher(keyword: "b c"), transcript).isEmpty)
+        #expect(searchScanned(Matcher(keyword: "bc"), transcript).isEmpty)
+        #expect(searchScanned(Matcher(keyword: "c"), transcript).map(\.cue) == [1])
     }
 
     @Test func cancelledScanStops() {
@@ -60,20 +60,20 @@ import Testing
     }
 }
 
-struct Found: Equatable, CustomStringConvertible {
+struct SearchFound: Equatable, CustomStringConvertible {
     var cue: Int
     var range: Range<Int>
     var description: String { "\(cue):\(range)" }
 }
 
-func scanned(_ matcher: Matcher, _ transcript: Transcript) -> [Found] {
-    var result: [Found] = []
-    matcher.scan(transcript) { result.append(Found(cue: $0, range: $1)) }
+func searchScanned(_ matcher: Matcher, _ transcript: Transcript) -> [SearchFound] {
+    var result: [SearchFound] = []
+    matcher.scan(transcript) { result.append(SearchFound(cue: $0, range: $1)) }
     return result
 }
 
-func referenceScan(_ reference: ReferenceMatcher, _ transcript: Transcript) -> [Found] {
+func searchReferenceScan(_ reference: ReferenceMatcher, _ transcript: Transcript) -> [SearchFound] {
     transcript.indices.flatMap { cue in
-        reference.ranges(in: transcript.text(at: cue)).map { Found(cue: cue, range: $0) }
+        reference.ranges(in: transcript.text(at: cue)).map { SearchFound(cue: cue, range: $0) }
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import SeekKit
 
 @Suite struct NavigatorTests {
-    static let text = transcript(["cat dog", "dog", "none", "cat cat", "dog"])
+    static let text = searchTranscript(["cat dog", "dog", "none", "cat cat", "dog"])
 
     func navigator(_ keyword: String, at current: Int? = nil) -> Navigator {
         Navigator(index: MatchIndex(transcript: Self.text, query: Query(keyword)), current: current)
@@ -74,7 +74,7 @@ import Testing
         let match = updated(from: "cat", at: 1, to: "dog", visible: Self.allVisible)
         #expect(match?.cue == 1)
         // Below the centre: its first match. Cues 2 and 3 visible, three rows each.
-        let text = transcript(["x", "x", "x", "cat cat", "x"])
+        let text = searchTranscript(["x", "x", "x", "cat cat", "x"])
         let below = (2..<4).map { VisibleCue(cue: $0, rows: ($0 - 2) * 3..<($0 - 2) * 3 + 3) }
         let first = updated(from: "x", at: 1, to: "cat", visible: below, height: 6, in: text)
         #expect(first?.cue == 3 && first?.range == 0..<3)
@@ -85,14 +85,14 @@ import Testing
 
     @Test func nearestIsByAbsoluteDistance() {
         // Cue 0 is 2 rows above the centre, cue 4 one row below: cue 4 is nearer.
-        let text = transcript(["cat", "x", "x", "x", "cat", "x"])
+        let text = searchTranscript(["cat", "x", "x", "x", "cat", "x"])
         let visible = (0..<6).map { VisibleCue(cue: $0, rows: $0..<$0 + 1) }
         let match = updated(from: "x", at: 1, to: "cat", visible: visible, height: 6, in: text)
         #expect(match?.cue == 4)
     }
 
     @Test func otherwiseFirstMatchAfterTheView() {
-        let text = transcript(["cat", "x", "x", "x", "cat", "x"])
+        let text = searchTranscript(["cat", "x", "x", "x", "cat", "x"])
         let view = [VisibleCue(cue: 1, rows: 0..<1), VisibleCue(cue: 2, rows: 1..<2)]
         #expect(updated(from: "x", at: 1, to: "cat", visible: view, height: 2, in: text)?.cue == 4)
         let end = [VisibleCue(cue: 5, rows: 0..<1)]

@@ -8,13 +8,13 @@ import Testing
     }
 
     @Test func caseSensitiveQueryMatchesExactCase() {
-        let text = transcript(["Hello hello HELLO"])
+        let text = searchTranscript(["Hello hello HELLO"])
         #expect(MatchIndex(transcript: text, query: Query("Hello", caseSensitive: true)).count == 1)
         #expect(MatchIndex(transcript: text, query: Query("Hello")).count == 3)
     }
 
     @Test func emptyQueryFindsNothing() {
-        #expect(MatchIndex(transcript: transcript(["abc"]), query: Query(keywords: [])).isEmpty)
+        #expect(MatchIndex(transcript: searchTranscript(["abc"]), query: Query(keywords: [])).isEmpty)
         #expect(MatchIndex(transcript: Transcript(), query: Query("a")).isEmpty)
     }
 }

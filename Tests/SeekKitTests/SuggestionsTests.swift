@@ -2,7 +2,7 @@ import Testing
 @testable import SeekKit
 
 @Suite struct SuggestionsTests {
-    static let text = transcript([
+    static let text = searchTranscript([
         "The budget, the BUDGET and the buffer.",
         "Budgets matter; don't bury the budget.",
         "Bureau bureau",
