@@ -20,8 +20,9 @@ public struct DecodedText: Sendable {
 /// 4. invalid UTF-8 that is still mostly UTF-8 (more valid multi-byte sequences than
 ///    invalid bytes) is UTF-8 with U+FFFD for the bad bytes;
 /// 5. otherwise a legacy encoding: GB18030 when most non-ASCII bytes pair up as
-///    GB2312 double-byte characters (both bytes in 0xA1–0xFE), else Windows-1252
-///    (which also reads Latin-1 text). Legacy choices come with a warning.
+///    GB2312 double-byte characters (both bytes in 0xA1–0xFE), Windows-1251 when they
+///    look like Cyrillic words, else Windows-1252 (which also reads Latin-1 text);
+///    see `legacyEncoding(for:)`. Legacy choices come with a warning.
 ///
 /// A stray NUL in text is not binary: it becomes U+FFFD, as WebVTT asks.
 public enum TextDecoder {
@@ -55,8 +56,7 @@ public enum TextDecoder {
                     file: fileName,
                     message: "\(scan.invalid) invalid UTF-8 byte(s) replaced by U+FFFD"))
             } else {
-                chosen = looksLikeGB2312(bytes) && decodesWithFoundation(bytes, as: .gb18030)
-                    ? .gb18030 : .windows1252
+                chosen = legacyEncoding(for: bytes)
                 warnings.append(Diagnostic(
                     file: fileName,
                     message: "not valid UTF-8; read as \(chosen.name) (use --encoding NAME to choose another)"))
@@ -152,24 +152,56 @@ public enum TextDecoder {
         return String(bytes: bytes, encoding: String.Encoding(rawValue: rawValue)) != nil
     }
 
-    /// Whether most non-ASCII bytes pair up as GB2312 characters (lead and trail in 0xA1–0xFE).
-    static func looksLikeGB2312(_ bytes: [UInt8]) -> Bool {
+    /// The legacy encoding invalid UTF-8 most plausibly is: GB18030, Windows-1251 or Windows-1252.
+    ///
+    /// - GB18030 when at least 70% of the non-ASCII bytes pair up as GB2312 characters
+    ///   (lead and trail in 0xA1–0xFE), fewer than half are in 0xE0–0xFF (Chinese text
+    ///   spreads over the whole range, Cyrillic piles up there) and Foundation decodes it;
+    /// - Windows-1251 (Cyrillic) when the non-ASCII bytes come in words (at least half in
+    ///   runs of four or more), nearly all are in 0xC0–0xFF and most in 0xE0–0xFF, where
+    ///   Russian lower-case letters are (Western accented letters come one at a time);
+    /// - otherwise Windows-1252, which also reads Latin-1 text.
+    static func legacyEncoding(for bytes: [UInt8]) -> TextEncoding {
         var high = 0
         var paired = 0
+        var upperQuarter = 0
+        var upperHalf = 0
+        var inLongRuns = 0
+        var run = 0
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 { index += 1; continue }
+        while index <= bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0
+            if byte < 0x80 {
+                if run >= 4 { inLongRuns += run }
+                run = 0
+                index += 1
+                continue
+            }
+            run += 1
             high += 1
+            if byte >= 0xE0 { upperQuarter += 1 }
+            if byte >= 0xC0 { upperHalf += 1 }
             if index + 1 < bytes.count, (0xA1...0xFE).contains(byte), (0xA1...0xFE).contains(bytes[index + 1]) {
-                high += 1
                 paired += 2
+                let trail = bytes[index + 1]
+                run += 1
+                high += 1
+                if trail >= 0xE0 { upperQuarter += 1 }
+                if trail >= 0xC0 { upperHalf += 1 }
                 index += 2
             } else {
                 index += 1
             }
         }
-        return high > 0 && paired * 10 >= high * 7
+        guard high > 0 else { return .windows1252 }
+        if paired * 10 >= high * 7 && upperQuarter * 2 < high && decodesWithFoundation(bytes, as: .gb18030) {
+            return .gb18030
+        }
+        if inLongRuns * 2 >= high && upperHalf * 10 >= high * 9 && upperQuarter * 10 >= high * 6,
+           let cyrillic = TextEncoding(name: "windows-1251"), decodesWithFoundation(bytes, as: cyrillic) {
+            return cyrillic
+        }
+        return .windows1252
     }
 
     // MARK: - Byte-level decoders
