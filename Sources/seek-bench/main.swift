@@ -328,6 +328,24 @@ if options.wants("navigator") {
     }
 }
 
+if options.wants("suggestions") {
+    // Completions per keystroke on about 100,000 cues.
+    let (text, _) = srt(bytes: options.quick ? 400_000 : 7_000_000, seed: 5)
+    if let loaded = try? TranscriptLoader.load(Array(text.utf8), fileName: "bench.srt") {
+        let start = now()
+        let suggestions = Suggestions(transcript: loaded.transcript)
+        let built = now() - start
+        var durations: [Double] = []
+        for prefix in ["b", "bu", "bud", "t", "th", "the", "w", "wh", "whe", "s", "co", "com", "x"] {
+            let begin = now()
+            _ = suggestions.completions(for: prefix, limit: 8)
+            durations.append(now() - begin)
+        }
+        rows.append(["suggestions (\(loaded.transcript.count) cues)", "p95 " + format(percentile(durations, 0.95)),
+                     "", "", "per keystroke", "", "", "build " + format(built), ""])
+    }
+}
+
 if options.wants("open") {
     // A million cues: read, decode, parse, lay out the first view.
     let (text, cues) = srt(bytes: options.quick ? 2_000_000 : 74_000_000, seed: 6)

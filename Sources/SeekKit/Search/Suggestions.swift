@@ -23,10 +23,10 @@ public struct Suggestions: Sendable {
     ///
     /// - Complexity: O(total text length + w log w) for w distinct words.
     public init(transcript: Transcript) {
+        var counts: [String: Int] = [:]
+        Suggestions.forEachWord(in: transcript.storage) { word in counts[word, default: 0] += 1 }
         var spellings: [String: [String: Int]] = [:]
-        Suggestions.forEachWord(in: transcript.storage) { word in
-            spellings[word.lowercased(), default: [:]][word, default: 0] += 1
-        }
+        for (word, count) in counts { spellings[word.lowercased(), default: [:]][word] = count }
         var entries = spellings.map { folded, forms in
             let best = forms.max { Suggestions.spellingOrder($0, $1) }
             return Entry(folded: Array(folded.utf8), word: best?.key ?? folded,
@@ -95,6 +95,22 @@ public struct Suggestions: Sendable {
             han.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                if !han.isEmpty { flushHan() }
+                let value = scalar.value
+                if (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value) {
+                    if let apostrophe = pendingApostrophe {
+                        word.append(apostrophe)
+                        pendingApostrophe = nil
+                    }
+                    word.append(scalar)
+                } else if scalar == "'", !word.isEmpty, pendingApostrophe == nil {
+                    pendingApostrophe = scalar
+                } else {
+                    flushWord()
+                }
+                continue
+            }
             let properties = scalar.properties
             if properties.isIdeographic {
                 flushWord()
