@@ -142,9 +142,9 @@ import Testing
     @Test func noControlCharacterReachesTheTerminalRaw() throws {
         let directory = try TemporaryDirectory()
         var body = "budget"
-        for value in Array(0x00...0x1F) + [0x7F] + Array(0x80...0x9F) where value != 0x0A && value != 0x0D {
+        for value in Array(0x01...0x1F) + [0x7F] + Array(0x80...0x9F) where value != 0x0A && value != 0x0D {
+            body += " and here is an ordinary stretch of subtitle text "
             body.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
-            body += "x"
         }
         body += "\u{1B}]0;owned\u{07}\u{1B}P+q\u{1B}\\\u{9B}2J\u{202E}budget"
         try directory.write("evil.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(body)\n")
