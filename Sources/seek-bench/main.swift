@@ -410,6 +410,12 @@ if options.wants("matcher") {
         _ = sample.reduce(0) { $0 + reference.ranges(in: $1.text[...]).count }
         let referenceSeconds = now() - referenceStart
         let megabytes = Double(transcript.storage.utf8.count) / 1e6
+        if name == "english.txt" {
+            let start = now()
+            let index = MatchIndex(transcript: transcript, query: Query("e"))
+            notes.append(String(format: "index of 'e' in %@: %d matches in %@, %.0f MB of index (14 bytes a match)",
+                                name, index.count, format(now() - start), Double(index.count * 14) / 1e6))
+        }
         notes.append(String(format: "matcher alone, %@ '%@': %d matches in %.0f MB of cue text, %@ (%.0f MB/s); Regex reference %.1f MB/s",
                             name, keyword, count, megabytes, format(median(times)), megabytes / median(times),
                             Double(sampleBytes) / 1e6 / referenceSeconds))
