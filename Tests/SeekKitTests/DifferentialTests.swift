@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SeekKit
 
@@ -74,5 +75,41 @@ struct SearchRandom: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// The fast matcher against the reference on real subtitle files from the shared corpus.
+@Suite struct CorpusDifferentialTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/corpus").standardizedFileURL
+
+    static var corpusExists: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+
+    static func subtitleFiles() -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }
+            .filter { ["srt", "vtt"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.path < $1.path }
+    }
+
+    @Test(.enabled(if: corpusExists, "the shared corpus (../shared/corpus) is absent; skipping"))
+    func fastAgreesWithReferenceOnCorpus() throws {
+        var compared = 0
+        for file in Self.subtitleFiles() {
+            guard let data = FileManager.default.contents(atPath: file.path),
+                  let loaded = try? TranscriptLoader.load([UInt8](data), fileName: file.lastPathComponent) else { continue }
+            let cues = loaded.transcript.prefix(150)
+            let transcript = Transcript(cues)
+            let middle = cues.isEmpty ? "" : cues[cues.startIndex + cues.count / 2].text
+            let word = middle.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).first.map(String.init)
+            for keyword in ["e", "the", "a ", "的"] + (word.map { [$0, String($0.prefix(2))] } ?? []) {
+                let expected = searchReferenceScan(ReferenceMatcher(keyword: keyword), transcript)
+                #expect(searchScanned(Matcher(keyword: keyword), transcript) == expected,
+                        "\(file.lastPathComponent): \(keyword.debugDescription)")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
     }
 }
