@@ -98,6 +98,17 @@ import Testing
         #expect(try Self.parse(input).warnings.compactMap(\.line) == lines)
     }
 
+    /// `&nGt;` is the reference that grows most when decoded (5 bytes to 6): the
+    /// transcript's storage, sized from the input, must still hold every byte.
+    @Test(arguments: [1, 10, 5000])
+    func growingReferencesFitTheStorage(_ count: Int) throws {
+        let input = "WEBVTT\n\n00:00.000 --> 00:01.000\n" + String(repeating: "&nGt;", count: count)
+        let result = try WebVTTParser.parse(Array(input.utf8), fileName: "a.vtt")
+        let expected = String(repeating: "\u{226B}\u{20D2}", count: count)
+        #expect(result.transcript.first?.text == expected)
+        #expect(result.transcript.storage == expected + "\n")
+    }
+
     @Test func lineNumbersPointAtText() throws {
         let cues = try Self.parse("WEBVTT\n\nid\n00:01.000 --> 00:02.000\nA\n\n00:03.000 --> 00:04.000\nB\n").cues
         #expect(cues.map(\.line) == [5, 8])

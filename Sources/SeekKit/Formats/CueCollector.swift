@@ -1,24 +1,55 @@
-/// Collects parsed cues straight into a `Transcript`'s compact storage, reusing its buffers.
+/// Collects parsed cues straight into a `Transcript`'s compact storage.
 ///
-/// Cue texts are appended as UTF-8 bytes to one buffer that becomes the transcript's
-/// `storage` in one step, so a file with a million cues makes no per-cue `String`.
+/// Cue texts are written as UTF-8 bytes into the very buffer that becomes the
+/// transcript's `storage` string (`String(unsafeUninitializedCapacity:…)`), so a file
+/// with a million cues makes no per-cue `String` and the text is never copied twice.
+///
+/// The buffer holds `storageCapacity(forInputBytes:)` bytes, which no parser can
+/// exceed: a cue's plain text is at most 1.2 times its source text (a character
+/// reference such as `&nGt;` grows by one byte at most, and is five bytes long), and
+/// its `\n` separator replaces the timing line or line break the source spent on it.
+/// Should the bound ever be wrong, text is cut rather than written out of bounds.
 struct CueCollector {
     /// The current cue's raw text (source lines joined with `\n`), filled by the parser.
     var raw: [UInt8] = []
     /// The current cue's plain text, filled by a cleaner.
     var plain: [UInt8] = []
 
-    private var storage: [UInt8] = []
+    private let output: UnsafeMutableBufferPointer<UInt8>
+    private(set) var used = 0
     private var records: [Transcript.Record] = []
     private var ids: [String] = []
     private var speakers: [String] = []
     private var speakerLookup: [String: Int32] = [:]
 
-    init(expectedBytes: Int) {
-        storage.reserveCapacity(expectedBytes)
-        records.reserveCapacity(expectedBytes / 64)
+    private init(output: UnsafeMutableBufferPointer<UInt8>) {
+        self.output = output
+    }
+
+    /// Reserves room for the cues of `inputBytes` of source text. Call it on the copy
+    /// that will be filled (a copy made later would share, then duplicate, the buffers).
+    mutating func reserve(forInputBytes inputBytes: Int) {
+        records.reserveCapacity(inputBytes / 24)
         raw.reserveCapacity(256)
         plain.reserveCapacity(256)
+    }
+
+    static func storageCapacity(forInputBytes count: Int) -> Int { count + count / 4 + 64 }
+
+    /// Runs `body` with a collector sized for `inputBytes` of source text and returns the transcript it filled.
+    static func collect(inputBytes: Int, _ body: (inout CueCollector) -> Void) -> Transcript {
+        var records: [Transcript.Record] = []
+        var ids: [String] = []
+        var speakers: [String] = []
+        let storage = String(unsafeUninitializedCapacity: storageCapacity(forInputBytes: inputBytes)) { buffer in
+            var collector = CueCollector(output: buffer)
+            body(&collector)
+            records = collector.records
+            ids = collector.ids
+            speakers = collector.speakers
+            return collector.used
+        }
+        return Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
     }
 
     var count: Int { records.count }
@@ -36,10 +67,13 @@ struct CueCollector {
     mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
                          speaker: String?, line: Int) {
         let speaker = speaker ?? SpeakerPrefix.speaker(in: text)
-        let textStart = storage.count
-        storage.append(contentsOf: text)
-        let textEnd = storage.count
-        storage.append(0x0A)
+        let textStart = used
+        write(text)
+        let textEnd = used
+        if used < output.count {
+            output[used] = 0x0A
+            used += 1
+        }
         var idIndex: Int32 = -1
         if let id {
             idIndex = Int32(ids.count)
@@ -62,7 +96,14 @@ struct CueCollector {
             line: Int32(clamping: line), speaker: speakerIndex, id: idIndex))
     }
 
-    func build() -> Transcript {
-        Transcript(storage: String(decoding: storage, as: UTF8.self), records: records, ids: ids, speakers: speakers)
+    /// Copies `text` into the storage, cut at a character boundary if it would not fit.
+    private mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
+        var length = min(text.count, output.count - used - 1)
+        guard length > 0, let source = text.baseAddress, let target = output.baseAddress else { return }
+        if length < text.count {
+            while length > 0 && text[length] & 0xC0 == 0x80 { length -= 1 }
+        }
+        (target + used).update(from: source, count: length)
+        used += length
     }
 }

@@ -23,9 +23,14 @@ public enum SRTParser {
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
         utf8.withUnsafeBufferPointer { buffer in
-            var parser = Parser(scanner: LineScanner(buffer), fileName: fileName)
-            parser.run()
-            return (parser.cues.build(), parser.warnings.all)
+            var warnings = WarningLog(fileName: fileName)
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+                parser.run()
+                cues = parser.cues
+                warnings = parser.warnings
+            }
+            return (transcript, warnings.all)
         }
     }
 
@@ -137,10 +142,11 @@ public enum SRTParser {
         /// The last timing line read ahead, by position, so it is parsed only once.
         var peeked: (position: Int, timing: Timing)?
 
-        init(scanner: LineScanner, fileName: String) {
+        init(scanner: LineScanner, cues: CueCollector, fileName: String) {
             self.scanner = scanner
             self.warnings = WarningLog(fileName: fileName)
-            self.cues = CueCollector(expectedBytes: scanner.count)
+            self.cues = cues
+            self.cues.reserve(forInputBytes: scanner.count)
         }
 
         var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }

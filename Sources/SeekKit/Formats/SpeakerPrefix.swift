@@ -30,6 +30,10 @@ enum SpeakerPrefix {
     static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
         var index = 0
         let count = line.count
+        var firstColon = 0
+        while firstColon < count && firstColon <= maximumNameBytes + 6 && line[firstColon] != UInt8(ascii: ":")
+                && line[firstColon] != 0x0A { firstColon += 1 }
+        guard firstColon < count, line[firstColon] == UInt8(ascii: ":") else { return nil }
         if count >= 2 && line[0] == UInt8(ascii: ">") && line[1] == UInt8(ascii: ">") {
             index = 2
             while index < count && line[index] == 0x20 { index += 1 }
@@ -104,11 +108,20 @@ enum SpeakerPrefix {
     /// Lower-case words that appear inside names: `van`, `de`, `von`, `da`, `del`, `di`, `du`, `la`, `le`, `bin`, `al`.
     private static func isParticle(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         var end = index
-        while end < line.count && line[end] >= 0x61 && line[end] <= 0x7A { end += 1 }
-        guard end < line.count, line[end] == 0x20, end - index <= 3 else { return false }
-        let word = String(decoding: UnsafeBufferPointer(rebasing: line[index..<end]), as: UTF8.self)
-        return ["van", "de", "von", "da", "del", "der", "di", "du", "la", "le", "bin", "al", "ten", "ter"].contains(word)
+        var word: UInt32 = 0
+        while end < line.count && line[end] >= 0x61 && line[end] <= 0x7A && end - index < 4 {
+            word = word << 8 | UInt32(line[end])
+            end += 1
+        }
+        guard end < line.count, line[end] == 0x20 else { return false }
+        return particles.contains(word)
     }
+
+    /// `van`, `de`, `von`, … packed into integers, one byte per letter.
+    private static let particles: Set<UInt32> = Set(
+        ["van", "de", "von", "da", "del", "der", "di", "du", "la", "le", "bin", "al", "ten", "ter"].map { name in
+            name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        })
 
     private static func startsWithCapital(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let byte = line[index]

@@ -19,13 +19,15 @@ public enum TimestampedTextParser {
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
         utf8.withUnsafeBufferPointer { buffer in
             let scanner = LineScanner(buffer)
-            var cues = CueCollector(expectedBytes: buffer.count)
-            if hasTimestampedLine(scanner) {
-                parseTimed(scanner, into: &cues)
-            } else {
-                parseLines(scanner, into: &cues)
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count)
+                if hasTimestampedLine(scanner) {
+                    parseTimed(scanner, into: &cues)
+                } else {
+                    parseLines(scanner, into: &cues)
+                }
             }
-            return (cues.build(), [])
+            return (transcript, [])
         }
     }
 
@@ -55,9 +57,8 @@ public enum TimestampedTextParser {
 
     private static func appendLine(_ scanner: LineScanner, _ start: Int, _ end: Int, start time: Int?,
                                    line: Int, into cues: inout CueCollector) {
-        cues.plain.removeAll(keepingCapacity: true)
-        cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
-        cues.appendPlain(id: nil, start: time, end: nil, speaker: nil, line: line)
+        cues.append(text: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]), id: nil, start: time, end: nil,
+                    speaker: nil, line: line)
     }
 
     private static func parseTimed(_ scanner: LineScanner, into cues: inout CueCollector) {

@@ -23,9 +23,15 @@ public enum WebVTTParser {
         _ utf8: [UInt8], fileName: String
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
         let result: (Transcript, [Diagnostic])? = utf8.withUnsafeBufferPointer { buffer in
-            var parser = Parser(scanner: LineScanner(buffer), fileName: fileName)
-            guard parser.run() else { return nil }
-            return (parser.cues.build(), parser.warnings.all)
+            var warnings = WarningLog(fileName: fileName)
+            var signed = false
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+                signed = parser.run()
+                cues = parser.cues
+                warnings = parser.warnings
+            }
+            return signed ? (transcript, warnings.all) : nil
         }
         guard let result else {
             throw Diagnostic(file: fileName, line: 1, message: "missing WEBVTT header on the first line")
@@ -49,10 +55,11 @@ public enum WebVTTParser {
         /// The 1-based number of the line starting at `position`.
         var lineNumber = 1
 
-        init(scanner: LineScanner, fileName: String) {
+        init(scanner: LineScanner, cues: CueCollector, fileName: String) {
             self.scanner = scanner
             self.warnings = WarningLog(fileName: fileName)
-            self.cues = CueCollector(expectedBytes: scanner.count)
+            self.cues = cues
+            self.cues.reserve(forInputBytes: scanner.count)
         }
 
         var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
