@@ -54,6 +54,15 @@ struct CueCollector {
 
     var count: Int { records.count }
 
+    /// Forgets every cue collected so far, keeping the buffers.
+    mutating func removeAll() {
+        used = 0
+        records.removeAll(keepingCapacity: true)
+        ids.removeAll()
+        speakers.removeAll()
+        speakerLookup.removeAll()
+    }
+
     /// Appends a cue whose text is `plain`; the speaker comes from `speaker` or the text's prefix.
     mutating func appendPlain(id: String?, start: Int?, end: Int?, speaker: String?, line: Int) {
         let text = plain

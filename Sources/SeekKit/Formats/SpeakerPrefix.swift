@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Recognises who speaks from the start of a cue's text; the text keeps the prefix.
 ///
 /// Recognised, at the very start of the first line:
@@ -30,10 +36,10 @@ enum SpeakerPrefix {
     static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
         var index = 0
         let count = line.count
-        var firstColon = 0
-        while firstColon < count && firstColon <= maximumNameBytes + 6 && line[firstColon] != UInt8(ascii: ":")
-                && line[firstColon] != 0x0A { firstColon += 1 }
-        guard firstColon < count, line[firstColon] == UInt8(ascii: ":") else { return nil }
+        guard let base = line.baseAddress,
+              let found = memchr(base, Int32(UInt8(ascii: ":")), min(count, maximumNameBytes + 7)) else { return nil }
+        let firstColon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard memchr(base, 0x0A, firstColon) == nil else { return nil }
         if count >= 2 && line[0] == UInt8(ascii: ">") && line[1] == UInt8(ascii: ">") {
             index = 2
             while index < count && line[index] == 0x20 { index += 1 }

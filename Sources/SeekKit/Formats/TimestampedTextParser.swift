@@ -21,38 +21,30 @@ public enum TimestampedTextParser {
             let scanner = LineScanner(buffer)
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
                 cues.reserve(forInputBytes: buffer.count)
-                if hasTimestampedLine(scanner) {
+                if !parseUntimedLines(scanner, into: &cues) {
+                    cues.removeAll()
                     parseTimed(scanner, into: &cues)
-                } else {
-                    parseLines(scanner, into: &cues)
                 }
             }
             return (transcript, [])
         }
     }
 
-    /// Whether `utf8` has a line starting with a timestamp.
-    static func hasTimestampedLine(_ scanner: LineScanner) -> Bool {
-        var position = 0
-        while position < scanner.count {
-            let (end, next) = scanner.line(from: position)
-            if leadingTimestamp(scanner.bytes, position, end) != nil { return true }
-            position = next
-        }
-        return false
-    }
-
-    private static func parseLines(_ scanner: LineScanner, into cues: inout CueCollector) {
+    /// Reads the text as one cue per non-blank line, until a line starts with a
+    /// timestamp; then returns `false` (the text is timestamped after all).
+    private static func parseUntimedLines(_ scanner: LineScanner, into cues: inout CueCollector) -> Bool {
         var position = 0
         var lineNumber = 0
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             lineNumber += 1
+            if leadingTimestamp(scanner.bytes, position, end) != nil { return false }
             if !scanner.isBlank(position, end) {
                 appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
             }
             position = next
         }
+        return true
     }
 
     private static func appendLine(_ scanner: LineScanner, _ start: Int, _ end: Int, start time: Int?,
