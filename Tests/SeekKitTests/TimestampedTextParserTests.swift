@@ -53,6 +53,18 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        ("[00:01] a\nb\nc", "a\nb\nc"),
+        ("[00:01] a\n\nb\n\nc", "a\nb\nc"),
+        ("[00:01]\na\nb", "a\nb"),
+        ("[00:01]\n\na\n_x: y\nb", "a\nb"),
+        ("[00:01] a\r\nb\r\nc\r\n", "a\nb\nc"),
+        ("[00:01] a\rb\r\r[00:02] c", "a\nb"),
+    ])
+    func continuationText(_ input: String, _ text: String) {
+        #expect(Self.parse(input).first?.text == text)
+    }
+
     @Test func untimedFileIsOneCuePerLineAsWritten() {
         let input = "  indented line  \n\n**Jerod Santo:** Hi there\r\n\tlast"
         #expect(Self.parse(input) == [

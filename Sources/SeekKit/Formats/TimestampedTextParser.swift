@@ -58,23 +58,33 @@ public enum TimestampedTextParser {
         var position = 0
         var lineNumber = 0
         var current: (start: Int, timingLine: Int, textLine: Int?)?
+        // The cue's text is bytes[textStart..<textEnd] while its lines follow each other
+        // with one LF between them; otherwise it is gathered in `cues.plain`.
+        var textStart = 0
+        var textEnd = 0
+        var nextLineStart = 0
+        var gathered = false
         func finish(end: Int?, into cues: inout CueCollector) {
             guard let cue = current else { return }
-            cues.appendPlain(id: nil, start: cue.start, end: end, speaker: nil,
-                             line: cue.textLine ?? cue.timingLine)
+            let line = cue.textLine ?? cue.timingLine
+            if gathered {
+                cues.appendPlain(id: nil, start: cue.start, end: end, speaker: nil, line: line)
+            } else {
+                cues.append(text: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]), id: nil,
+                            start: cue.start, end: end, speaker: nil, line: line)
+            }
         }
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             lineNumber += 1
             defer { position = next }
-            if let (time, textStart) = leadingTimestamp(bytes, position, end) {
+            if let (time, start) = leadingTimestamp(bytes, position, end) {
                 finish(end: time, into: &cues)
-                cues.plain.removeAll(keepingCapacity: true)
-                current = (time, lineNumber, nil)
-                if textStart < end {
-                    current?.textLine = lineNumber
-                    cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[textStart..<end]))
-                }
+                current = (time, lineNumber, start < end ? lineNumber : nil)
+                gathered = false
+                textStart = start
+                textEnd = max(start, end)
+                nextLineStart = next
                 continue
             }
             if scanner.isBlank(position, end) || isMetadataLine(bytes, position, end) { continue }
@@ -84,10 +94,20 @@ public enum TimestampedTextParser {
             }
             if current?.textLine == nil {
                 current?.textLine = lineNumber
+                textStart = position
+                textEnd = end
+            } else if !gathered && !scanner.hasCarriageReturns && position == nextLineStart {
+                textEnd = end
             } else {
+                if !gathered {
+                    gathered = true
+                    cues.plain.removeAll(keepingCapacity: true)
+                    cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]))
+                }
                 cues.plain.append(0x0A)
+                cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
             }
-            cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+            nextLineStart = next
         }
         finish(end: nil, into: &cues)
     }
@@ -109,26 +129,29 @@ public enum TimestampedTextParser {
     /// the text after it (and its separator spaces) starts.
     static func leadingTimestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
         var index = start
-        var closer: [UInt8] = []
-        if index < end && bytes[index] == UInt8(ascii: "\\") && index + 1 < end
-            && bytes[index + 1] == UInt8(ascii: "[") {
+        var escapedCloser = false
+        var closer: UInt8 = 0
+        if index + 1 < end && bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "[") {
             index += 2
-            closer = [UInt8(ascii: "\\"), UInt8(ascii: "]")]
+            escapedCloser = true
+            closer = UInt8(ascii: "]")
         } else if index < end && bytes[index] == UInt8(ascii: "[") {
             index += 1
-            closer = [UInt8(ascii: "]")]
+            closer = UInt8(ascii: "]")
         } else if index < end && bytes[index] == UInt8(ascii: "(") {
             index += 1
-            closer = [UInt8(ascii: ")")]
+            closer = UInt8(ascii: ")")
         }
         guard let time = clockTime(bytes, &index, end) else { return nil }
-        if closer.isEmpty {
+        if closer == 0 {
             guard index == end || bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
         } else {
-            for byte in closer {
-                guard index < end, bytes[index] == byte else { return nil }
+            if escapedCloser {
+                guard index < end, bytes[index] == UInt8(ascii: "\\") else { return nil }
                 index += 1
             }
+            guard index < end, bytes[index] == closer else { return nil }
+            index += 1
         }
         while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
         return (time, index)
