@@ -63,12 +63,16 @@ struct LineScanner {
     }
 
     /// Whether `start..<end` of `bytes` holds `-->`.
+    ///
+    /// - Complexity: O(end - start), using `memchr` to jump from one `>` to the next.
     static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        var index = start
-        while index + 2 < end {
-            if bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
-                && bytes[index + 2] == UInt8(ascii: ">") { return true }
-            index += 1
+        guard let base = bytes.baseAddress else { return false }
+        var from = start + 2
+        while from < end {
+            guard let found = memchr(base + from, Int32(UInt8(ascii: ">")), end - from) else { return false }
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-") { return true }
+            from = index + 1
         }
         return false
     }
