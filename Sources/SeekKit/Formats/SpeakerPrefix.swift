@@ -11,9 +11,11 @@ import Darwin
 /// - `[SPEAKER_00]:` (diarization; any bracketed name followed by `:`);
 /// - `Name:` / `**Name:**` where the name is one to four name-like words (letters,
 ///   digits, `.` `'` `-` `_` `&`), each starting with a capital letter (or, after the
-///   first, a digit as in `Speaker 2` or a particle as in `Marcel van Lohuizen`), is at most 32 bytes,
-///   the colon is followed by a space or the end of the line, and the name is not a
-///   common label such as `Note`, `Warning`, `Subtitles` or `Time`.
+///   first, a digit as in `Speaker 2` or a particle as in `Marcel van Lohuizen`), at
+///   most 32 bytes in all,
+///   the colon is followed by a space or the end of the line (and then not by a digit,
+///   so `Update: 10:30` is no speaker), and the name is not a common label such as
+///   `Note`, `Warning`, `Subtitles` or `Time`.
 ///
 /// So `Travis: When you…`, `CDR: Roger.` and `>> JOHN: Hi` give a speaker, and
 /// `Note: the time is 10:30`, `http://…` and `at 10:30: go` don't.
@@ -28,7 +30,7 @@ enum SpeakerPrefix {
         "source", "credit", "credits", "edit", "edited", "music", "song", "lyrics", "chapter",
         "part", "episode", "season", "title", "example", "ps", "p.s", "re", "fw", "fwd", "time",
         "date", "location", "place", "kind", "language", "lang", "style", "region", "http", "https",
-        "www", "email", "tel", "phone", "url", "www", "step", "reason", "result", "answer", "question",
+        "www", "email", "tel", "phone", "url", "step", "reason", "result", "answer", "question",
     ]
 
     /// The speaker named at the start of `line`, which may run on past a `\n` (the
