@@ -1,5 +1,8 @@
 // seek-bench: measures seek against grep on generated workloads and prints a table.
 //
+// Wall times come from the monotonic clock around spawn and wait4; peak memory from
+// /usr/bin/time in one extra run.
+//
 // Usage: seek-bench [--quick] [--runs N] [--only NAME,...] [--keep DIR]
 //
 // Build both in release first: swift build -c release --scratch-path .build-rel
@@ -190,6 +193,18 @@ func run(_ arguments: [String], outputPath: String) -> RunResult {
     return RunResult(seconds: seconds, peakKilobytes: usage.ru_maxrss, output: output, status: status)
 }
 
+/// Peak memory of a command, from GNU time's `%M`.
+///
+/// `wait4`'s own figure is not used for this: a child spawned with a shared address
+/// space starts its high-water mark at the parent's size, and this parent holds the
+/// generated workloads.
+@MainActor func peakKilobytes(_ arguments: [String]) -> Int {
+    let memoryPath = outputPath + ".memory"
+    _ = run(["/usr/bin/time", "-f", "%M", "-o", memoryPath] + arguments, outputPath: outputPath)
+    let text = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
+    return text.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }
@@ -256,10 +271,10 @@ func referenceCount(path: String, keyword: String) -> Int? {
     for _ in 0..<options.runs {
         let seek = run([seekPath, "--count", "--format", "text", "-e", keyword, path], outputPath: outputPath)
         seekTimes.append(seek.seconds)
-        peak = max(peak, seek.peakKilobytes)
         seekOutput = seek.output.trimmingCharacters(in: .whitespacesAndNewlines)
         grepTimes.append(run(["grep", "-i", "-F", "-c", keyword, path], outputPath: outputPath).seconds)
     }
+    peak = peakKilobytes([seekPath, "--count", "--format", "text", "-e", keyword, path])
     let fileSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
     let expected = referenceCount(path: path, keyword: keyword)
     let check = expected.map { String($0) == seekOutput ? "ok" : "MISMATCH (reference \($0))" } ?? "unreadable"

@@ -70,6 +70,8 @@ public struct Navigator: Sendable {
     ///    its first match if it sits at or below the centre, its last if above.
     /// 3. Otherwise the first match after the view, wrapping to the first match.
     /// 4. No matches: no current match.
+    ///
+    /// - Complexity: O(v log n + k) for v visible cues, n matches and k matches in the old cue.
     public mutating func update(index newIndex: MatchIndex, visible: [VisibleCue], viewHeight: Int) {
         let old = currentMatch
         index = newIndex
