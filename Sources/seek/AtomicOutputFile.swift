@@ -102,6 +102,11 @@ enum SignalCleanup {
 
     static func install(removing path: String) {
         pending = strdup(path)
+        // A parent may have left these blocked (the mask survives exec); they must reach the handler.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             Glibc.signal(signal) { number in
                 if let path = SignalCleanup.pending { unlink(path) }

@@ -85,4 +85,35 @@ import Glibc
             atPath: directory.url.appendingPathComponent("hits.jsonl").path)
         #expect(link.hasSuffix("real/hits.jsonl"))
     }
+
+    /// An interrupted run leaves neither a partial FILE nor its temporary file.
+    @Test func interruptLeavesNothingBehind() throws {
+        let process = Process()
+        process.executableURL = SeekProcess.executable
+        process.arguments = ["--json", "-o", "hits.jsonl", "budget", "-"]
+        process.currentDirectoryURL = directory.url
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = Pipe()
+        try process.run()
+        // seek creates its temporary file before reading standard input, which stays open: wait for it.
+        var waited = 0
+        while try directory.contents().count < 2 && waited < 10_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        let during = try directory.contents()
+        #expect(during.contains { $0.hasPrefix(".hits.jsonl.seek-") })
+        process.interrupt()
+        waited = 0
+        while process.isRunning && waited < 10_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try directory.contents() == ["talk.srt"])
+    }
 }

@@ -144,4 +144,28 @@ import Testing
         let result = try seek(["家乡", "chinese.srt"])
         #expect(result.stdout == "1 00:00:01.000: 你好，你的家乡在哪里？\n2 00:00:02.500: 我的家乡在北方。\n")
     }
+
+    @Test func loaderWarningsGoToStandardErrorUnlessQuiet() throws {
+        try directory.write("latin.srt", "")
+        try Data([0x31, 0x0A] + Array("00:00:01,000 --> 00:00:02,000\ncaf".utf8) + [0xE9]
+                 + Array(" budget\n".utf8)).write(to: directory.url.appendingPathComponent("latin.srt"))
+        let result = try seek(["budget", "latin.srt"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "1 00:00:01.000: café budget\n")
+        #expect(result.stderr.hasPrefix("seek: latin.srt: "))
+        #expect(result.stderr.contains("windows-1252"))
+        let quiet = try seek(["-q", "budget", "latin.srt"])
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout.isEmpty)
+        #expect(quiet.stderr.isEmpty)
+        let chosen = try seek(["--encoding", "latin1", "budget", "latin.srt"])
+        #expect(chosen.stdout == "1 00:00:01.000: café budget\n")
+    }
+
+    @Test func skippedBlocksAreReportedWithTheirLine() throws {
+        try directory.write("bad.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfine budget\n\nbroken --> here\nlost\n")
+        let result = try seek(["budget", "bad.vtt"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("seek: bad.vtt:6: "))
+    }
 }

@@ -57,4 +57,15 @@ import Testing
             + "                                     home town\n")
         #expect(printer.cueListing(cue: 2, of: Self.transcript) == "3 esc ^[[31m town\n")
     }
+
+    @Test(arguments: [
+        ("Priya", "Priya: Morning all.", "1: Priya: Morning all.\n"),
+        ("Priya", "Morning all.", "1: Priya: Morning all.\n"),
+        ("Tom", "Tomorrow: the release.", "1: Tom: Tomorrow: the release.\n"),
+    ])
+    func speakerIsShownOnce(speaker: String, text: String, shown: String) {
+        let transcript = Transcript([Cue(ordinal: 1, speaker: speaker, text: text, line: 1)])
+        let index = MatchIndex(transcript: transcript, query: Query("all"))
+        #expect(ResultPrinter(color: false).block(cue: 0, of: transcript, index: index) == shown)
+    }
 }

@@ -44,7 +44,7 @@ public struct ResultPrinter: Sendable {
             add(Timestamp.format(start), Palette.timestamp)
         }
         add(mark + " ", .plain)
-        if let speaker = transcript.speaker(at: cue) {
+        if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
             add(Sanitizer.sanitize(speaker) + ":", isContext ? Palette.context : Style(bold: true))
             add(" ", .plain)
         }
@@ -105,7 +105,7 @@ public struct ResultPrinter: Sendable {
             add("#" + Sanitizer.sanitize(id), Palette.timestamp)
             add(" ", .plain)
         }
-        if let speaker = transcript.speaker(at: cue) {
+        if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
             add(Sanitizer.sanitize(speaker) + ":", Style(bold: true))
             add(" ", .plain)
         }
@@ -117,5 +117,13 @@ public struct ResultPrinter: Sendable {
             result += Highlighter.ansi(line, color: color) + "\n"
         }
         return result
+    }
+
+    /// The cue's speaker, unless its text already starts with `Speaker:` (some formats keep the prefix).
+    static func speakerToShow(cue: Int, of transcript: Transcript) -> String? {
+        guard let speaker = transcript.speaker(at: cue) else { return nil }
+        let text = transcript.text(at: cue)
+        if text.hasPrefix(speaker), text.dropFirst(speaker.count).first == ":" { return nil }
+        return speaker
     }
 }
