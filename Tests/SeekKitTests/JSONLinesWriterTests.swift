@@ -109,7 +109,8 @@ import Testing
         #expect(object["text"] as? String == text)
     }
 
-    @Test(arguments: [0, 999, 1_000, 59_999, 3_600_000, 3_723_004, 360_000_000, 999_999_999_999, -5_000])
+    @Test(arguments: [0, 999, 1_000, 59_999, 3_600_000, 3_723_004, 359_999_999, 360_000_000, 999_999_999_999, -5_000,
+                      -360_000_000, Int.max / 2])
     func timesMatchTimestampFormat(milliseconds: Int) {
         var out: [UInt8] = []
         ByteWriting.appendTime(milliseconds, to: &out)

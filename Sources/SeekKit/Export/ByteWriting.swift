@@ -7,51 +7,89 @@ enum ByteWriting {
     }
 
     /// Appends `value` in decimal.
+    @inline(__always)
     static func append(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            out.append(0x30 + UInt8(magnitude))
+        if value >= 0 && value < 10 {
+            out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while magnitude > 0 {
-                raw[count] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(raw[i]) }
-        }
+        appendDigits(value.magnitude, negative: value < 0, width: 0, to: &out)
     }
 
-    /// Appends `value` zero-padded to at least `width` digits (`value` must not be negative).
+    /// Appends `value` zero-padded to at least `width` digits (at most 20).
     static func append(_ value: UInt, width: Int, to out: inout [UInt8]) {
-        var digits = 1
-        var limit: UInt = 10
-        while value >= limit && digits < 20 {
-            digits += 1
-            let (next, overflow) = limit.multipliedReportingOverflow(by: 10)
-            if overflow { break }
-            limit = next
+        appendDigits(value, negative: false, width: width, to: &out)
+    }
+
+    /// Writes the digits right to left into a small stack buffer, then appends them in one go.
+    private static func appendDigits(_ value: UInt, negative: Bool, width: Int, to out: inout [UInt8]) {
+        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            var magnitude = value
+            var index = raw.count
+            repeat {
+                index -= 1
+                raw[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            let minimum = raw.count - min(width, raw.count - 1)
+            while index > minimum {
+                index -= 1
+                raw[index] = 0x30
+            }
+            if negative {
+                index -= 1
+                raw[index] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[index...]))
         }
-        for _ in digits..<max(width, digits) { out.append(0x30) }
-        append(Int(value), to: &out)
     }
 
     /// Appends milliseconds as `HH:MM:SS.mmm`, exactly as `Timestamp.format` writes them.
     static func appendTime(_ milliseconds: Int, to out: inout [UInt8]) {
-        if milliseconds < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = milliseconds.magnitude
         let totalSeconds = magnitude / 1000
-        append(totalSeconds / 3600, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        append((totalSeconds / 60) % 60, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        append(totalSeconds % 60, width: 2, to: &out)
-        out.append(UInt8(ascii: "."))
-        append(magnitude % 1000, width: 3, to: &out)
+        let hours = totalSeconds / 3600
+        guard hours < 100, milliseconds >= 0 else {
+            if milliseconds < 0 { out.append(UInt8(ascii: "-")) }
+            append(hours, width: 2, to: &out)
+            appendClock(minutes: (totalSeconds / 60) % 60, seconds: totalSeconds % 60, millis: magnitude % 1000,
+                        to: &out)
+            return
+        }
+        var storage: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            raw[0] = 0x30 &+ UInt8(truncatingIfNeeded: hours / 10)
+            raw[1] = 0x30 &+ UInt8(truncatingIfNeeded: hours % 10)
+            fillClock(raw, from: 2, minutes: (totalSeconds / 60) % 60, seconds: totalSeconds % 60,
+                      millis: magnitude % 1000)
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<12]))
+        }
+    }
+
+    private static func appendClock(minutes: UInt, seconds: UInt, millis: UInt, to out: inout [UInt8]) {
+        var storage: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            fillClock(raw, from: 0, minutes: minutes, seconds: seconds, millis: millis)
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<10]))
+        }
+    }
+
+    /// Writes `:MM:SS.mmm` (10 bytes) at `from`.
+    @inline(__always)
+    private static func fillClock(
+        _ raw: UnsafeMutableRawBufferPointer, from i: Int, minutes: UInt, seconds: UInt, millis: UInt
+    ) {
+        raw[i] = UInt8(ascii: ":")
+        raw[i + 1] = 0x30 &+ UInt8(truncatingIfNeeded: minutes / 10)
+        raw[i + 2] = 0x30 &+ UInt8(truncatingIfNeeded: minutes % 10)
+        raw[i + 3] = UInt8(ascii: ":")
+        raw[i + 4] = 0x30 &+ UInt8(truncatingIfNeeded: seconds / 10)
+        raw[i + 5] = 0x30 &+ UInt8(truncatingIfNeeded: seconds % 10)
+        raw[i + 6] = UInt8(ascii: ".")
+        raw[i + 7] = 0x30 &+ UInt8(truncatingIfNeeded: millis / 100)
+        raw[i + 8] = 0x30 &+ UInt8(truncatingIfNeeded: (millis / 10) % 10)
+        raw[i + 9] = 0x30 &+ UInt8(truncatingIfNeeded: millis % 10)
     }
 
     /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
