@@ -35,13 +35,15 @@ struct Report {
 
     mutating func add(_ outcome: Outcome) {
         if let failure = outcome.failure {
+            sink.flush()
             streams.writeError("seek: \(failure)\n")
             failed = true
             updateStatus()
             return
         }
         guard let loaded = outcome.loaded else { return }
-        if !options.quiet {
+        if !options.quiet && !loaded.warnings.isEmpty {
+            sink.flush()
             for warning in loaded.warnings { streams.writeError("seek: \(warning)\n") }
         }
         let transcript = loaded.transcript
