@@ -57,7 +57,8 @@ struct Report {
         if options.listCues {
             listCues(outcome.file, transcript)
         } else if options.count {
-            sink.write(showFileNames ? "\(outcome.file):\(outcome.index.count)\n" : "\(outcome.index.count)\n")
+            sink.write(showFileNames
+                ? "\(Sanitizer.sanitize(outcome.file)):\(outcome.index.count)\n" : "\(outcome.index.count)\n")
         } else if let export = options.export {
             exportMatches(outcome.file, transcript, outcome.index, as: export)
         } else {

@@ -1,3 +1,4 @@
+import SeekKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +15,12 @@ struct StandardStreams {
     var outputIsTerminal: Bool { isatty(output) == 1 }
 
     /// Writes a whole message to standard error (short writes retried, failures ignored).
+    ///
+    /// Each line is sanitised: file names and messages quoting a file never reach the terminal raw.
     func writeError(_ text: String) {
-        var bytes = Array(text.utf8)
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Sanitizer.sanitize($0) }.joined(separator: "\n")
+        var bytes = Array(safe.utf8)
         _ = DescriptorWriter.writeAll(&bytes, to: error)
     }
 }

@@ -63,4 +63,13 @@ import Testing
         #expect(result.stderr.hasPrefix("seek: broken.srt"))
         #expect(result.stdout.hasSuffix("talk.srt:4\n"))
     }
+
+    @Test func fileNamesAreShownVisiblyToo() throws {
+        try directory.write("a\u{1B}[31mred.srt", Fixtures.srt)
+        let result = try seek(["-c", "budget", "a\u{1B}[31mred.srt", "no\u{1B}]0;x\u{7}.srt"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "a^[[31mred.srt:4\n")
+        #expect(result.stderr.hasPrefix("seek: no^[]0;x^G.srt: "))
+        #expect(!(result.stdout + result.stderr).contains("\u{1B}"))
+    }
 }
