@@ -168,4 +168,11 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("seek: bad.vtt:6: "))
     }
+
+    @Test func noFileWithStandardInputOnATerminalIsAnError() throws {
+        let result = try SeekProcess.runOnTerminal(["budget"], inputOnTerminal: true)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("seek: no FILE given"))
+        #expect(result.stdout.isEmpty)
+    }
 }

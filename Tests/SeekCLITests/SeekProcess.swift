@@ -78,7 +78,10 @@ struct SeekProcess {
     }
 
     /// Runs `seek` with standard output on a pseudo-terminal and returns what it printed there.
-    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// With `inputOnTerminal`, standard input is the same terminal.
+    static func runOnTerminal(
+        _ arguments: [String], environment: [String: String] = [:], inputOnTerminal: Bool = false
+    ) throws -> Result {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else {
@@ -95,8 +98,9 @@ struct SeekProcess {
         process.environment = env
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
         process.standardOutput = terminal
-        process.standardError = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardInput = inputOnTerminal ? terminal : FileHandle.nullDevice
         try process.run()
         close(slave)
         var bytes: [UInt8] = []
@@ -108,8 +112,9 @@ struct SeekProcess {
         }
         process.waitUntilExit()
         close(master)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        return Result(status: process.terminationStatus, stdout: text, stderr: "", stdoutBytes: bytes)
+        return Result(status: process.terminationStatus, stdout: text, stderr: stderr, stdoutBytes: bytes)
     }
 }
 
