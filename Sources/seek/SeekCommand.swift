@@ -43,7 +43,11 @@ struct SeekCommand {
         }
         let (inputs, expandedDirectory) = InputFile.collect(fileArguments, recursive: options.recursive)
         if options.interactive {
-            return runInteractive(options, input: inputs[0])
+            guard inputs.count == 1, let input = inputs.first else {
+                streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")
+                return .error
+            }
+            return runInteractive(options, input: input)
         }
 
         var outputFile: AtomicOutputFile?

@@ -72,4 +72,15 @@ import Testing
         #expect(result.stderr.hasPrefix("seek: no^[]0;x^G.srt: "))
         #expect(!(result.stdout + result.stderr).contains("\u{1B}"))
     }
+
+    @Test func emptyDirectory() throws {
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let search = try seek(["-r", "budget", "empty"])
+        #expect(search.status == 1)
+        #expect(search.stdout.isEmpty)
+        let interactive = try seek(["-i", "-r", "budget", "empty"])
+        #expect(interactive.status == 2)
+        #expect(interactive.stderr.hasPrefix("seek: -i needs exactly one FILE"))
+    }
 }
