@@ -3,7 +3,7 @@ import Testing
 @testable import SeekKit
 
 /// Compares `text` with `Snapshots/<name>.txt`; `SEEK_RECORD=1` (or a missing file) records it instead.
-func assertSnapshot(_ text: String, named name: String, filePath: String = #filePath,
+func assertFrameSnapshot(_ text: String, named name: String, filePath: String = #filePath,
                     sourceLocation: SourceLocation = #_sourceLocation) {
     let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
     let file = directory.appendingPathComponent(name + ".txt")
@@ -32,7 +32,7 @@ func assertSnapshot(_ text: String, named name: String, filePath: String = #file
 
     @Test func browsingWithAKeyword() {
         let state = ViewerFixture.state(["city"], rows: 12, columns: 60)
-        assertSnapshot(snapshot(state), named: "browsing-city")
+        assertFrameSnapshot(snapshot(state), named: "browsing-city")
     }
 
     @Test func typingWithTokensAndSuggestions() {
@@ -42,13 +42,13 @@ func assertSnapshot(_ text: String, named name: String, filePath: String = #file
         state.type("noise")
         state.press(.control("t"))
         state.type("c")
-        assertSnapshot(snapshot(state), named: "typing-tokens-suggestions")
+        assertFrameSnapshot(snapshot(state), named: "typing-tokens-suggestions")
     }
 
     @Test func noMatches() {
         var state = ViewerFixture.state(rows: 8, columns: 60)
         state.type("zebra")
-        assertSnapshot(snapshot(state), named: "no-matches")
+        assertFrameSnapshot(snapshot(state), named: "no-matches")
     }
 
     @Test func helpOverlay() {
@@ -56,13 +56,13 @@ func assertSnapshot(_ text: String, named name: String, filePath: String = #file
         state.press(.character("?"))
         let text = FrameRenderer.render(state).plainText
         for line in FrameRenderer.helpLines { #expect(text.contains(line.meaning)) }
-        assertSnapshot(snapshot(state), named: "help")
+        assertFrameSnapshot(snapshot(state), named: "help")
     }
 
     @Test func jumpPrompt() {
         var state = ViewerFixture.state(["city"], rows: 8, columns: 50)
         state.press(.character(":"), .character("4"))
-        assertSnapshot(snapshot(state), named: "jump-prompt")
+        assertFrameSnapshot(snapshot(state), named: "jump-prompt")
     }
 
     @Test func wideCharactersWrapWithoutBeingCut() {
@@ -77,7 +77,7 @@ func assertSnapshot(_ text: String, named name: String, filePath: String = #file
         for row in frame.rows {
             #expect(row.reduce(0) { $0 + DisplayWidth.of($1.text) } <= 24)
         }
-        assertSnapshot(snapshot(state), named: "wide-characters")
+        assertFrameSnapshot(snapshot(state), named: "wide-characters")
     }
 
     @Test func theCurrentMatchIsBrighterAndBold() {

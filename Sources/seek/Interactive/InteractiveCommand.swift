@@ -33,7 +33,14 @@ enum InteractiveCommand {
             return 2
         }
         var loop = RunLoop(session: session, terminal: terminal)
-        return loop.run()
+        let status = loop.run()
+        terminal.restore()
+        if status > 128 {
+            // Ended by a signal (or Ctrl-C): with the terminal restored, die of it so the shell knows.
+            signal(status - 128, SIG_DFL)
+            raise(status - 128)
+        }
+        return status
     }
 }
 

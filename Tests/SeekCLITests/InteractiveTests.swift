@@ -1,0 +1,292 @@
+import Foundation
+import SeekKit
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private tmux server running `seek -i` in a pseudo-terminal, driven like a user would.
+final class TmuxSession {
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = String(directory) + "/tmux"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    static var isAvailable: Bool { executable != nil }
+
+    let socket = "seek-test-\(UUID().uuidString.prefix(8))"
+    let directory: TemporaryDirectory
+    /// The process id of `seek`, written by the shell before it runs it.
+    var pidFile: URL { directory.url.appendingPathComponent("seek.pid") }
+
+    /// Starts `seek -i arguments` in `workingDirectory` (the samples by default) on a `columns`×`rows` terminal.
+    ///
+    /// After `seek` exits, the shell prints its exit status and the terminal modes, then waits.
+    init(_ arguments: [String], in workingDirectory: URL = SeekProcess.samples,
+         columns: Int = 100, rows: Int = 30) throws {
+        directory = try TemporaryDirectory()
+        let quoted = ([SeekProcess.executable.path, "-i"] + arguments).map(Self.quote).joined(separator: " ")
+        let script = "cd \(Self.quote(workingDirectory.path)) && echo $$ > \(Self.quote(pidFile.path))"
+            + " && exec \(quoted)"
+        let command = "sh -c \(Self.quote(script)); status=$?; stty -a | tr '\\n' ' '; echo; echo SEEK-EXIT=$status; cat"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", String(columns), "-y", String(rows),
+                  "env", "TERM=xterm-256color", "sh", "-c", command])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs a tmux command on this session's server and returns what it printed.
+    ///
+    /// Uses `posix_spawn` and `waitpid` directly: the tmux client forks the server,
+    /// which keeps inherited descriptors, and Foundation's `Process` can wait forever on that.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = directory.url.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        let argv = [Self.executable ?? "tmux", "-L", socket] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// The visible screen as text.
+    func screen() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? ""
+    }
+
+    /// Sends tmux key names (`n`, `Enter`, `BSpace`, `C-c`).
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "t"] + keys)
+    }
+
+    /// Sends literal text.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "t", "-l", text])
+    }
+
+    /// A tmux format value for the pane, e.g. `#{alternate_on}`.
+    func format(_ format: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", "t", format])) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Re-reads the screen until `condition` holds; false after `seconds` without it.
+    ///
+    /// Each check runs `tmux capture-pane`, which itself takes a few milliseconds.
+    @discardableResult
+    func wait(seconds: Double = 10, for condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var tries = 0
+        while Date() < deadline && tries < 20_000 {
+            if condition(screen()) { return true }
+            tries += 1
+        }
+        return condition(screen())
+    }
+
+    /// The last line of the screen that is not empty (the search bar while `seek` runs).
+    func bar() -> String {
+        screen().split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// The process id of `seek`, once the shell has written it.
+    func seekPID() -> pid_t? {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+               let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+        }
+        return nil
+    }
+
+    /// The exit status printed after `seek` ended, or `nil` if it has not.
+    func exitStatus(seconds: Double = 10) -> Int32? {
+        var status: Int32?
+        wait(seconds: seconds) { screen in
+            guard let range = screen.range(of: "SEEK-EXIT=") else { return false }
+            status = Int32(screen[range.upperBound...].prefix { $0.isNumber })
+            return true
+        }
+        return status
+    }
+
+    /// Whether the terminal is back to normal: main screen, canonical mode, echo on, no mouse reports.
+    func terminalIsRestored() -> Bool {
+        let modes = screen()
+        return format("#{alternate_on}") == "0"
+            && format("#{mouse_any_flag}#{mouse_sgr_flag}") == "00"
+            && modes.contains(" icanon") && modes.contains(" echo ") && modes.contains(" isig")
+            && !modes.contains("-icanon") && !modes.contains("-echo ")
+    }
+
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: skipping the terminal tests"))
+struct InteractiveTests {
+    static func index(_ keywords: [String], in sample: String) throws -> MatchIndex {
+        let url = SeekProcess.samples.appendingPathComponent(sample)
+        let bytes = Array(try Data(contentsOf: url))
+        let loaded = try TranscriptLoader.load(bytes, fileName: sample)
+        return MatchIndex(transcript: loaded.transcript, query: Query(keywords: keywords))
+    }
+
+    @Test func nAndShiftNMoveTheCountAndQQuitsWithZero() throws {
+        let total = try Self.index(["the"], in: "talk.srt").count
+        #expect(total > 2)
+        let session = try TmuxSession(["the", "talk.srt"])
+        #expect(session.wait { $0.contains(" 1/\(total) ") }, "never showed 1/\(total): \(session.screen())")
+        #expect(session.format("#{alternate_on}") == "1")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/\(total) ") }, "n did not move to 2/\(total): \(session.bar())")
+        try session.press("N", "N")
+        #expect(session.wait { $0.contains(" \(total)/\(total) ") && $0.contains("search wrapped") },
+                "N from 1 did not wrap: \(session.screen())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
+
+    @Test func theQueryEditsLiveAndTheMatchStaysWhenEditedBack() throws {
+        let cit = try Self.index(["cit"], in: "talk.srt")
+        let ci = try Self.index(["ci"], in: "talk.srt")
+        #expect(cit.count >= 3)
+
+        let session = try TmuxSession(["talk.srt"])
+        #expect(session.wait { $0.contains(" 0/0") }, "did not open on an empty search: \(session.screen())")
+        try session.type("cit")
+        var start: Int?
+        #expect(session.wait { screen in
+            start = Self.position(in: screen, total: cit.count)
+            return start != nil
+        }, "typing did not search: \(session.bar())")
+        let first = try #require(start)
+        try session.press("Enter", "Down")
+        let stepped = (first + 1) % cit.count + 1
+        #expect(session.wait { $0.contains(" \(stepped)/\(cit.count) ") }, "Enter/Down did not step: \(session.bar())")
+        let match = cit[stepped]
+        let stayed = try #require(ci.positions(inCue: match.cue).first { ci[$0].range.overlaps(match.range) })
+        try session.press("BSpace")
+        #expect(session.wait { $0.contains(" \(stayed)/\(ci.count) ") }, "did not stay on the match: \(session.bar())")
+        try session.type("t")
+        #expect(session.wait { $0.contains(" \(stepped)/\(cit.count) ") }, "did not come back: \(session.bar())")
+        try session.press("Escape")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored())
+    }
+
+    /// The current position shown as `P/total` on the screen, if any.
+    static func position(in screen: String, total: Int) -> Int? {
+        guard let range = screen.range(of: "/\(total) ") else { return nil }
+        let digits = screen[..<range.lowerBound].reversed().prefix { $0.isNumber }
+        return Int(String(digits.reversed()))
+    }
+
+    @Test func ctrlCRestoresTheTerminal() throws {
+        let session = try TmuxSession(["city", "talk.srt"])
+        #expect(session.wait { $0.contains(" 1/") })
+        try session.press("C-c")
+        #expect(session.exitStatus() == 130)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func signalsRestoreTheTerminal(_ signal: Int32, _ status: Int32) throws {
+        let session = try TmuxSession(["city", "talk.srt"])
+        #expect(session.wait { $0.contains(" 1/") })
+        let pid = try #require(session.seekPID())
+        kill(pid, signal)
+        #expect(session.exitStatus() == status)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
+
+    @Test func resumingAfterAStopRedrawsTheScreen() throws {
+        let session = try TmuxSession(["city", "talk.srt"])
+        #expect(session.wait { $0.contains(" 1/") })
+        let pid = try #require(session.seekPID())
+        kill(pid, SIGSTOP)
+        // Wipe the screen behind seek's back, as another program would while it is stopped.
+        let tty = session.format("#{pane_tty}")
+        if let handle = FileHandle(forWritingAtPath: tty) {
+            handle.write(Data("\u{1B}[2J\u{1B}[H".utf8))
+            try handle.close()
+        }
+        #expect(session.wait { !$0.contains(" 1/") }, "the screen was not wiped")
+        kill(pid, SIGCONT)
+        #expect(session.wait { $0.contains(" 1/") && $0.contains("00:00:") },
+                "resuming did not redraw: \(session.screen())")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/") })
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored())
+    }
+
+    @Test func resizingRedrawsAtTheNewSize() throws {
+        let session = try TmuxSession(["city", "talk.srt"], columns: 100, rows: 30)
+        #expect(session.wait { $0.contains(" 1/") })
+        try session.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "12"])
+        #expect(session.wait { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 12 && lines[11].contains(" 1/") && lines[11].hasPrefix(" search: city")
+        }, "bar not redrawn on the last row: \(session.screen())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test func wWritesTheMatchesAsJSONLinesNextToTheTranscript() throws {
+        let directory = try TemporaryDirectory()
+        let talk = try String(contentsOf: SeekProcess.samples.appendingPathComponent("talk.srt"), encoding: .utf8)
+        try directory.write("talk.srt", talk)
+        let expected = try SeekProcess.run(["--json", "city", "talk.srt"], in: directory.url)
+        let count = try Self.index(["city"], in: "talk.srt").count
+
+        let session = try TmuxSession(["city", "talk.srt"], in: directory.url)
+        #expect(session.wait { $0.contains(" 1/\(count) ") })
+        try session.press("w")
+        #expect(session.wait { $0.contains("exported \(count) matches to talk.matches.jsonl") },
+                "no export message: \(session.screen())")
+        #expect(try directory.read("talk.matches.jsonl") == expected.stdout)
+        #expect(try directory.read("talk.srt") == talk)
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test func controlCharactersInTheFileAreShownNotObeyed() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("evil.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello \u{1B}]2;PWNED\u{07} world\n")
+        let session = try TmuxSession(["hello", "evil.srt"], in: directory.url)
+        #expect(session.wait { $0.contains("^[]2;PWNED^G world") }, "not shown visibly: \(session.screen())")
+        #expect(session.format("#{pane_title}") != "PWNED")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test func withoutATerminalOnStandardOutputItSaysSoAndExitsTwo() throws {
+        let result = try SeekProcess.run(["-i", "city", "talk.srt"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("terminal"))
+    }
+}
