@@ -103,26 +103,35 @@ struct InputFile: Equatable {
     }
 
     private static func readAll(descriptor: Int32, sizeHint: Int, name: String) throws(Diagnostic) -> [UInt8] {
+        var result: [UInt8] = []
         var capacity = max(sizeHint + 1, 1 << 16)
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        var count = 0
         while true {
-            if count == capacity {
-                capacity *= 2
-                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+            var failure: Int32?
+            var reachedEnd = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if got == 0 {
+                        reachedEnd = true
+                        return
+                    }
+                    count += got
+                }
             }
-            let got = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(descriptor, raw.baseAddress! + count, capacity - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
+            if let failure {
+                errno = failure
                 throw diagnostic(name)
             }
-            if got == 0 { break }
-            count += got
+            if result.isEmpty { result = chunk } else { result.append(contentsOf: chunk) }
+            if reachedEnd { return result }
+            capacity = max(capacity, result.count)
         }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     private static func diagnostic(_ name: String) -> Diagnostic {
