@@ -117,19 +117,27 @@ struct SeekCommand {
         let query = Query(keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope)
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding)
         let standardInput = streams.input
+        // Standard input is read here, once per '-', so two workers never share the descriptor.
+        var preread: [Int: Result<[UInt8], Diagnostic>] = [:]
+        for (i, input) in inputs.enumerated() where input.source == .standardInput && input.problem == nil {
+            preread[i] = Result { () throws(Diagnostic) in try input.read(from: standardInput) }
+        }
+        let bytes = preread
         DispatchQueue.concurrentPerform(iterations: inputs.count) { i in
-            slots[i] = Self.search(inputs[i], query: query, load: loadOptions,
+            slots[i] = Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
                                    listCues: options.listCues, standardInput: standardInput)
         }
         return slots.outcomes
     }
 
     static func search(
-        _ input: InputFile, query: Query, load: LoadOptions, listCues: Bool, standardInput: Int32
+        _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, query: Query, load: LoadOptions,
+        listCues: Bool, standardInput: Int32
     ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
-        do {
-            let bytes = try input.read(from: standardInput)
+        do throws(Diagnostic) {
+            let bytes: [UInt8]
+            if let preread { bytes = try preread.get() } else { bytes = try input.read(from: standardInput) }
             let loaded = try TranscriptLoader.load(bytes, fileName: input.displayName, options: load)
             let index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
             return Outcome(file: input.displayName, loaded: loaded, index: index)

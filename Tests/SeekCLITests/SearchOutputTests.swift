@@ -127,6 +127,9 @@ import Testing
         #expect(json.stdout.hasPrefix(#"{"file":"<stdin>","position":1,"total":4,"#))
         let named = try seek(["budget", "-", "talk.srt"], input: Fixtures.vtt)
         #expect(named.stdout.hasPrefix("<stdin>:1 00:00:01.000: Ana: The budget is ready.\n"))
+        // Standard input is read once: a second '-' finds it empty.
+        let twice = try seek(["-c", "budget", "-", "-", "talk.srt"], input: Fixtures.srt)
+        #expect(twice.stdout == "<stdin>:4\n<stdin>:0\ntalk.srt:4\n")
     }
 
     @Test func controlCharactersAreShownVisibly() throws {
