@@ -1,0 +1,54 @@
+import Testing
+@testable import seek
+
+/// The hand-written argument parser, without running the binary.
+@Suite struct CommandLineOptionsTests {
+    @Test(arguments: [
+        (["budget", "a.srt"], ["budget"], ["a.srt"]),
+        (["-e", "budget", "-e", "noise", "a.srt", "b.vtt"], ["budget", "noise"], ["a.srt", "b.vtt"]),
+        (["-ebudget", "--keyword=noise", "a.srt"], ["budget", "noise"], ["a.srt"]),
+        (["budget"], ["budget"], []),
+        (["--", "-budget-", "-"], ["-budget-"], ["-"]),
+        (["-i", "a.srt"], [], ["a.srt"]),
+        (["-i", "budget", "a.srt"], ["budget"], ["a.srt"]),
+        (["-i", "-e", "budget", "a.srt"], ["budget"], ["a.srt"]),
+        (["--cues", "a.srt", "b.srt"], [], ["a.srt", "b.srt"]),
+    ] as [([String], [String], [String])])
+    func keywordsAndFiles(arguments: [String], keywords: [String], files: [String]) throws {
+        let options = try CommandLineOptions.parse(arguments)
+        #expect(options.keywords == keywords)
+        #expect(options.files == files)
+    }
+
+    @Test func valuesInBothForms() throws {
+        let options = try CommandLineOptions.parse([
+            "-C2", "--from=1:30", "--to", "00:02:00.5", "--speaker", "Ana", "--format=vtt", "--encoding", "latin1",
+            "--color", "never", "--csv", "-o", "out.csv", "-q", "--case-sensitive", "-r", "kw", "dir",
+        ])
+        #expect(options.context == 2)
+        #expect(options.from == 90_000)
+        #expect(options.to == 120_500)
+        #expect(options.speaker == "Ana")
+        #expect(options.format == .vtt)
+        #expect(options.encoding == "latin1")
+        #expect(options.color == .never)
+        #expect(options.export == .csv)
+        #expect(options.output == "out.csv")
+        #expect(options.quiet && options.caseSensitive && options.recursive)
+        #expect(!options.count)
+    }
+
+    @Test func clusteredFlags() throws {
+        let options = try CommandLineOptions.parse(["-cqrC3", "kw", "dir"])
+        #expect(options.count && options.quiet && options.recursive)
+        #expect(options.context == 3)
+    }
+
+    @Test(arguments: [
+        ["--bogus", "kw"], ["-e"], ["--from", "25:99", "kw"], ["-C", "1x", "kw"], ["--json", "--csv", "-c", "kw"],
+        ["--speaker=", "kw"], ["-o", "", "kw"], ["--quiet=yes", "kw"],
+    ])
+    func rejects(arguments: [String]) {
+        #expect(throws: UsageError.self) { try CommandLineOptions.parse(arguments) }
+    }
+}
