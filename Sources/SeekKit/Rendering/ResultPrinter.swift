@@ -52,7 +52,7 @@ public struct ResultPrinter: Sendable {
         let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: highlights,
                                       base: isContext ? Palette.context : .plain)
         var result = Highlighter.ansi(header, color: color)
-        let indent = String(repeating: " ", count: width)
+        let indent = lines.count > 1 ? String(repeating: " ", count: width) : ""
         for (number, line) in lines.enumerated() {
             if number > 0 { result += indent }
             result += Highlighter.ansi(line, color: color)
@@ -111,7 +111,7 @@ public struct ResultPrinter: Sendable {
         }
         let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: [])
         var result = Highlighter.ansi(header, color: color)
-        let indent = String(repeating: " ", count: width)
+        let indent = lines.count > 1 ? String(repeating: " ", count: width) : ""
         for (number, line) in lines.enumerated() {
             if number > 0 { result += indent }
             result += Highlighter.ansi(line, color: color) + "\n"
