@@ -27,9 +27,17 @@ final class TmuxSession {
     ///
     /// After `seek` exits, the shell prints its exit status and the terminal modes, then waits.
     init(_ arguments: [String], in workingDirectory: URL = SeekProcess.samples,
-         columns: Int = 100, rows: Int = 30) throws {
+         columns: Int = 100, rows: Int = 30, jobControl: Bool = false) throws {
         directory = try TemporaryDirectory()
         let quoted = ([SeekProcess.executable.path, "-i"] + arguments).map(Self.quote).joined(separator: " ")
+        if jobControl {
+            // An interactive shell, so Ctrl-Z stops seek and `fg` brings it back.
+            try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", String(columns), "-y", String(rows),
+                      "env", "TERM=xterm-256color", "PS1=$ ", "bash", "--norc", "--noprofile", "-i"])
+            try type("cd \(Self.quote(workingDirectory.path)); \(quoted)")
+            try press("Enter")
+            return
+        }
         let script = "cd \(Self.quote(workingDirectory.path)) && echo $$ > \(Self.quote(pidFile.path))"
             + " && exec \(quoted)"
         let command = "sh -c \(Self.quote(script)); status=$?; stty -a | tr '\\n' ' '; echo; echo SEEK-EXIT=$status; cat"
@@ -58,8 +66,19 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
+        // A clean signal state: the test runner's threads block signals, and children inherit masks.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -120,9 +139,11 @@ final class TmuxSession {
     func exitStatus(seconds: Double = 10) -> Int32? {
         var status: Int32?
         wait(seconds: seconds) { screen in
-            guard let range = screen.range(of: "SEEK-EXIT=") else { return false }
-            status = Int32(screen[range.upperBound...].prefix { $0.isNumber })
-            return true
+            // The typed command line shows `SEEK-EXIT=$?`; the printed status has digits.
+            for part in screen.components(separatedBy: "SEEK-EXIT=").dropFirst() {
+                if let number = Int32(part.prefix { $0.isNumber }) { status = number; return true }
+            }
+            return false
         }
         return status
     }
@@ -240,6 +261,27 @@ struct InteractiveTests {
         try session.press("q")
         #expect(session.exitStatus() == 0)
         #expect(session.terminalIsRestored())
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))
+    func ctrlZSuspendsRestoringTheTerminalAndFgRedraws() throws {
+        let session = try TmuxSession(["city", "talk.srt"], jobControl: true)
+        #expect(session.wait { $0.contains(" 1/") }, "did not start: \(session.screen())")
+        try session.press("C-z")
+        #expect(session.wait { $0.contains("Stopped") && session.format("#{alternate_on}") == "0" },
+                "Ctrl-Z did not suspend and restore: \(session.screen())")
+        #expect(session.format("#{mouse_any_flag}") == "0")
+        try session.type("fg")
+        try session.press("Enter")
+        #expect(session.wait { $0.contains(" 1/") && session.format("#{alternate_on}") == "1" },
+                "fg did not redraw: \(session.screen())")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/") })
+        try session.press("q")
+        #expect(session.wait { _ in session.format("#{alternate_on}") == "0" })
+        try session.type("echo SEEK-EXIT=$?")
+        try session.press("Enter")
+        #expect(session.exitStatus() == 0)
     }
 
     @Test func resizingRedrawsAtTheNewSize() throws {
