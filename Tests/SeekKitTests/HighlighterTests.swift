@@ -12,6 +12,23 @@ import Testing
         #expect(lines[1].map(\.source) == [14..<18, 18..<23])
     }
 
+    @Test func aMatchWrappedOverTwoLinesIsHighlightedOnBoth() {
+        let mark = Palette.match(token: 0, current: true)
+        let lines = Highlighter.lines(of: "is your\nhome town", highlights: [Highlight(range: 3..<12, style: mark)])
+        #expect(lines == [
+            [Segment(text: "is ", style: .plain, source: 0..<3), Segment(text: "your", style: mark, source: 3..<7)],
+            [Segment(text: "home", style: mark, source: 8..<12), Segment(text: " town", style: .plain, source: 12..<17)],
+        ])
+    }
+
+    @Test func controlCharactersAreSegmentsOfTheirOwnInsideAMatch() {
+        let mark = Palette.match(token: 0)
+        let lines = Highlighter.lines(of: "a\u{1B}b", highlights: [Highlight(range: 0..<3, style: mark)])
+        #expect(lines[0].map(\.text) == ["a", "^[", "b"])
+        #expect(lines[0].map(\.source) == [0..<1, 1..<2, 2..<3])
+        #expect(lines[0][0].style == mark && lines[0][2].style == mark && lines[0][1].style != mark)
+    }
+
     @Test func keepsByteOffsetsForNonASCII() {
         let mark = Palette.match(token: 1, current: true)
         // "你的家乡" : each ideograph is 3 bytes.

@@ -40,59 +40,88 @@ public enum Highlighter {
     /// The lines of `text` (split at `\n`) as segments; text outside highlights gets `base`.
     ///
     /// Highlights must be sorted and must not overlap. Control characters become
-    /// visible stand-ins in `Palette.control` (merged with the surrounding style).
+    /// visible stand-ins in `Palette.control` (merged with the surrounding style),
+    /// each in a segment of its own; runs of safe text are copied whole.
     /// - Complexity: O(n) in the length of `text`.
     public static func lines(of text: Substring, highlights: [Highlight], base: Style = .plain) -> [[Segment]] {
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ split($0, highlights: highlights, base: base) }) {
+            return lines
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { split($0, highlights: highlights, base: base) }
+    }
+
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, highlights: [Highlight], base: Style
+    ) -> [[Segment]] {
         var lines: [[Segment]] = [[]]
-        let utf8 = text.utf8
-        var offset = 0
         var next = 0
-        var pending = ""
-        var pendingStart = 0
-        var pendingStyle = base
+        var offset = 0
+        var lastWasControl = false
 
-        func flush(upTo end: Int) {
-            if !pending.isEmpty || end > pendingStart {
-                lines[lines.count - 1].append(Segment(text: pending, style: pendingStyle, source: pendingStart..<end))
-            }
-            pending = ""
-            pendingStart = end
-        }
-
-        for scalar in text.unicodeScalars {
-            let width = UTF8.width(scalar)
+        func style(at offset: Int) -> Style {
             while next < highlights.count && highlights[next].range.upperBound <= offset { next += 1 }
-            var style = base
-            if next < highlights.count && highlights[next].range.contains(offset) {
-                style = highlights[next].style
-            }
-            if scalar == "\n" {
-                flush(upTo: offset)
-                lines.append([])
-                offset += width
-                pendingStart = offset
-                pendingStyle = style
-                continue
-            }
-            if let visible = Sanitizer.replacement(for: scalar) {
-                let controlStyle = scalar == "\t" ? style : merge(style, Palette.control)
-                if controlStyle != pendingStyle { flush(upTo: offset); pendingStyle = controlStyle }
-                pending += visible
-                offset += width
-                flush(upTo: offset)
-                pendingStyle = style
-                continue
-            }
-            if style != pendingStyle {
-                flush(upTo: offset)
-                pendingStyle = style
-            }
-            pending.unicodeScalars.append(scalar)
-            offset += width
+            if next < highlights.count && highlights[next].range.contains(offset) { return highlights[next].style }
+            return base
         }
-        _ = utf8
-        flush(upTo: offset)
+
+        func add(_ text: String, _ style: Style, _ source: Range<Int>, control: Bool) {
+            let line = lines.count - 1
+            if !control, !lastWasControl, let last = lines[line].last, last.style == style,
+               last.source.upperBound == source.lowerBound {
+                lines[line][lines[line].count - 1].text += text
+                lines[line][lines[line].count - 1].source = last.source.lowerBound..<source.upperBound
+            } else {
+                lines[line].append(Segment(text: text, style: style, source: source))
+            }
+            lastWasControl = control
+        }
+
+        while offset < bytes.count {
+            let runStyle = style(at: offset)
+            var boundary = bytes.count
+            if next < highlights.count {
+                let range = highlights[next].range
+                boundary = min(boundary, range.contains(offset) ? range.upperBound : max(range.lowerBound, offset + 1))
+            }
+            var end = offset
+            while end < boundary && unsafeLength(bytes, at: end) == 0 { end += 1 }
+            if end > offset {
+                let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+                add(run, runStyle, offset..<end, control: false)
+                offset = end
+                continue
+            }
+            let length = unsafeLength(bytes, at: offset)
+            if bytes[offset] == 0x0A {
+                lines.append([])
+                lastWasControl = false
+                offset += 1
+                continue
+            }
+            let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+            let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"
+            let visible = Sanitizer.replacement(for: scalar) ?? piece
+            let controlStyle = scalar == "\t" ? runStyle : merge(runStyle, Palette.control)
+            add(visible, controlStyle, offset..<offset + length, control: true)
+            offset += length
+        }
         return lines
+    }
+
+    /// The byte length of the unsafe scalar starting at `offset` (a line break counts), or 0 when it is safe.
+    @inline(__always)
+    private static func unsafeLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        let byte = bytes[offset]
+        if byte < 0x20 || byte == 0x7F { return 1 }
+        if byte < 0xC2 || byte > 0xE2 { return 0 }
+        guard offset + 1 < bytes.count else { return 0 }
+        let second = bytes[offset + 1]
+        if byte == 0xC2 { return (0x80...0x9F).contains(second) ? 2 : 0 }
+        guard byte == 0xE2, offset + 2 < bytes.count else { return 0 }
+        let third = bytes[offset + 2]
+        if second == 0x80 && (0xA8...0xAE).contains(third) { return 3 }
+        if second == 0x81 && (0xA6...0xA9).contains(third) { return 3 }
+        return 0
     }
 
     /// Segments as terminal text: styled with SGR codes when `color` is true, plain otherwise.
@@ -110,7 +139,8 @@ public enum Highlighter {
 
     private static func merge(_ style: Style, _ overlay: Style) -> Style {
         var merged = style
-        if style.background == nil { merged.foreground = overlay.foreground; merged.brightForeground = overlay.brightForeground }
+        merged.foreground = overlay.foreground
+        merged.brightForeground = overlay.brightForeground
         merged.bold = merged.bold || overlay.bold
         return merged
     }
