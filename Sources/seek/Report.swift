@@ -50,7 +50,7 @@ struct Report {
         if options.listCues {
             matched = matched || !transcript.isEmpty
         } else {
-            matched = matched || !outcome.index.isEmpty
+            matched = matched || outcome.matchCount > 0
         }
         updateStatus()
         if silent { return }
@@ -58,7 +58,7 @@ struct Report {
             listCues(outcome.file, transcript)
         } else if options.count {
             sink.write(showFileNames
-                ? "\(Sanitizer.sanitize(outcome.file)):\(outcome.index.count)\n" : "\(outcome.index.count)\n")
+                ? "\(Sanitizer.sanitize(outcome.file)):\(outcome.matchCount)\n" : "\(outcome.matchCount)\n")
         } else if let export = options.export {
             exportMatches(outcome.file, transcript, outcome.index, as: export)
         } else {

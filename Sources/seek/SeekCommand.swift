@@ -123,21 +123,28 @@ struct SeekCommand {
             preread[i] = Result { () throws(Diagnostic) in try input.read(from: standardInput) }
         }
         let bytes = preread
+        // Counting (or only the exit status) needs no transcript and no index.
+        let countOnly = !options.listCues && (options.count || (options.quiet && options.output == nil))
         DispatchQueue.concurrentPerform(iterations: inputs.count) { i in
             slots[i] = Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
-                                   listCues: options.listCues, standardInput: standardInput)
+                                   listCues: options.listCues, countOnly: countOnly, standardInput: standardInput)
         }
         return slots.outcomes
     }
 
     static func search(
         _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, query: Query, load: LoadOptions,
-        listCues: Bool, standardInput: Int32
+        listCues: Bool, countOnly: Bool = false, standardInput: Int32
     ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
         do throws(Diagnostic) {
             let bytes: [UInt8]
             if let preread { bytes = try preread.get() } else { bytes = try input.read(from: standardInput) }
+            if countOnly {
+                let counted = try TranscriptLoader.countMatches(bytes, fileName: input.displayName, options: load,
+                                                                query: query)
+                return Outcome(file: input.displayName, counted: counted)
+            }
             let loaded = try TranscriptLoader.load(bytes, fileName: input.displayName, options: load)
             let index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
             return Outcome(file: input.displayName, loaded: loaded, index: index)
@@ -175,17 +182,28 @@ struct SeekCommand {
     }
 }
 
-/// What searching one file produced: its transcript and matches, or why it failed.
+/// What searching one file produced: its transcript and matches (or only their number), or why it failed.
 struct Outcome: Sendable {
     var file: String
+    /// The transcript, or for a count only an empty one with the format, encoding and warnings.
     var loaded: LoadedTranscript?
+    /// The matches; empty for a count only.
     var index = MatchIndex()
+    var matchCount = 0
     var failure: Diagnostic?
 
     init(file: String, loaded: LoadedTranscript, index: MatchIndex) {
         self.file = file
         self.loaded = loaded
         self.index = index
+        matchCount = index.count
+    }
+
+    init(file: String, counted: MatchCount) {
+        self.file = file
+        loaded = LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
+                                  warnings: counted.warnings)
+        matchCount = counted.matches
     }
 
     init(file: String, failure: Diagnostic) {

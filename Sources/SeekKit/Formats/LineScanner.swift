@@ -102,6 +102,18 @@ struct WarningLog {
         }
     }
 
+    /// Adds the warnings of the next piece of the same file, whose line 1 is line
+    /// `lineOffset + 1` of the file: the result is what one log over both would hold.
+    mutating func append(_ later: WarningLog, lineOffset: Int) {
+        for diagnostic in later.diagnostics {
+            add(line: diagnostic.line.map { $0 + lineOffset }, diagnostic.message)
+        }
+        if later.dropped > 0 {
+            dropped += later.dropped
+            lastLine = later.lastLine.map { $0 + lineOffset }
+        }
+    }
+
     /// The warnings, with a closing note when some were left out.
     var all: [Diagnostic] {
         guard dropped > 0 else { return diagnostics }

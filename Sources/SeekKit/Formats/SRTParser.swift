@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads SubRip (`.srt`) subtitles.
 ///
 /// A block is an optional index line, a timing line
@@ -23,15 +29,47 @@ public enum SRTParser {
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
         utf8.withUnsafeBufferPointer { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
-                parser.run()
-                cues = parser.cues
-                warnings = parser.warnings
-            }
-            return (transcript, warnings.all)
+            let parsed = parse(buffer, fileName: fileName)
+            return (parsed.transcript, parsed.warnings.all)
         }
+    }
+
+    /// Parses `buffer` as a whole file or as one piece of a file cut by `pieceEnd(in:from:)`;
+    /// line numbers count from 1 at the start of `buffer`.
+    ///
+    /// - Returns: the cues, the warnings, and the number of lines read.
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, fileName: String)
+        -> (transcript: Transcript, warnings: WarningLog, lines: Int) {
+        var warnings = WarningLog(fileName: fileName)
+        var lines = 0
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+            lines = parser.run()
+            cues = parser.cues
+            warnings = parser.warnings
+        }
+        return (transcript, warnings, lines)
+    }
+
+    /// Where a piece of the text that starts at or after `target` can end so that the
+    /// parser reads it exactly as it would inside the whole text: just after an empty line
+    /// (which always ends a block and resets the parser), or `nil` when none follows.
+    ///
+    /// - Complexity: O(distance to the next empty line).
+    static func pieceEnd(in bytes: UnsafeBufferPointer<UInt8>, from target: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = target
+        while from < bytes.count {
+            guard let found = memchr(base + from, 0x0A, bytes.count - from) else { return nil }
+            let lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            guard lineStart < bytes.count else { return nil }
+            if bytes[lineStart] == 0x0A { return lineStart + 1 }
+            if bytes[lineStart] == 0x0D {
+                return lineStart + 1 < bytes.count && bytes[lineStart + 1] == 0x0A ? lineStart + 2 : lineStart + 1
+            }
+            from = lineStart
+        }
+        return nil
     }
 
     /// What a line says about timings.
@@ -151,7 +189,8 @@ public enum SRTParser {
 
         var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
 
-        mutating func run() {
+        /// Reads every line; returns how many there were.
+        mutating func run() -> Int {
             var position = 0
             var lineNumber = 0
             var pendingID: String?
@@ -204,6 +243,7 @@ public enum SRTParser {
                 }
             }
             if state == .text { finishCue() }
+            return lineNumber
         }
 
         private mutating func timing(_ start: Int, _ end: Int) -> Timing {

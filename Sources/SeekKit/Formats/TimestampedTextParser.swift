@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads plain transcripts where lines start with a timestamp, and plain text.
 ///
 /// A line starting with a timestamp starts a cue; its text is what follows the
@@ -21,7 +27,7 @@ public enum TimestampedTextParser {
             let scanner = LineScanner(buffer)
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
                 cues.reserve(forInputBytes: buffer.count)
-                if !parseUntimedLines(scanner, into: &cues) {
+                if parseUntimedLines(scanner, into: &cues) == nil {
                     cues.removeAll()
                     parseTimed(scanner, into: &cues)
                 }
@@ -30,21 +36,45 @@ public enum TimestampedTextParser {
         }
     }
 
-    /// Reads the text as one cue per non-blank line, until a line starts with a
-    /// timestamp; then returns `false` (the text is timestamped after all).
-    private static func parseUntimedLines(_ scanner: LineScanner, into cues: inout CueCollector) -> Bool {
+    /// Parses `buffer`, a whole file or one piece of it ending in a line break, as untimed
+    /// text: one cue per non-blank line, line numbers counted from 1 at the start of `buffer`.
+    ///
+    /// - Returns: the cues and the number of lines read, or `nil` when a line starts with a
+    ///   timestamp (the file must then be read as timestamped text, as a whole).
+    static func parseUntimed(_ buffer: UnsafeBufferPointer<UInt8>) -> (transcript: Transcript, lines: Int)? {
+        let scanner = LineScanner(buffer)
+        var lines: Int?
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            lines = parseUntimedLines(scanner, into: &cues)
+        }
+        return lines.map { (transcript, $0) }
+    }
+
+    /// Where a piece of the text that starts at or after `target` can end for `parseUntimed`:
+    /// just after a line feed, or `nil` when none follows.
+    static func pieceEnd(in bytes: UnsafeBufferPointer<UInt8>, from target: Int) -> Int? {
+        guard let base = bytes.baseAddress, target < bytes.count,
+              let found = memchr(base + target, 0x0A, bytes.count - target) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+    }
+
+    /// Reads the text as one cue per non-blank line and returns the number of lines,
+    /// or stops at a line that starts with a timestamp and returns `nil` (the text is
+    /// timestamped after all).
+    private static func parseUntimedLines(_ scanner: LineScanner, into cues: inout CueCollector) -> Int? {
         var position = 0
         var lineNumber = 0
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             lineNumber += 1
-            if leadingTimestamp(scanner.bytes, position, end) != nil { return false }
+            if leadingTimestamp(scanner.bytes, position, end) != nil { return nil }
             if !scanner.isBlank(position, end) {
                 appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
             }
             position = next
         }
-        return true
+        return lineNumber
     }
 
     private static func appendLine(_ scanner: LineScanner, _ start: Int, _ end: Int, start time: Int?,

@@ -44,6 +44,50 @@ public enum TranscriptLoader {
     public static func load(
         _ bytes: [UInt8], fileName: String, options: LoadOptions = LoadOptions()
     ) throws(Diagnostic) -> LoadedTranscript {
+        let text = try PreparedText(bytes, fileName: fileName, options: options)
+        guard !text.isBlank else {
+            return LoadedTranscript(transcript: Transcript(), format: text.format, encoding: text.encoding,
+                                    warnings: text.warnings)
+        }
+        let parsed = try parse(text)
+        if parsed.transcript.isEmpty, let failure = failure(format: text.format, warnings: parsed.warnings) {
+            throw failure
+        }
+        return LoadedTranscript(transcript: parsed.transcript, format: text.format,
+                                encoding: text.encoding, warnings: text.warnings + parsed.warnings)
+    }
+
+    static func parse(_ text: PreparedText) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        switch text.format {
+        case .srt: SRTParser.parse(text.utf8, fileName: text.fileName)
+        case .vtt: try WebVTTParser.parse(text.utf8, fileName: text.fileName)
+        case .text: TimestampedTextParser.parse(text.utf8, fileName: text.fileName)
+        }
+    }
+
+    /// The error for a file of which no block could be read: its first warning.
+    static func failure(format: SubtitleFormat, warnings: [Diagnostic]) -> Diagnostic? {
+        guard var first = warnings.first else { return nil }
+        if format == .vtt {
+            first = warnings.first { $0.message.hasPrefix("unreadable timing") } ?? first
+            first.message += " (--format srt reads timings leniently)"
+        }
+        return first
+    }
+}
+
+/// A file's text decoded to UTF-8, with its format chosen: what every parser starts from.
+struct PreparedText {
+    var utf8: [UInt8]
+    var fileName: String
+    var format: SubtitleFormat
+    var encoding: String
+    /// Warnings about the decoding and the format, before any from the parser.
+    var warnings: [Diagnostic]
+    /// Whether the text is only white space (an empty transcript, whatever the format).
+    var isBlank: Bool
+
+    init(_ bytes: [UInt8], fileName: String, options: LoadOptions) throws(Diagnostic) {
         var encoding: TextEncoding?
         if let name = options.encoding {
             guard let known = TextEncoding(name: name) else {
@@ -52,30 +96,15 @@ public enum TranscriptLoader {
             encoding = known
         }
         let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
-        let format = options.format ?? SubtitleFormat.detect(fileName: fileName, content: decoded.utf8)
-        var warnings = decoded.warnings
-        if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }) {
-            return LoadedTranscript(transcript: Transcript(), format: format,
-                                    encoding: decoded.encoding.name, warnings: warnings)
-        }
-        if options.format == nil, SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
+        utf8 = decoded.utf8
+        self.fileName = fileName
+        format = options.format ?? SubtitleFormat.detect(fileName: fileName, content: decoded.utf8)
+        self.encoding = decoded.encoding.name
+        warnings = decoded.warnings
+        isBlank = decoded.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+        if !isBlank, options.format == nil, SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
             warnings.append(Diagnostic(file: fileName, line: 1,
                                        message: "no WEBVTT header; read as SRT-style timed text"))
         }
-        let parsed: (transcript: Transcript, warnings: [Diagnostic])
-        switch format {
-        case .srt: parsed = SRTParser.parse(decoded.utf8, fileName: fileName)
-        case .vtt: parsed = try WebVTTParser.parse(decoded.utf8, fileName: fileName)
-        case .text: parsed = TimestampedTextParser.parse(decoded.utf8, fileName: fileName)
-        }
-        if parsed.transcript.isEmpty, var first = parsed.warnings.first {
-            if format == .vtt {
-                first = parsed.warnings.first { $0.message.hasPrefix("unreadable timing") } ?? first
-                first.message += " (--format srt reads timings leniently)"
-            }
-            throw first
-        }
-        return LoadedTranscript(transcript: parsed.transcript, format: format,
-                                encoding: decoded.encoding.name, warnings: warnings + parsed.warnings)
     }
 }

@@ -305,9 +305,30 @@ struct UTF8Scan {
     var nuls = 0
 
     init(_ bytes: some Collection<UInt8>) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in scan(buffer) }
-        if done == nil { Array(bytes).withUnsafeBufferPointer { scan($0) } }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in scanInPieces(buffer) }
+        if done == nil { Array(bytes).withUnsafeBufferPointer { scanInPieces($0) } }
     }
+
+    /// Scans large texts in pieces on all cores. Pieces are cut before an ASCII byte,
+    /// which no sequence (valid or not) runs across, so the counts are the same.
+    private mutating func scanInPieces(_ buffer: UnsafeBufferPointer<UInt8>) {
+        let bounds = TextPieces.boundaries(count: buffer.count) { target in
+            buffer[target...].firstIndex { $0 < 0x80 }
+        }
+        guard bounds.count > 2 else { return scan(buffer) }
+        let pieces = TextPieces.map(bounds.count - 1) { i in
+            var piece = UTF8Scan()
+            piece.scan(UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]]))
+            return piece
+        }
+        for piece in pieces {
+            multibyte += piece.multibyte
+            invalid += piece.invalid
+            nuls += piece.nuls
+        }
+    }
+
+    private init() {}
 
     private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress else { return }

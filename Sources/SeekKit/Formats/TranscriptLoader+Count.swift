@@ -1,0 +1,80 @@
+/// How many matches a file holds, and what reading it showed.
+public struct MatchCount: Sendable {
+    /// Exactly `MatchIndex(transcript:query:).count` on the loaded transcript.
+    public var matches: Int
+    public var format: SubtitleFormat
+    public var encoding: String
+    /// The warnings `TranscriptLoader.load` gives, in the same order.
+    public var warnings: [Diagnostic]
+}
+
+extension TranscriptLoader {
+    /// Counts the matches of `query` in the file, without keeping its transcript.
+    ///
+    /// The same as `load` then `MatchIndex(transcript:query:).count`, with the same
+    /// warnings and errors, but large SRT and untimed text files are parsed and searched
+    /// in pieces of about a megabyte on all cores, each piece dropped once counted.
+    ///
+    /// - Throws: what `load` throws.
+    /// - Complexity: O(n) in the size of `bytes`, plus O(m log m) for m matches of several keywords.
+    public static func countMatches(
+        _ bytes: [UInt8], fileName: String, options: LoadOptions = LoadOptions(), query: Query
+    ) throws(Diagnostic) -> MatchCount {
+        let text = try PreparedText(bytes, fileName: fileName, options: options)
+        var result = MatchCount(matches: 0, format: text.format, encoding: text.encoding, warnings: text.warnings)
+        guard !text.isBlank else { return result }
+        let counted = countInPieces(text, query: query)
+        let cues: Int
+        let warnings: [Diagnostic]
+        if let counted {
+            (cues, result.matches, warnings) = counted
+        } else {
+            let parsed = try parse(text)
+            cues = parsed.transcript.count
+            result.matches = MatchIndex.count(transcript: parsed.transcript, query: query)
+            warnings = parsed.warnings
+        }
+        if cues == 0, let failure = failure(format: text.format, warnings: warnings) { throw failure }
+        result.warnings += warnings
+        return result
+    }
+
+    /// Parses and counts SRT and untimed text piece by piece; `nil` when the text is
+    /// small, WebVTT or timestamped text (read whole).
+    static func countInPieces(
+        _ text: PreparedText, query: Query, pieceSize: Int = TextPieces.pieceSize
+    ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
+        text.utf8.withUnsafeBufferPointer { buffer in
+            let format = text.format
+            guard format != .vtt else { return nil }
+            let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
+                format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
+                    : TimestampedTextParser.pieceEnd(in: buffer, from: target)
+            }
+            guard bounds.count > 2 else { return nil }
+            let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
+                let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
+                if format == .srt {
+                    let parsed = SRTParser.parse(piece, fileName: text.fileName)
+                    return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
+                            parsed.lines, parsed.warnings)
+                }
+                guard let parsed = TimestampedTextParser.parseUntimed(piece) else { return nil }
+                return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
+                        parsed.lines, nil)
+            }
+            var cues = 0
+            var matches = 0
+            var lines = 0
+            var warnings = WarningLog(fileName: text.fileName)
+            for piece in pieces {
+                guard let piece else { return nil }
+                cues += piece.cues
+                matches += piece.matches
+                if let log = piece.warnings { warnings.append(log, lineOffset: lines) }
+                lines += piece.lines
+            }
+            return (cues, matches, warnings.all)
+        }
+    }
+}
