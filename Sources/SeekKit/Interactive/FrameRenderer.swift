@@ -23,7 +23,8 @@ public enum FrameRenderer {
         ("type", "edit the query (search field)"),
         ("Enter ↓ Ctrl-N", "next match (search field)"),
         ("↑ Ctrl-P", "previous match (search field)"),
-        ("← →  Backspace", "move the cursor, delete"),
+        ("← → Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
+        ("Backspace Delete", "delete before / at the cursor"),
         ("Ctrl-U", "clear the query"),
         ("Tab", "accept the top suggestion"),
         ("Ctrl-T / Ctrl-W", "make the query a token / drop the last token"),
@@ -38,6 +39,7 @@ public enum FrameRenderer {
         ("w", "write the matches as JSON Lines"),
         ("click / wheel", "make a match current / scroll"),
         ("?", "this help (any key closes it)"),
+        ("Ctrl-Z / Ctrl-L", "suspend / redraw the screen"),
         ("q  Ctrl-C", "quit"),
     ]
 
@@ -161,9 +163,7 @@ public enum FrameRenderer {
         let left = max(0, (size.columns - boxWidth) / 2)
         for (offset, line) in lines.enumerated() where top + offset < rows.count {
             let text = pad(DisplayWidth.prefix(line, fitting: boxWidth), to: boxWidth)
-            var row = [Frame.Span](truncate(rows[top + offset], to: left))
-            let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
-            if used < left { row.append(Frame.Span(String(repeating: " ", count: left - used))) }
+            var row: [Frame.Span] = left > 0 ? [Frame.Span(String(repeating: " ", count: left))] : []
             row.append(Frame.Span(text, offset == 0 ? Style(bold: true, inverse: true) : Palette.bar))
             rows[top + offset] = row
         }

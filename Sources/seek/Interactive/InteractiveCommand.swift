@@ -113,6 +113,7 @@ struct RunLoop {
     /// Applies keys; an exit status when one of them quits.
     private mutating func handle(_ keys: [Key]) -> Int32? {
         for key in keys {
+            if key == .control("l") { previous = nil }
             switch state.handle(key) {
             case .quit(let status)?:
                 return status
