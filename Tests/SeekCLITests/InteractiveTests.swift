@@ -284,6 +284,28 @@ struct InteractiveTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test func clickingAMatchMakesItCurrent() throws {
+        let session = try TmuxSession(["city", "talk.srt"])
+        #expect(session.wait { $0.contains(" 1/") })
+        let lines = session.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The last listed line with a match: its first match's number is one more than the matches above it.
+        var target: (row: Int, column: Int, position: Int)?
+        var seen = 0
+        for (row, line) in lines.dropLast(2).enumerated() where line.allSatisfy(\.isASCII) {
+            let lower = line.lowercased()
+            guard let range = lower.range(of: "city") else { continue }
+            target = (row, lower.distance(from: lower.startIndex, to: range.lowerBound), seen + 1)
+            seen += lower.components(separatedBy: "city").count - 1
+        }
+        let click = try #require(target, "no match on screen: \(session.screen())")
+        try #require(click.position > 1)
+        let report = "\u{1B}[<0;\(click.column + 2);\(click.row + 1)M\u{1B}[<0;\(click.column + 2);\(click.row + 1)m"
+        try session.tmux(["send-keys", "-t", "t", "-H"] + report.utf8.map { String($0, radix: 16) })
+        #expect(session.wait { $0.contains(" \(click.position)/") }, "click did not select: \(session.bar())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test func resizingRedrawsAtTheNewSize() throws {
         let session = try TmuxSession(["city", "talk.srt"], columns: 100, rows: 30)
         #expect(session.wait { $0.contains(" 1/") })
