@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: 0..<6)
     func fastAgreesWithReference(seed: UInt64) {
-        var random = SearchRandom(seed: seed)
+        var random = SeededRandom(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
         let cues = (0..<60).map { number in
             let trapRate = Int.random(in: 0...3, using: &random)
             let text = (0..<Int.random(in: 1...14, using: &random)).map { _ in
@@ -65,18 +65,6 @@ import Testing
     }
 }
 
-/// A small seeded generator, so failures reproduce.
-struct SearchRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The fast matcher against the reference on real subtitle files from the shared corpus.
 @Suite struct CorpusDifferentialTests {

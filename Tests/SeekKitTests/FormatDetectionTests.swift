@@ -71,18 +71,6 @@ import Testing
 
 /// Scrambled and pathological inputs: every one loads or is refused with a diagnostic.
 @Suite struct LoaderRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces: [[UInt8]] = [
         "WEBVTT", "\n", "\r", "\r\n", "\n\n", "-->", " --> ", "00:00:01,000", "00:01.000", "99999999999999:",
         "<i>", "</i", "<v Bob>", "<", ">", "&amp;", "&", "&#x", "{\\an8}", "{", "NOTE", "STYLE", "1", "[00:01]",
@@ -91,7 +79,7 @@ import Testing
 
     @Test(arguments: 0..<300)
     func scrambledInput(_ seed: Int) {
-        var random = SplitMix(state: UInt64(seed))
+        var random = SeededRandom(seed: UInt64(seed))
         var bytes: [UInt8] = []
         for _ in 0..<Int.random(in: 0...60, using: &random) {
             bytes += Self.pieces.randomElement(using: &random) ?? []

@@ -21,7 +21,7 @@ import Testing
     @Test(arguments: sampleNames)
     func mutatedFilesNeverTrap(name: String) throws {
         let original = try [UInt8](Data(contentsOf: Self.samplesDirectory.appendingPathComponent(name)))
-        var random = MutationRandom(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+        var random = SeededRandom(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         for round in 0..<150 {
             let bytes = mutate(original, with: &random, round: round)
             for format in [nil] + SubtitleFormat.allCases.map(Optional.some) {
@@ -35,7 +35,7 @@ import Testing
         let text = try String(contentsOf: Self.samplesDirectory.appendingPathComponent(name), encoding: .utf8)
         var original: [UInt8] = [0xFF, 0xFE]
         for unit in text.utf16 { original += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-        var random = MutationRandom(seed: 0x5EEC + UInt64(original.count))
+        var random = SeededRandom(seed: 0x5EEC + UInt64(original.count))
         for round in 0..<80 {
             var bytes = original
             let position = 2 + 2 * Int(random.next() % UInt64((bytes.count - 2) / 2))
@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    private func mutate(_ original: [UInt8], with random: inout MutationRandom, round: Int) -> [UInt8] {
+    private func mutate(_ original: [UInt8], with random: inout SeededRandom, round: Int) -> [UInt8] {
         var bytes = original
         let edits = 1 + Int(random.next() % 4)
         for _ in 0..<edits where !bytes.isEmpty {
@@ -93,20 +93,5 @@ import Testing
                 previous = (match.cue, match.range.upperBound)
             }
         }
-    }
-}
-
-/// A small seeded generator, so every run mutates the same way.
-struct MutationRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
