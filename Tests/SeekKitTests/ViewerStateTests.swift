@@ -273,11 +273,19 @@ extension ViewerState {
         let shown = state.visibleCues.first { $0.cue == target.cue }!
         let text = ViewerFixture.transcript.text(at: target.cue)
         let before = text.utf8.prefix(target.range.lowerBound)
-        let column = state.gutterWidth + DisplayWidth.of(String(decoding: before, as: UTF8.self)) + 1
+        let label = state.displayLines(ofCue: target.cue, highlights: [])[0]
+            .prefix { $0.source.isEmpty }.map(\.text).joined()
+        #expect(label == "\(ViewerFixture.lines[target.cue].speaker ?? ""): ")
+        let column = state.gutterWidth + DisplayWidth.of(label) + DisplayWidth.of(String(decoding: before, as: UTF8.self)) + 1
         state.press(.mouse(MouseEvent(kind: .press(button: 0), row: shown.rows.lowerBound, column: column)))
         #expect(state.navigator.current == 2)
         state.press(.mouse(MouseEvent(kind: .press(button: 0), row: shown.rows.lowerBound, column: 0)))
         #expect(state.navigator.current == 2)
+        // Clicking the speaker's name selects nothing new.
+        state.press(.character(":"), .character("1"), .enter)
+        #expect(state.navigator.current == 1)
+        state.press(.mouse(MouseEvent(kind: .press(button: 0), row: shown.rows.lowerBound, column: state.gutterWidth)))
+        #expect(state.navigator.current == 1)
     }
 
     @Test func theWheelScrolls() {

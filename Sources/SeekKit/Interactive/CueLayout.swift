@@ -35,6 +35,10 @@ public enum CueLayout {
     public static func sourceOffset(inRow row: [Segment], column: Int) -> Int? {
         var used = 0
         for segment in row {
+            if segment.source.isEmpty && !segment.text.isEmpty {
+                used += segment.text.reduce(0) { $0 + DisplayWidth.of($1) }
+                continue
+            }
             let mapsExactly = segment.text.utf8.count == segment.source.count
             var offset = segment.source.lowerBound
             for character in segment.text {

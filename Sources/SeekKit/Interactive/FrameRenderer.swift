@@ -53,9 +53,8 @@ public enum FrameRenderer {
         let current = state.navigator.current
         let gutter = state.gutterWidth
         for shown in state.visibleCues {
-            let text = state.transcript.text(at: shown.cue)
             let highlights = Highlighter.highlights(inCue: shown.cue, of: index, current: current)
-            let lines = Highlighter.lines(of: text, highlights: highlights)
+            let lines = state.displayLines(ofCue: shown.cue, highlights: highlights)
             let wrapped = CueLayout.rows(of: lines, width: state.textWidth)
             for (offset, segments) in wrapped.enumerated() {
                 let row = shown.rows.lowerBound + offset

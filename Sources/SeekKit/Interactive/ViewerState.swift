@@ -138,7 +138,23 @@ public struct ViewerState {
 
     /// The rows cue `cue` takes at the current width.
     public func rows(ofCue cue: Int) -> Int {
-        layout.rows(ofCue: cue, in: transcript, width: textWidth)
+        layout.rows(ofCue: cue, width: textWidth) { width in
+            if ResultPrinter.speakerToShow(cue: cue, of: transcript) == nil {
+                return CueLayout.rowCount(of: transcript.text(at: cue), width: width)
+            }
+            return CueLayout.rows(of: displayLines(ofCue: cue, highlights: []), width: width).count
+        }
+    }
+
+    /// Cue `cue` as the list shows it: its speaker's name first (unless the text already
+    /// starts with it), then its text with `highlights`, one array per text line.
+    public func displayLines(ofCue cue: Int, highlights: [Highlight]) -> [[Segment]] {
+        var lines = Highlighter.lines(of: transcript.text(at: cue), highlights: highlights)
+        if let speaker = ResultPrinter.speakerToShow(cue: cue, of: transcript) {
+            let label = Segment(text: Sanitizer.sanitize(speaker) + ": ", style: Palette.speaker, source: 0..<0)
+            lines[0].insert(label, at: 0)
+        }
+        return lines
     }
 
     /// The cues on screen.
@@ -365,7 +381,7 @@ public struct ViewerState {
         case .press(button: 0):
             guard event.row < listHeight, event.column >= gutterWidth,
                   let shown = visibleCues.first(where: { $0.rows.contains(event.row) }) else { return }
-            let rows = CueLayout.rows(of: transcript.text(at: shown.cue), width: textWidth)
+            let rows = CueLayout.rows(of: displayLines(ofCue: shown.cue, highlights: []), width: textWidth)
             let rowInCue = event.row - shown.rows.lowerBound
             guard rows.indices.contains(rowInCue),
                   let offset = CueLayout.sourceOffset(inRow: rows[rowInCue], column: event.column - gutterWidth)
@@ -451,13 +467,13 @@ final class LayoutCache {
     private var width = 0
     private var heights: [Int: Int] = [:]
 
-    func rows(ofCue cue: Int, in transcript: Transcript, width: Int) -> Int {
+    func rows(ofCue cue: Int, width: Int, measure: (Int) -> Int) -> Int {
         if width != self.width || heights.count > 200_000 {
             heights.removeAll(keepingCapacity: true)
             self.width = width
         }
         if let known = heights[cue] { return known }
-        let rows = CueLayout.rowCount(of: transcript.text(at: cue), width: width)
+        let rows = measure(width)
         heights[cue] = rows
         return rows
     }

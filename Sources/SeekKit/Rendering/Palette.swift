@@ -18,6 +18,8 @@ public enum Palette {
     public static let context = Style(dim: true)
     /// Visible stand-ins for control characters.
     public static let control = Style(foreground: .red, brightForeground: true)
+    /// Speaker names before a cue's text.
+    public static let speaker = Style(bold: true)
     /// File names before results when several files are searched.
     public static let fileName = Style(foreground: .magenta, bold: true)
     /// The search bar and other chrome.

@@ -45,7 +45,7 @@ public struct ResultPrinter: Sendable {
         }
         add(mark + " ", .plain)
         if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
-            add(Sanitizer.sanitize(speaker) + ":", isContext ? Palette.context : Style(bold: true))
+            add(Sanitizer.sanitize(speaker) + ":", isContext ? Palette.context : Palette.speaker)
             add(" ", .plain)
         }
         let highlights = isContext ? [] : Highlighter.highlights(inCue: cue, of: index)
@@ -106,7 +106,7 @@ public struct ResultPrinter: Sendable {
             add(" ", .plain)
         }
         if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
-            add(Sanitizer.sanitize(speaker) + ":", Style(bold: true))
+            add(Sanitizer.sanitize(speaker) + ":", Palette.speaker)
             add(" ", .plain)
         }
         let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: [])
