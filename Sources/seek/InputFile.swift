@@ -102,6 +102,29 @@ struct InputFile: Equatable {
         }
     }
 
+    /// Runs `body` on the file's contents mapped into memory, without reading them into a
+    /// buffer, when the file is a regular file of at least `minimumSize` bytes; otherwise
+    /// (or when it cannot be mapped) returns `nil` and `read(from:)` is the way.
+    ///
+    /// Pages are read as `body` touches them, on whichever core does.
+    func withMappedContents<Result>(
+        minimumSize: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result
+    ) throws(Diagnostic) -> Result? {
+        guard case .path(let path) = source else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              Int(info.st_size) >= minimumSize else { return nil }
+        let size = Int(info.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        defer { munmap(address, size) }
+        return try body(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
+    }
+
     private static func readAll(descriptor: Int32, sizeHint: Int, name: String) throws(Diagnostic) -> [UInt8] {
         var result: [UInt8] = []
         var capacity = max(sizeHint + 1, 1 << 16)

@@ -138,6 +138,12 @@ struct SeekCommand {
     ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
         do throws(Diagnostic) {
+            if countOnly, preread == nil, let counted = try input.withMappedContents(minimumSize: 1 << 22, {
+                bytes throws(Diagnostic) in
+                try TranscriptLoader.countMatches(inPlace: bytes, fileName: input.displayName, options: load, query: query)
+            }) {
+                return Outcome(file: input.displayName, counted: counted)
+            }
             let bytes: [UInt8]
             if let preread { bytes = try preread.get() } else { bytes = try input.read(from: standardInput) }
             if countOnly {

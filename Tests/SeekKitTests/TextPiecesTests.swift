@@ -166,13 +166,33 @@ import Testing
         #expect(checked >= 4)
     }
 
-    /// `countInPieces` (when it applies) and `countMatches` against `load` and `MatchIndex`.
+    @Test(arguments: [[UInt8]]([
+        [0xEF, 0xBB, 0xBF] + Array("1\n00:00:01,000 --> 00:00:02,000\nbudget\n\n".utf8),
+        Array("1\n00:00:01,000 --> 00:00:02,000\nbud\u{0}get budget\n\n".utf8),
+        Array("plain budget\n".utf8) + [0xFF, 0xFE] + Array("\nmore budget\n".utf8),
+        [0xFF, 0xFE] + Array("budget\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } as [UInt8],
+        Array("\n  \n".utf8), Array("1\nno timing here\n\n2\nnor here\n\n".utf8),
+        [0, 1, 2, 3, 0, 0, 0, 7, 8, 0, 0],
+    ]))
+    func countsInPlaceDecodeLikeLoad(bytes: [UInt8]) throws {
+        for name in ["t.srt", "t.txt", "t.vtt"] {
+            try expectSameCounts(bytes, fileName: name, pieceSize: 1)
+        }
+    }
+
+    /// `countInPieces` (when it applies) and both `countMatches` against `load` and `MatchIndex`.
     private func expectSameCounts(_ bytes: [UInt8], fileName: String, pieceSize: Int) throws {
         let loaded: LoadedTranscript
         do {
             loaded = try TranscriptLoader.load(bytes, fileName: fileName)
         } catch {
             #expect(throws: error) { try TranscriptLoader.countMatches(bytes, fileName: fileName, query: Query("a")) }
+            #expect(throws: error) {
+                try bytes.withUnsafeBufferPointer { buffer in
+                    try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, options: LoadOptions(),
+                                                      query: Query("a"), pieceSize: pieceSize)
+                }
+            }
             return
         }
         let text = try PreparedText(bytes, fileName: fileName, options: LoadOptions())
@@ -181,6 +201,13 @@ import Testing
             let counted = try TranscriptLoader.countMatches(bytes, fileName: fileName, query: query)
             #expect(counted.matches == expected, "\(fileName)")
             #expect(counted.warnings == loaded.warnings, "\(fileName)")
+            let inPlace = try bytes.withUnsafeBufferPointer { buffer in
+                try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, options: LoadOptions(),
+                                                  query: query, pieceSize: pieceSize)
+            }
+            #expect(inPlace.matches == expected, "\(fileName) in place, pieces of \(pieceSize)")
+            #expect(inPlace.warnings == loaded.warnings, "\(fileName) in place, pieces of \(pieceSize)")
+            #expect(inPlace.format == loaded.format && inPlace.encoding == loaded.encoding, "\(fileName)")
             guard !text.isBlank, let pieces = TranscriptLoader.countInPieces(text, query: query, pieceSize: pieceSize)
             else { continue }
             #expect(pieces.matches == expected, "\(fileName) in pieces of \(pieceSize)")

@@ -13,6 +13,9 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         else { return nil }
     }
 
+    /// How many bytes from the start of a text `init(content:)` looks at.
+    static let detectionLength = 4096
+
     /// The format the text itself clearly shows, or `nil`.
     ///
     /// A `WEBVTT` signature on the first line means WebVTT; text whose first non-blank
@@ -27,7 +30,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             return
         }
         let found: Bool = utf8.withUnsafeBufferPointer { buffer in
-            let scanner = LineScanner(UnsafeBufferPointer(rebasing: buffer.prefix(4096)))
+            let scanner = LineScanner(UnsafeBufferPointer(rebasing: buffer.prefix(Self.detectionLength)))
             var position = 0
             var sawIndex = false
             while position < scanner.count {

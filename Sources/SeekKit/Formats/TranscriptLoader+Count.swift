@@ -39,42 +39,80 @@ extension TranscriptLoader {
         return result
     }
 
-    /// Parses and counts SRT and untimed text piece by piece; `nil` when the text is
-    /// small, WebVTT or timestamped text (read whole).
+    /// Counts the matches of `query` in a file's contents as they lie in memory (say,
+    /// mapped), copying them only when they need decoding or are not read in pieces.
+    ///
+    /// The same result and errors as `countMatches(_:fileName:options:query:)`.
+    public static func countMatches(
+        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions = LoadOptions(),
+        query: Query
+    ) throws(Diagnostic) -> MatchCount {
+        try countMatches(inPlace: bytes, fileName: fileName, options: options, query: query,
+                         pieceSize: TextPieces.pieceSize)
+    }
+
+    static func countMatches(
+        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
+        pieceSize: Int
+    ) throws(Diagnostic) -> MatchCount {
+        if options.encoding == nil, TextDecoder.isPlainUTF8(bytes) {
+            let isBlank = PreparedText.isBlank(bytes)
+            let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+            var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
+            if isBlank { return result }
+            if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
+                                           pieceSize: pieceSize) {
+                if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
+                result.matches = counted.matches
+                result.warnings += counted.warnings
+                return result
+            }
+        }
+        return try countMatches(Array(bytes), fileName: fileName, options: options, query: query)
+    }
+
     static func countInPieces(
         _ text: PreparedText, query: Query, pieceSize: Int = TextPieces.pieceSize
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         text.utf8.withUnsafeBufferPointer { buffer in
-            let format = text.format
-            guard format != .vtt else { return nil }
-            let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
-                format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
-                    : TimestampedTextParser.pieceEnd(in: buffer, from: target)
-            }
-            guard bounds.count > 2 else { return nil }
-            let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
-                let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
-                if format == .srt {
-                    let parsed = SRTParser.parse(piece, fileName: text.fileName)
-                    return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
-                            parsed.lines, parsed.warnings)
-                }
-                guard let parsed = TimestampedTextParser.parseUntimed(piece) else { return nil }
-                return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
-                        parsed.lines, nil)
-            }
-            var cues = 0
-            var matches = 0
-            var lines = 0
-            var warnings = WarningLog(fileName: text.fileName)
-            for piece in pieces {
-                guard let piece else { return nil }
-                cues += piece.cues
-                matches += piece.matches
-                if let log = piece.warnings { warnings.append(log, lineOffset: lines) }
-                lines += piece.lines
-            }
-            return (cues, matches, warnings.all)
+            countInPieces(buffer, format: text.format, fileName: text.fileName, query: query, pieceSize: pieceSize)
         }
+    }
+
+    /// Parses and counts SRT and untimed text piece by piece; `nil` when the text is
+    /// small, WebVTT or timestamped text (read whole).
+    static func countInPieces(
+        _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
+        pieceSize: Int = TextPieces.pieceSize
+    ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
+        guard format != .vtt else { return nil }
+        let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
+            format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
+                : TimestampedTextParser.pieceEnd(in: buffer, from: target)
+        }
+        guard bounds.count > 2 else { return nil }
+        let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
+            let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
+            if format == .srt {
+                let parsed = SRTParser.parse(piece, fileName: fileName)
+                return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
+                        parsed.lines, parsed.warnings)
+            }
+            guard let parsed = TimestampedTextParser.parseUntimed(piece) else { return nil }
+            return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
+                    parsed.lines, nil)
+        }
+        var cues = 0
+        var matches = 0
+        var lines = 0
+        var warnings = WarningLog(fileName: fileName)
+        for piece in pieces {
+            guard let piece else { return nil }
+            cues += piece.cues
+            matches += piece.matches
+            if let log = piece.warnings { warnings.append(log, lineOffset: lines) }
+            lines += piece.lines
+        }
+        return (cues, matches, warnings.all)
     }
 }

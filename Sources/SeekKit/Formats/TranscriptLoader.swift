@@ -98,13 +98,29 @@ struct PreparedText {
         let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
         utf8 = decoded.utf8
         self.fileName = fileName
-        format = options.format ?? SubtitleFormat.detect(fileName: fileName, content: decoded.utf8)
         self.encoding = decoded.encoding.name
-        warnings = decoded.warnings
-        isBlank = decoded.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
-        if !isBlank, options.format == nil, SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
-            warnings.append(Diagnostic(file: fileName, line: 1,
-                                       message: "no WEBVTT header; read as SRT-style timed text"))
+        let isBlank = Self.isBlank(decoded.utf8)
+        self.isBlank = isBlank
+        let (format, formatWarnings) = decoded.utf8.withUnsafeBufferPointer { buffer in
+            Self.format(of: buffer, fileName: fileName, options: options, isBlank: isBlank)
         }
+        self.format = format
+        warnings = decoded.warnings + formatWarnings
+    }
+
+    static func isBlank(_ utf8: some Sequence<UInt8>) -> Bool {
+        utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+    }
+
+    /// The format to read decoded text with, and a warning when a `.vtt` file is read as SRT.
+    static func format(
+        of utf8: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, isBlank: Bool
+    ) -> (SubtitleFormat, [Diagnostic]) {
+        let format = options.format
+            ?? SubtitleFormat.detect(fileName: fileName, content: Array(utf8.prefix(SubtitleFormat.detectionLength)))
+        if !isBlank, options.format == nil, SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
+            return (format, [Diagnostic(file: fileName, line: 1, message: "no WEBVTT header; read as SRT-style timed text")])
+        }
+        return (format, [])
     }
 }

@@ -68,6 +68,22 @@ public enum TextDecoder {
         return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
     }
 
+    /// Whether `decode` would return `bytes` as they are: UTF-8 without a byte order mark,
+    /// invalid sequences or NUL (and not binary).
+    ///
+    /// - Complexity: O(n), on all cores for large texts.
+    static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(65_536))
+        guard byteOrderMark(head) == nil else { return false }
+        do {
+            if try sniffNULs(head, fileName: "") != nil { return false }
+        } catch {
+            return false
+        }
+        let scan = UTF8Scan(bytes)
+        return scan.invalid == 0 && scan.nuls == 0
+    }
+
     /// The encoding a byte order mark at the start of `bytes` names, and the mark's length.
     static func byteOrderMark(_ bytes: [UInt8]) -> (TextEncoding, Int)? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
