@@ -8,8 +8,9 @@ import Darwin
 /// same directory, which is renamed over FILE only once it is complete and synced.
 ///
 /// A failure (read-only directory, full disk) removes the temporary file and
-/// leaves any previous FILE as it was. An interrupt (SIGINT, SIGTERM, SIGHUP)
-/// removes the temporary file before the process ends. A symbolic link is
+/// leaves any previous FILE as it was. With `cleanupOnSignals`, an interrupt
+/// (SIGINT, SIGTERM, SIGHUP) removes the temporary file before the process ends;
+/// the interactive viewer, which handles those signals itself, turns that off. A symbolic link is
 /// followed (the file it points to is replaced, the link kept); a device or
 /// pipe (`/dev/null`, `/dev/stdout`) is written in place.
 final class AtomicOutputFile {
@@ -26,8 +27,11 @@ final class AtomicOutputFile {
         var message: String
     }
 
-    init(path: String) throws(Failure) {
+    private let cleanupOnSignals: Bool
+
+    init(path: String, cleanupOnSignals: Bool = true) throws(Failure) {
         self.path = path
+        self.cleanupOnSignals = cleanupOnSignals
         var target = path
         var info = stat()
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
@@ -62,13 +66,13 @@ final class AtomicOutputFile {
         let mask = umask(0)
         umask(mask)
         fchmod(descriptor, 0o666 & ~mask)
-        SignalCleanup.install(removing: temporary)
+        if cleanupOnSignals { SignalCleanup.install(removing: temporary) }
     }
 
     /// Flushes, syncs and renames the temporary file into place.
     func commit() throws(Failure) {
         writer.flush()
-        defer { SignalCleanup.clear() }
+        defer { if cleanupOnSignals { SignalCleanup.clear() } }
         if let error = writer.failure {
             discard()
             throw Failure(message: "cannot write \(path): \(String(cString: strerror(error)))"
@@ -92,7 +96,7 @@ final class AtomicOutputFile {
     func discard() {
         close(writer.descriptor)
         if let temporaryPath { unlink(temporaryPath) }
-        SignalCleanup.clear()
+        if cleanupOnSignals { SignalCleanup.clear() }
     }
 }
 

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the `w` key writes matches, and the atomic write itself.
+/// Where the `w` key writes matches.
 enum ExportFile {
     /// `talk.srt` → `talk.matches.jsonl` in the same directory; `seek-matches.jsonl` for standard input.
     static func path(forTranscript path: String?) -> String {
@@ -17,47 +17,21 @@ enum ExportFile {
         return directory + stem + ".matches.jsonl"
     }
 
-    /// Writes `text` to a temporary file next to `path`, then renames it over `path`.
+    /// Writes `text` to `path` atomically (the same writer as `-o`), never over the transcript itself.
     ///
     /// - Returns: `nil` on success, otherwise what went wrong.
     static func write(_ text: String, to path: String, notOver input: String?) -> String? {
         if let input, realPath(input) != nil, realPath(input) == realPath(path) {
             return "could not export: \(path) is the transcript itself"
         }
-        var template = Array((path + ".seek-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return "could not export to \(path): \(reason())" }
-        let temporary = String(cString: template)
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
-        var failure: String?
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = "could not export to \(path): \(reason())"
-                    return
-                }
-                offset += written
-            }
+        do throws(AtomicOutputFile.Failure) {
+            let file = try AtomicOutputFile(path: path, cleanupOnSignals: false)
+            file.writer.write(text)
+            try file.commit()
+            return nil
+        } catch {
+            return "could not export: " + error.message
         }
-        if failure == nil && fsync(descriptor) != 0 && errno != EINVAL {
-            failure = "could not export to \(path): \(reason())"
-        }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 {
-            failure = "could not export to \(path): \(reason())"
-        }
-        if failure != nil { unlink(temporary) }
-        return failure
-    }
-
-    private static func reason() -> String {
-        String(cString: strerror(errno))
     }
 
     private static func realPath(_ path: String) -> String? {
