@@ -52,6 +52,20 @@ struct CueCollector {
         return Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
     }
 
+    /// Runs `body` with a collector sized for `inputBytes` of source text, then `use` on
+    /// the cue text it wrote (valid UTF-8, each cue followed by a `\n`), its records and
+    /// speakers, without making a `String` of the text (which would validate it again).
+    static func withCollected<Result>(
+        inputBytes: Int, _ body: (inout CueCollector) -> Void,
+        use: (UnsafeBufferPointer<UInt8>, [Transcript.Record], [String]) -> Result
+    ) -> Result {
+        let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storageCapacity(forInputBytes: inputBytes))
+        defer { output.deallocate() }
+        var collector = CueCollector(output: output)
+        body(&collector)
+        return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.records, collector.speakers)
+    }
+
     var count: Int { records.count }
 
     /// Forgets every cue collected so far, keeping the buffers.

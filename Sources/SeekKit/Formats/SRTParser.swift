@@ -43,12 +43,18 @@ public enum SRTParser {
         var warnings = WarningLog(fileName: fileName)
         var lines = 0
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-            var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
-            lines = parser.run()
-            cues = parser.cues
-            warnings = parser.warnings
+            (warnings, lines) = read(buffer, fileName: fileName, into: &cues)
         }
         return (transcript, warnings, lines)
+    }
+
+    /// Parses `buffer` (as `parse(_:fileName:)` does) into `cues`.
+    static func read(_ buffer: UnsafeBufferPointer<UInt8>, fileName: String, into cues: inout CueCollector)
+        -> (warnings: WarningLog, lines: Int) {
+        var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+        let lines = parser.run()
+        cues = parser.cues
+        return (parser.warnings, lines)
     }
 
     /// Where a piece of the text that starts at or after `target` can end so that the

@@ -42,13 +42,17 @@ public enum TimestampedTextParser {
     /// - Returns: the cues and the number of lines read, or `nil` when a line starts with a
     ///   timestamp (the file must then be read as timestamped text, as a whole).
     static func parseUntimed(_ buffer: UnsafeBufferPointer<UInt8>) -> (transcript: Transcript, lines: Int)? {
-        let scanner = LineScanner(buffer)
         var lines: Int?
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-            cues.reserve(forInputBytes: buffer.count)
-            lines = parseUntimedLines(scanner, into: &cues)
+            lines = readUntimed(buffer, into: &cues)
         }
         return lines.map { (transcript, $0) }
+    }
+
+    /// Parses `buffer` (as `parseUntimed(_:)` does) into `cues`; `nil` at a timestamp.
+    static func readUntimed(_ buffer: UnsafeBufferPointer<UInt8>, into cues: inout CueCollector) -> Int? {
+        cues.reserve(forInputBytes: buffer.count)
+        return parseUntimedLines(LineScanner(buffer), into: &cues)
     }
 
     /// Where a piece of the text that starts at or after `target` can end for `parseUntimed`:

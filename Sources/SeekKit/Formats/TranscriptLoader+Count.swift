@@ -94,13 +94,18 @@ extension TranscriptLoader {
         let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
             let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
             if format == .srt {
-                let parsed = SRTParser.parse(piece, fileName: fileName)
-                return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
-                        parsed.lines, parsed.warnings)
+                var warnings = WarningLog(fileName: fileName)
+                var lines = 0
+                let counted = countCollected(inputBytes: piece.count, query: query) { cues in
+                    (warnings, lines) = SRTParser.read(piece, fileName: fileName, into: &cues)
+                }
+                return (counted.cues, counted.matches, lines, warnings)
             }
-            guard let parsed = TimestampedTextParser.parseUntimed(piece) else { return nil }
-            return (parsed.transcript.count, MatchIndex.count(transcript: parsed.transcript, query: query),
-                    parsed.lines, nil)
+            var lines: Int?
+            let counted = countCollected(inputBytes: piece.count, query: query) { cues in
+                lines = TimestampedTextParser.readUntimed(piece, into: &cues)
+            }
+            return lines.map { (counted.cues, counted.matches, $0, nil) }
         }
         var cues = 0
         var matches = 0
@@ -114,5 +119,32 @@ extension TranscriptLoader {
             lines += piece.lines
         }
         return (cues, matches, warnings.all)
+    }
+
+    /// The cues `fill` collects and the number of matches `MatchIndex(transcript:query:)`
+    /// would find in them; for one keyword the fast matcher can take, straight from the
+    /// collected bytes, without a transcript.
+    static func countCollected(
+        inputBytes: Int, query: Query, fill: (inout CueCollector) -> Void
+    ) -> (cues: Int, matches: Int) {
+        let keywords = query.keywords.filter { !$0.isEmpty }
+        guard keywords.count == 1, case let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive),
+              matcher.scansBytes else {
+            let transcript = CueCollector.collect(inputBytes: inputBytes, fill)
+            return (transcript.count, MatchIndex.count(transcript: transcript, query: query))
+        }
+        return CueCollector.withCollected(inputBytes: inputBytes, fill) { bytes, records, speakers in
+            // Cue times and speakers, for the scope; the text is in `bytes`.
+            let cues = Transcript(storage: "", records: records, ids: [], speakers: speakers)
+            let inScope = query.scope.filter(for: cues)
+            var matches = 0
+            _ = matcher.scanBytes(bytes, records: records, text: { cue in
+                Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[records[cue].textStart..<records[cue].textEnd]),
+                                 as: UTF8.self))
+            }) { cue, _ in
+                if inScope(cue) { matches += 1 }
+            }
+            return (records.count, matches)
+        }
     }
 }

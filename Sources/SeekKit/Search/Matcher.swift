@@ -134,20 +134,33 @@ public struct Matcher: Sendable {
         found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard !keyword.isEmpty else { return true }
-        guard let plan else { return scanWithReference(transcript, isCancelled: isCancelled, found: found) }
+        guard plan != nil else { return scanWithReference(transcript, isCancelled: isCancelled, found: found) }
+        var storage = transcript.storage
+        return storage.withUTF8 { bytes in
+            scanBytes(bytes, records: transcript.records, text: transcript.text(at:), isCancelled: isCancelled,
+                      found: found)
+        }
+    }
+
+    /// Whether `scanBytes` can search for this keyword (printable ASCII and CJK ideographs only).
+    var scansBytes: Bool { plan != nil && !keyword.isEmpty }
+
+    /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
+    /// `text` gives a cue's text for the reference. Only when `scansBytes`.
+    func scanBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, records: [Transcript.Record], text: (Int) -> Substring,
+        isCancelled: () -> Bool = { false }, found: (Int, Range<Int>) -> Void
+    ) -> Bool {
+        guard let plan else { return true }
         var cues: [Int32] = []
         var starts: [UInt32] = []
         var fallback: [Int32] = []
-        let cueList = TranscriptCues(records: transcript.records)
-        var storage = transcript.storage
-        let finished = storage.withUTF8 { bytes -> Bool in
-            plan.scan(bytes, cues: cueList, isCancelled: isCancelled) { cue, range in
-                cues.append(Int32(truncatingIfNeeded: cue))
-                starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
-            } fallback: { cue in
-                if fallback.last != Int32(truncatingIfNeeded: cue) { fallback.append(Int32(truncatingIfNeeded: cue)) }
-            } != nil
-        }
+        let finished = plan.scan(bytes, cues: TranscriptCues(records: records), isCancelled: isCancelled) { cue, range in
+            cues.append(Int32(truncatingIfNeeded: cue))
+            starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
+        } fallback: { cue in
+            if fallback.last != Int32(truncatingIfNeeded: cue) { fallback.append(Int32(truncatingIfNeeded: cue)) }
+        } != nil
         guard finished else { return false }
         fallback = Array(Set(fallback)).sorted()
         let length = keyword.utf8.count
@@ -156,7 +169,7 @@ public struct Matcher: Sendable {
         func flushFallback(before cue: Int) {
             while next < fallback.count && Int(fallback[next]) < cue {
                 let fallbackCue = Int(fallback[next])
-                for range in reference.ranges(in: transcript.text(at: fallbackCue)) { found(fallbackCue, range) }
+                for range in reference.ranges(in: text(fallbackCue)) { found(fallbackCue, range) }
                 next += 1
             }
         }

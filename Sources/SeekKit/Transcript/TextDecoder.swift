@@ -359,10 +359,23 @@ struct UTF8Scan {
                     continue
                 }
             }
-            let byte = buffer[index]
+            let byte = base[index]
             if byte < 0x80 {
                 if byte == 0 { nuls += 1 }
                 index += 1
+                continue
+            }
+            // The common sequences, checked inline: two bytes, and three bytes whose lead
+            // allows any continuation bytes (not 0xE0 or 0xED).
+            if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && index + 2 < count
+                && base[index + 1] & 0xC0 == 0x80 && base[index + 2] & 0xC0 == 0x80 {
+                multibyte += 1
+                index += 3
+                continue
+            }
+            if byte >= 0xC2 && byte <= 0xDF && index + 1 < count && base[index + 1] & 0xC0 == 0x80 {
+                multibyte += 1
+                index += 2
                 continue
             }
             let (length, valid) = Self.sequence(in: buffer, at: index)
