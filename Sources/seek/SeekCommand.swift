@@ -75,7 +75,8 @@ struct SeekCommand {
             options: options, sink: sink, streams: streams, color: color,
             showFileNames: inputs.count > 1 || expandedDirectory)
         report.begin()
-        let window = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) * 2)
+        // A count keeps nothing of a file, so many files can be in flight; full results are held a few at a time.
+        let window = Self.countsOnly(options) ? 256 : max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) * 2)
         var start = 0
         while start < inputs.count {
             let batch = Array(inputs[start..<min(start + window, inputs.count)])
@@ -111,6 +112,11 @@ struct SeekCommand {
         if TextEncoding(name: name) == nil { throw UsageError("unknown encoding '\(name)' for --encoding") }
     }
 
+    /// Whether only the number of matches is needed (a count, or just the exit status): no transcript, no index.
+    private static func countsOnly(_ options: CommandLineOptions) -> Bool {
+        !options.listCues && (options.count || (options.quiet && options.output == nil))
+    }
+
     /// Loads and searches `inputs` in parallel; the outcomes come back in the same order.
     private func search(_ inputs: [InputFile], options: CommandLineOptions) -> [Outcome] {
         let slots = OutcomeSlots(count: inputs.count)
@@ -123,8 +129,7 @@ struct SeekCommand {
             preread[i] = Result { () throws(Diagnostic) in try input.read(from: standardInput) }
         }
         let bytes = preread
-        // Counting (or only the exit status) needs no transcript and no index.
-        let countOnly = !options.listCues && (options.count || (options.quiet && options.output == nil))
+        let countOnly = Self.countsOnly(options)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { i in
             slots[i] = Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
                                    listCues: options.listCues, countOnly: countOnly, standardInput: standardInput)

@@ -15,6 +15,11 @@ struct CueCollector {
     /// The current cue's plain text, filled by a cleaner.
     var plain: [UInt8] = []
 
+    /// Whether cue identifiers are kept (a count needs none).
+    var keepsIDs = true
+    /// Whether speakers are found and kept (a count needs them only for a speaker scope).
+    var keepsSpeakers = true
+
     private let output: UnsafeMutableBufferPointer<UInt8>
     private(set) var used = 0
     private var records: [Transcript.Record] = []
@@ -52,16 +57,18 @@ struct CueCollector {
         return Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
     }
 
-    /// Runs `body` with a collector sized for `inputBytes` of source text, then `use` on
-    /// the cue text it wrote (valid UTF-8, each cue followed by a `\n`), its records and
+    /// Runs `body` with a collector sized for `inputBytes` of source text that keeps no
+    /// identifiers (and speakers only if asked), then `use` on the cue text it wrote (valid UTF-8, each cue followed by a `\n`), its records and
     /// speakers, without making a `String` of the text (which would validate it again).
     static func withCollected<Result>(
-        inputBytes: Int, _ body: (inout CueCollector) -> Void,
+        inputBytes: Int, keepsSpeakers: Bool, _ body: (inout CueCollector) -> Void,
         use: (UnsafeBufferPointer<UInt8>, [Transcript.Record], [String]) -> Result
     ) -> Result {
         let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storageCapacity(forInputBytes: inputBytes))
         defer { output.deallocate() }
         var collector = CueCollector(output: output)
+        collector.keepsIDs = false
+        collector.keepsSpeakers = keepsSpeakers
         body(&collector)
         return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.records, collector.speakers)
     }
@@ -89,7 +96,7 @@ struct CueCollector {
     /// `speaker` or the text's prefix.
     mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
                          speaker: String?, line: Int) {
-        let speaker = speaker ?? SpeakerPrefix.speaker(in: text)
+        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
         let textStart = used
         write(text)
         let textEnd = used
@@ -98,7 +105,7 @@ struct CueCollector {
             used += 1
         }
         var idIndex: Int32 = -1
-        if let id {
+        if keepsIDs, let id {
             idIndex = Int32(ids.count)
             ids.append(id)
         }

@@ -240,7 +240,7 @@ public enum SRTParser {
                 case .none:
                     if state == .skipping { continue }
                     if SRTParser.isIndex(bytes, position, lineEnd) && pendingID == nil {
-                        pendingID = indexString(position, lineEnd)
+                        pendingID = cues.keepsIDs ? indexString(position, lineEnd) : ""
                         continue
                     }
                     warnings.add(line: lineNumber, SRTParser.expectedTiming)

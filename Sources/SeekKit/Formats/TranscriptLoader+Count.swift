@@ -133,7 +133,8 @@ extension TranscriptLoader {
             let transcript = CueCollector.collect(inputBytes: inputBytes, fill)
             return (transcript.count, MatchIndex.count(transcript: transcript, query: query))
         }
-        return CueCollector.withCollected(inputBytes: inputBytes, fill) { bytes, records, speakers in
+        return CueCollector.withCollected(inputBytes: inputBytes, keepsSpeakers: query.scope.speaker != nil, fill) {
+            bytes, records, speakers in
             // Cue times and speakers, for the scope; the text is in `bytes`.
             let cues = Transcript(storage: "", records: records, ids: [], speakers: speakers)
             let inScope = query.scope.filter(for: cues)
