@@ -1,6 +1,6 @@
 // libFuzzer target: the fast matcher must agree with the Regex reference on any text and keyword.
 // Input layout: first byte = keyword length (bytes), then the keyword, then the text; both read as UTF-8.
-import SeekKit
+// Compiled into the SeekKit module itself by Fuzz/run, so it needs no import.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

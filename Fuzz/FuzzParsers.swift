@@ -1,6 +1,6 @@
 // libFuzzer target: format detection, decoding and every parser, then a search on the result.
 // Built by Fuzz/run (it compiles SeekKit's sources together with this file).
-import SeekKit
+// Compiled into the SeekKit module itself by Fuzz/run, so it needs no import.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
