@@ -114,6 +114,7 @@ public enum SRTParser {
 
     /// Reads `[H…:]MM:SS[,f]` at `index`; hours above 1,000,000 and negative times are refused.
     private static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        if let value = canonicalTime(bytes, &index, end) { return value }
         var fields = (0, 0, 0)
         var fieldCount = 0
         while true {
@@ -147,6 +148,24 @@ public enum SRTParser {
         let (hours, minutes, seconds) = fields
         guard hours <= 1_000_000, minutes < 100, seconds < 100 else { return nil }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+    }
+
+    /// Reads the usual `HH:MM:SS,mmm` (or `.mmm`) not followed by a digit, as `time` would;
+    /// `nil`, with `index` unmoved, for anything else.
+    @inline(__always)
+    private static func canonicalTime(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        guard index + 12 <= end, let base = bytes.baseAddress else { return nil }
+        let p = base + index
+        @inline(__always) func digit(_ offset: Int) -> Int? {
+            let value = Int(p[offset]) &- 0x30
+            return value >= 0 && value <= 9 ? value : nil
+        }
+        guard p[2] == UInt8(ascii: ":"), p[5] == UInt8(ascii: ":"), p[8] == UInt8(ascii: ",") || p[8] == UInt8(ascii: "."),
+              let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4), let s1 = digit(6),
+              let s2 = digit(7), let f1 = digit(9), let f2 = digit(10), let f3 = digit(11),
+              index + 12 == end || !isDigit(p[12]) else { return nil }
+        index += 12
+        return (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
     }
 
     @inline(__always)
@@ -364,9 +383,23 @@ public enum SRTParser {
     }
 
     /// Whether `text` holds a byte that may start markup or a character reference.
+    ///
+    /// - Complexity: O(n), eight bytes at a time.
     static func needsCleaning(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") {
-            return true
+        guard let base = text.baseAddress else { return false }
+        var index = 0
+        while index + 8 <= text.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if FastPlan.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) | FastPlan.zeroBytes(word ^ 0x7B7B_7B7B_7B7B_7B7B)
+                | FastPlan.zeroBytes(word ^ 0x2626_2626_2626_2626) != 0 {
+                return true
+            }
+            index += 8
+        }
+        while index < text.count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") { return true }
+            index += 1
         }
         return false
     }
