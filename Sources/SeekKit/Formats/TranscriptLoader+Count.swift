@@ -55,13 +55,15 @@ extension TranscriptLoader {
         inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
         pieceSize: Int
     ) throws(Diagnostic) -> MatchCount {
-        if options.encoding == nil, TextDecoder.isPlainUTF8(bytes) {
+        // Each piece checks its own UTF-8 before it is parsed (while it is in cache);
+        // a file that turns out to need decoding is counted again, decoded.
+        if options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) {
             let isBlank = PreparedText.isBlank(bytes)
             let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
             var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
             if isBlank { return result }
             if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
-                                           pieceSize: pieceSize) {
+                                           pieceSize: pieceSize, checkingUTF8: true) {
                 if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
                 result.matches = counted.matches
                 result.warnings += counted.warnings
@@ -80,10 +82,11 @@ extension TranscriptLoader {
     }
 
     /// Parses and counts SRT and untimed text piece by piece; `nil` when the text is
-    /// small, WebVTT or timestamped text (read whole).
+    /// small, WebVTT or timestamped text (read whole), or, `checkingUTF8`, not valid
+    /// UTF-8 without NUL.
     static func countInPieces(
         _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
-        pieceSize: Int = TextPieces.pieceSize
+        pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard format != .vtt else { return nil }
         let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
@@ -93,6 +96,7 @@ extension TranscriptLoader {
         guard bounds.count > 2 else { return nil }
         let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
             let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
+            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
             if format == .srt {
                 var warnings = WarningLog(fileName: fileName)
                 var lines = 0

@@ -73,13 +73,24 @@ public enum TextDecoder {
     ///
     /// - Complexity: O(n), on all cores for large texts.
     static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        startsLikePlainUTF8(bytes) && isValidWithoutNULs(bytes)
+    }
+
+    /// Whether `bytes` have no byte order mark and do not look like UTF-16 or binary data:
+    /// the checks of `isPlainUTF8` that look only at the start.
+    static func startsLikePlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let head = Array(bytes.prefix(65_536))
         guard byteOrderMark(head) == nil else { return false }
         do {
-            if try sniffNULs(head, fileName: "") != nil { return false }
+            return try sniffNULs(head, fileName: "") == nil
         } catch {
             return false
         }
+    }
+
+    /// Whether `bytes` are valid UTF-8 without NUL. Pieces of a text cut before ASCII
+    /// bytes can be checked one by one.
+    static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let scan = UTF8Scan(bytes)
         return scan.invalid == 0 && scan.nuls == 0
     }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Files of several megabytes are counted in pieces from a mapped file: the counts and
+/// warnings must be those of the full search (`--json`, one line per match).
+@Suite struct LargeFileCountTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    static func srt(cues: Int, badBlockEvery: Int) -> String {
+        var text = ""
+        for number in 1...cues {
+            let seconds = number * 2
+            let time = String(format: "%02d:%02d:%02d,%03d", seconds / 3600, seconds / 60 % 60, seconds % 60, number % 1000)
+            text += "\(number)\n"
+            text += number % badBlockEvery == 0 ? "00:00:xx,000 --> 00:00:01,000\n" : "\(time) --> \(time)\n"
+            text += number % 7 == 0 ? "ALICE: our <i>budget</i> for \(number)\n\n" : "words of cue \(number), Budget budget\n\n"
+        }
+        return text
+    }
+
+    static func untimed(lines: Int) -> String {
+        (0..<lines).map { $0 % 5 == 0 ? "\n" : "line \($0): 预算 and the budget, BUDGET\n" }.joined()
+    }
+
+    @Test(arguments: [
+        ("big.srt", srt(cues: 120_000, badBlockEvery: 1_000)),
+        ("big.txt", untimed(lines: 150_000)),
+        ("bad-utf8.txt", untimed(lines: 150_000) + "\u{FFFD}"),
+        ("timed.txt", untimed(lines: 150_000) + "[00:01:02] late budget\n"),
+    ])
+    func countIsTheFullSearchsCount(name: String, text: String) throws {
+        var bytes = Array(text.utf8)
+        if name == "bad-utf8.txt" { bytes.append(contentsOf: [0xFF, 0x0A]) }
+        let file = directory.url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        #expect(bytes.count > 4_000_000)
+        for keyword in ["budget", "预算"] {
+            let counted = try SeekProcess.run(["--count", "-e", keyword, name], in: directory.url)
+            let full = try SeekProcess.run(["--json", "-e", keyword, name], in: directory.url)
+            let lines = full.stdoutBytes.filter { $0 == 0x0A }.count
+            #expect(counted.stdout == "\(lines)\n", "\(name) \(keyword)")
+            #expect(counted.stderr == full.stderr, "\(name) \(keyword)")
+            #expect(counted.status == full.status)
+        }
+    }
+}
