@@ -1,5 +1,5 @@
-// libFuzzer target: format detection, decoding and every parser, then a search on the result.
-// Built by Fuzz/run (it compiles SeekKit's sources together with this file).
+// libFuzzer target: format detection, decoding and every parser, then a search on the result;
+// and the count-only path (in small pieces) must agree with loading and searching in full.
 // Compiled into the SeekKit module itself by Fuzz/run, so it needs no import.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -8,18 +8,44 @@ public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let formats: [SubtitleFormat?] = [nil, .srt, .vtt, .text]
     let names = ["fuzz.srt", "fuzz.vtt", "fuzz.txt", "fuzz"]
     let choice = Int(bytes.first ?? 0) % 4
-    guard let loaded = try? TranscriptLoader.load(bytes, fileName: names[choice], options: LoadOptions(format: formats[choice]))
-    else { return 0 }
-    let transcript = loaded.transcript
-    for cue in transcript.indices {
-        let range = transcript.utf8Range(at: cue)
-        precondition(range.upperBound <= transcript.storage.utf8.count, "cue text out of storage")
-        _ = transcript[cue]
+    let options = LoadOptions(format: formats[choice])
+    let query = Query(keywords: ["e", "-->", "家"])
+
+    let full: Result<(LoadedTranscript, Int), Diagnostic>
+    do throws(Diagnostic) {
+        let loaded = try TranscriptLoader.load(bytes, fileName: names[choice], options: options)
+        let transcript = loaded.transcript
+        for cue in transcript.indices {
+            let range = transcript.utf8Range(at: cue)
+            precondition(range.upperBound <= transcript.storage.utf8.count, "cue text out of storage")
+            _ = transcript[cue]
+        }
+        let index = MatchIndex(transcript: transcript, query: query)
+        for position in stride(from: 1, through: index.count, by: 1) {
+            let match = index[position]
+            precondition(match.range.upperBound <= transcript.utf8Range(at: match.cue).count, "match out of cue")
+        }
+        full = .success((loaded, index.count))
+    } catch {
+        full = .failure(error)
     }
-    let index = MatchIndex(transcript: transcript, query: Query(keywords: ["e", "-->", "家"]))
-    for position in stride(from: 1, through: index.count, by: 1) {
-        let match = index[position]
-        precondition(match.range.upperBound <= transcript.utf8Range(at: match.cue).count, "match out of cue")
+
+    let counted: Result<MatchCount, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+        do throws(Diagnostic) {
+            return .success(try TranscriptLoader.countMatches(
+                inPlace: buffer, fileName: names[choice], options: options, query: query, pieceSize: 64))
+        } catch {
+            return .failure(error)
+        }
+    }
+    switch (full, counted) {
+    case let (.success((loaded, matches)), .success(count)):
+        precondition(count.matches == matches, "count path disagrees with the full search")
+        precondition(count.warnings == loaded.warnings, "count path warns differently")
+    case let (.failure(a), .failure(b)):
+        precondition(a == b, "count path fails differently")
+    default:
+        preconditionFailure("count path and full load disagree on success")
     }
     return 0
 }
