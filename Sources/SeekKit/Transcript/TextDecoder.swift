@@ -127,11 +127,25 @@ public enum TextDecoder {
         var nulsAtEven = 0
         var nulsAtOdd = 0
         var controls = 0
-        for (offset, byte) in sample.enumerated() where byte < 0x20 {
-            switch byte {
-            case 0: if offset & 1 == 0 { nulsAtEven += 1 } else { nulsAtOdd += 1 }
-            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B: break
-            default: controls += 1
+        sample.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                if offset + 8 <= buffer.count {
+                    // No byte below 0x20 (top three bits all clear) among the next eight: skip them.
+                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    let high = word & 0xE0E0_E0E0_E0E0_E0E0
+                    if (high &- 0x0101_0101_0101_0101) & ~high & 0x8080_8080_8080_8080 == 0 {
+                        offset += 8
+                        continue
+                    }
+                }
+                switch base[offset] {
+                case 0: if offset & 1 == 0 { nulsAtEven += 1 } else { nulsAtOdd += 1 }
+                case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B, 0x20...: break
+                default: controls += 1
+                }
+                offset += 1
             }
         }
         let nuls = nulsAtEven + nulsAtOdd
