@@ -55,8 +55,11 @@ final class AtomicOutputFile {
         let directory = slash.map { String(target[...$0]) } ?? ""
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array((directory + "." + base + ".seek-XXXXXX").utf8CString)
+        // Interrupts wait until the cleanup is in place, so none can strand the temporary file.
+        if cleanupOnSignals { SignalCleanup.hold() }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
+            if cleanupOnSignals { SignalCleanup.release() }
             throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -104,13 +107,29 @@ final class AtomicOutputFile {
 enum SignalCleanup {
     nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
 
-    static func install(removing path: String) {
-        pending = strdup(path)
-        // A parent may have left these blocked (the mask survives exec); they must reach the handler.
+    /// Blocks the interrupting signals until `install` or `release`.
+    static func hold() {
+        var signals = interrupts
+        sigprocmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// Unblocks the interrupting signals (a parent may also have left them blocked: the mask survives exec).
+    static func release() {
+        var signals = interrupts
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    private static var interrupts: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        return signals
+    }
+
+    /// Removes `path` if an interrupt arrives, then unblocks interrupts (one held since `hold` lands now).
+    static func install(removing path: String) {
+        pending = strdup(path)
+        defer { release() }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             Glibc.signal(signal) { number in
                 if let path = SignalCleanup.pending { unlink(path) }
