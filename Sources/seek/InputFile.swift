@@ -122,6 +122,7 @@ struct InputFile: Equatable {
             return nil
         }
         defer { munmap(address, size) }
+        MappedFileGuard.install()
         return try body(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
@@ -188,4 +189,18 @@ struct FileIdentity: Hashable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
+}
+
+/// Turns the bus error a mapped file raises when another program truncates it while
+/// `seek` reads it into a clear message and status 2, instead of a crash.
+enum MappedFileGuard {
+    private static let installed: Void = {
+        signal(SIGBUS) { _ in
+            let message: StaticString = "seek: a file shrank while it was being read (another program changed it); stopping\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(2)
+        }
+    }()
+
+    static func install() { _ = installed }
 }
