@@ -22,10 +22,7 @@ struct CueCollector {
 
     private let output: UnsafeMutableBufferPointer<UInt8>
     private(set) var used = 0
-    private var records: [Transcript.Record] = []
-    private var ids: [String] = []
-    private var speakers: [String] = []
-    private var speakerLookup: [String: Int32] = [:]
+    private var table = CueRecordTable()
 
     private init(output: UnsafeMutableBufferPointer<UInt8>) {
         self.output = output
@@ -34,7 +31,7 @@ struct CueCollector {
     /// Reserves room for the cues of `inputBytes` of source text. Call it on the copy
     /// that will be filled (a copy made later would share, then duplicate, the buffers).
     mutating func reserve(forInputBytes inputBytes: Int) {
-        records.reserveCapacity(inputBytes / 24)
+        table.records.reserveCapacity(inputBytes / 24)
         raw.reserveCapacity(256)
         plain.reserveCapacity(256)
     }
@@ -49,9 +46,9 @@ struct CueCollector {
         let storage = String(unsafeUninitializedCapacity: storageCapacity(forInputBytes: inputBytes)) { buffer in
             var collector = CueCollector(output: buffer)
             body(&collector)
-            records = collector.records
-            ids = collector.ids
-            speakers = collector.speakers
+            records = collector.table.records
+            ids = collector.table.ids
+            speakers = collector.table.speakers
             return collector.used
         }
         return Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
@@ -70,18 +67,15 @@ struct CueCollector {
         collector.keepsIDs = false
         collector.keepsSpeakers = keepsSpeakers
         body(&collector)
-        return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.records, collector.speakers)
+        return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.table.records, collector.table.speakers)
     }
 
-    var count: Int { records.count }
+    var count: Int { table.records.count }
 
     /// Forgets every cue collected so far, keeping the buffers.
     mutating func removeAll() {
         used = 0
-        records.removeAll(keepingCapacity: true)
-        ids.removeAll()
-        speakers.removeAll()
-        speakerLookup.removeAll()
+        table.removeAll()
     }
 
     /// Appends a cue whose text is `plain`; the speaker comes from `speaker` or the text's prefix.
@@ -104,26 +98,8 @@ struct CueCollector {
             output[used] = 0x0A
             used += 1
         }
-        var idIndex: Int32 = -1
-        if keepsIDs, let id {
-            idIndex = Int32(ids.count)
-            ids.append(id)
-        }
-        var speakerIndex: Int32 = -1
-        if let speaker {
-            if let known = speakerLookup[speaker] {
-                speakerIndex = known
-            } else {
-                speakerIndex = Int32(speakers.count)
-                speakers.append(speaker)
-                speakerLookup[speaker] = speakerIndex
-            }
-        }
-        records.append(Transcript.Record(
-            textStart: textStart, textEnd: textEnd,
-            start: start.map(Int64.init) ?? Transcript.noTime,
-            end: end.map(Int64.init) ?? Transcript.noTime,
-            line: Int32(clamping: line), speaker: speakerIndex, id: idIndex))
+        table.append(textStart: textStart, textEnd: textEnd, id: keepsIDs ? id : nil, start: start, end: end,
+                     speaker: speaker, line: line)
     }
 
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.

@@ -118,27 +118,17 @@ extension Transcript: RandomAccessCollection {
     }
 }
 
-/// Collects cues one by one and builds a `Transcript`.
-public struct TranscriptBuilder {
-    private var storage = ""
-    private var records: [Transcript.Record] = []
-    private var ids: [String] = []
-    private var speakers: [String] = []
+/// A transcript's cue records as they are collected, with identifiers and speakers interned.
+///
+/// The one place records are made: `TranscriptBuilder` and the parsers' collector both use it.
+struct CueRecordTable {
+    var records: [Transcript.Record] = []
+    var ids: [String] = []
+    var speakers: [String] = []
     private var speakerLookup: [String: Int32] = [:]
 
-    public init() {}
-
-    public var count: Int { records.count }
-
-    /// Appends a cue. Times are milliseconds; `line` is the 1-based source line of its text.
-    public mutating func append(
-        text: some StringProtocol, id: String? = nil, start: Int? = nil, end: Int? = nil,
-        speaker: String? = nil, line: Int
-    ) {
-        let textStart = storage.utf8.count
-        storage.append(contentsOf: text)
-        let textEnd = storage.utf8.count
-        storage.append("\n")
+    @inline(__always)
+    mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int?, end: Int?, speaker: String?, line: Int) {
         var idIndex: Int32 = -1
         if let id {
             idIndex = Int32(ids.count)
@@ -161,13 +151,42 @@ public struct TranscriptBuilder {
             line: Int32(clamping: line), speaker: speakerIndex, id: idIndex))
     }
 
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        ids.removeAll()
+        speakers.removeAll()
+        speakerLookup.removeAll()
+    }
+}
+
+/// Collects cues one by one and builds a `Transcript`.
+public struct TranscriptBuilder {
+    private var storage = ""
+    private var table = CueRecordTable()
+
+    public init() {}
+
+    public var count: Int { table.records.count }
+
+    /// Appends a cue. Times are milliseconds; `line` is the 1-based source line of its text.
+    public mutating func append(
+        text: some StringProtocol, id: String? = nil, start: Int? = nil, end: Int? = nil,
+        speaker: String? = nil, line: Int
+    ) {
+        let textStart = storage.utf8.count
+        storage.append(contentsOf: text)
+        let textEnd = storage.utf8.count
+        storage.append("\n")
+        table.append(textStart: textStart, textEnd: textEnd, id: id, start: start, end: end, speaker: speaker, line: line)
+    }
+
     /// Reserves room for about `bytes` of text and `cues` cues.
     public mutating func reserve(bytes: Int, cues: Int) {
         storage.reserveCapacity(bytes)
-        records.reserveCapacity(cues)
+        table.records.reserveCapacity(cues)
     }
 
     public func build() -> Transcript {
-        Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
+        Transcript(storage: storage, records: table.records, ids: table.ids, speakers: table.speakers)
     }
 }
