@@ -168,6 +168,11 @@ public struct KeyDecoder: Sendable {
     }
 
     private static func ss3(_ final: UInt8) -> Key? {
+        final == UInt8(ascii: "M") ? .enter : cursorKey(final)
+    }
+
+    /// The arrow, Home and End keys, named by the final byte both CSI and SS3 use for them.
+    private static func cursorKey(_ final: UInt8) -> Key? {
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
@@ -175,7 +180,6 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "M"): return .enter
         default: return nil
         }
     }
@@ -204,13 +208,8 @@ public struct KeyDecoder: Sendable {
             return mouse(parameters.dropFirst(), released: final == UInt8(ascii: "m")) ?? .unknown(whole)
         }
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        if let key = cursorKey(final) { return key }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
         case UInt8(ascii: "~"):
             switch fields.first.map(String.init) {
