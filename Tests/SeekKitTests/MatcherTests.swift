@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SeekKit
 
@@ -22,6 +23,11 @@ import Testing
         ("预算", "预算\u{302A}预算"),
         ("e ", "e\n"),
         ("ab", "a\nb"),
+        (" b", "a\r\nb a\nb"),
+        ("a ", "a\r\nb a\nb"),
+        ("x;", "x\u{037E} x;"),
+        ("`a", "\u{1FEF}a `a"),
+        ("丽", "\u{2F800} 丽"),
     ]
 
     @Test(arguments: traps)
@@ -45,6 +51,38 @@ import Testing
     @Test(arguments: [("σ", true), ("café", true), ("\u{212A}", false), ("k", false), ("e\u{301}", true), ("ab", false)])
     func needsNonASCII(keyword: String, needs: Bool) {
         #expect(Matcher.needsNonASCII(keyword) == needs)
+    }
+
+    @Test(arguments: [("budget", false), ("预算", false), ("kitchen", true), ("K", true), ("a;b", true),
+                      ("`", true), ("豈", true), ("丽", true), ("home town", false)])
+    func looksForEquivalentsOnlyWhenTheKeywordHasThem(keyword: String, looks: Bool) {
+        #expect(FastPlan(keyword: keyword, caseSensitive: false)?.hasEquivalents == looks)
+    }
+
+    /// Every compatibility ideograph is found by a keyword of its unified twin, exactly as the reference finds it.
+    @Test func everyCompatibilityIdeographIsFoundByItsTwin() {
+        let twins = CompatibilityIdeographs.twinned.sorted()
+        #expect(twins.count > 900)
+        var checked = 0
+        for range in CompatibilityIdeographs.ranges {
+            for value in range {
+                guard let compat = Unicode.Scalar(value) else { continue }
+                let text = "x\(Character(compat))y"
+                for twin in String(Character(compat)).precomposedStringWithCanonicalMapping.unicodeScalars
+                where twin.value != value && FastPlan.isPlainKeywordScalar(twin.value) {
+                    let keyword = String(Character(twin))
+                    let reference = ReferenceMatcher(keyword: keyword).ranges(in: text[...])
+                    #expect(!reference.isEmpty, "the reference finds U+\(String(value, radix: 16)) for its twin")
+                    #expect(Matcher(keyword: keyword).ranges(in: text[...]) == reference)
+                    let transcript = Transcript([Cue(ordinal: 1, text: "plain " + keyword, line: 1),
+                                                 Cue(ordinal: 2, text: text, line: 2)])
+                    #expect(searchScanned(Matcher(keyword: keyword), transcript)
+                            == searchReferenceScan(ReferenceMatcher(keyword: keyword), transcript))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 800)
     }
 
     @Test func matchesNeverCrossCues() {

@@ -4,11 +4,12 @@
 /// the matcher compares bytes (folding ASCII case) and scans the whole of a
 /// transcript's `storage` in one pass, 8 bytes at a time, looking for two of
 /// the keyword's rarest bytes at once. Any cue where Unicode could change the
-/// answer goes to the reference instead: a cue holding a carriage return or a
-/// character that is equivalent to a keyword character under Regex's rules
-/// (the Kelvin sign, CJK compatibility ideographs, ...), and a cue where a byte
-/// match touches a character that could join it into a larger grapheme cluster
-/// (a combining mark after it, a prepended mark before it).
+/// answer goes to the reference instead: a cue holding a character that is
+/// equivalent to a keyword character under Regex's rules (the Kelvin sign for a
+/// `k`, a CJK compatibility ideograph for its unified twin, ...; looked for only
+/// when the keyword holds such a character), and a cue where a byte match touches
+/// a character that could join it into a larger grapheme cluster (a combining mark
+/// after it, a prepended mark before it, the carriage return of a CR LF it starts in).
 public struct Matcher: Sendable {
     public let keyword: String
     public let caseSensitive: Bool
@@ -217,6 +218,9 @@ struct FastPlan: Sendable {
     /// possible, so they are less often parts of the same character), used to find candidates.
     let first: Int
     let second: Int
+    /// Whether text characters with other bytes can equal a keyword character, so that
+    /// cues holding them must be looked for before the byte scan.
+    let hasEquivalents: Bool
 
     init?(keyword: String, caseSensitive: Bool) {
         guard !keyword.isEmpty,
@@ -233,6 +237,20 @@ struct FastPlan: Sendable {
         first = ranked[0]
         let apart = ranked.first { abs($0 - ranked[0]) >= 2 }
         second = apart ?? (ranked.count > 1 ? ranked[1] : ranked[0])
+        hasEquivalents = keyword.unicodeScalars.contains(where: FastPlan.hasEquivalents)
+    }
+
+    /// Whether a character other than `scalar` itself equals it under Regex's rules.
+    ///
+    /// Among printable ASCII only `K` (the Kelvin sign), `;` (the Greek question mark)
+    /// and `` ` `` (the Greek varia) have canonical equivalents; some CJK unified
+    /// ideographs have compatibility twins.
+    static func hasEquivalents(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "k", "K", ";", "`": return true
+        case "\u{3400}"...: return CompatibilityIdeographs.twinned.contains(scalar.value)
+        default: return false
+        }
     }
 
     static func isPlainKeywordScalar(_ value: UInt32) -> Bool {
@@ -270,7 +288,8 @@ struct FastPlan: Sendable {
         if isCancelled() { return nil }
         guard let base = text.baseAddress, cues.count > 0 else { return true }
         var clean = true
-        if unicodeChecks, !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
+        if unicodeChecks, hasEquivalents,
+           !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
             return nil
         }
         let count = text.count
@@ -417,11 +436,14 @@ struct FastPlan: Sendable {
     ///
     /// The keyword starts and ends with base characters, so only a prepended mark
     /// before the match or an extending mark after it could join it to its
-    /// neighbours. Both are judged conservatively: anything not known to be safe
-    /// sends the cue to the reference.
+    /// neighbours, or a carriage return before a line feed the match starts with (a
+    /// space in the keyword matches a line feed, but CR LF is one character). Marks
+    /// are judged conservatively: anything not known to be safe sends the cue to the
+    /// reference.
     private func isOnBoundaries(
         _ text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, within bounds: Range<Int>
     ) -> Bool {
+        if start > bounds.lowerBound, text[start] == 0x0A, text[start - 1] == 0x0D { return false }
         if start > bounds.lowerBound, text[start - 1] >= 0x80 {
             var lead = start - 1
             while lead > bounds.lowerBound && text[lead] & 0xC0 == 0x80 { lead -= 1 }
