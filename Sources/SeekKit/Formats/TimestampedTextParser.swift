@@ -63,6 +63,71 @@ public enum TimestampedTextParser {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
     }
 
+    /// How many cues `parseUntimed` finds in `buffer` (its lines holding more than spaces
+    /// and tabs), or `nil` when a line starts with a timestamp, without collecting them:
+    /// line breaks are found eight bytes at a time, and only lines that start with a
+    /// character a timestamp can start with are read.
+    ///
+    /// - Complexity: O(n).
+    static func untimedCueCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress else { return 0 }
+        let count = buffer.count
+        func startsWithTimestamp(_ start: Int) -> Bool {
+            guard start < count, mayStartTimestamp(base[start]) else { return false }
+            var end = start
+            while end < count && !TextLines.isBreak(base[end]) { end += 1 }
+            return leadingTimestamp(buffer, start, end) != nil
+        }
+        if startsWithTimestamp(0) { return nil }
+        var cues = 0
+        // Whether the line running into the next word has had a byte other than a space or tab.
+        var lineHasText = false
+        var index = 0
+        while index < count {
+            let word: UInt64
+            if index + 8 <= count {
+                word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            } else {
+                var tail = WordBytes.spread(0x20)
+                for offset in 0..<(count - index) {
+                    tail = tail & ~(0xFF << (offset * 8)) | UInt64(base[index + offset]) << (offset * 8)
+                }
+                word = tail
+            }
+            if WordBytes.below(word, 0x21) == 0 {
+                lineHasText = true
+                index += 8
+                continue
+            }
+            var breaks = WordBytes.equal(word, 0x0A) | WordBytes.equal(word, 0x0D)
+            var text = ~(breaks | WordBytes.equal(word, 0x20) | WordBytes.equal(word, 0x09)) & WordBytes.highBits
+            while breaks != 0 {
+                let lowest = breaks & (0 &- breaks)
+                let before = lowest &- 1
+                if lineHasText || text & before != 0 { cues += 1 }
+                lineHasText = false
+                text &= ~before
+                if startsWithTimestamp(index + lowest.trailingZeroBitCount / 8 + 1) { return nil }
+                breaks &= breaks - 1
+            }
+            if text != 0 { lineHasText = true }
+            index += 8
+        }
+        return lineHasText ? cues + 1 : cues
+    }
+
+    /// `\`, `[`, `(`, `-` and digits: the bytes `leadingTimestamp` can accept first.
+    @inline(__always)
+    private static func mayStartTimestamp(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "("),
+             UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Reads the text as one cue per non-blank line and returns the number of lines,
     /// or stops at a line that starts with a timestamp and returns `nil` (the text is
     /// timestamped after all).

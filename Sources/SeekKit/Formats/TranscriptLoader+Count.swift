@@ -94,9 +94,16 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
         }
         guard bounds.count > 2 else { return nil }
+        let lineMatcher = format == .text ? untimedLineMatcher(for: query) : nil
         let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
             let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
             if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
+            if let lineMatcher {
+                // Untimed text searched where it lies: its non-blank lines are its cues, word for
+                // word. (Untimed text has no warnings, so its line count is not needed.)
+                guard let cues = TimestampedTextParser.untimedCueCount(piece) else { return nil }
+                if let matches = lineMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
+            }
             if format == .srt {
                 var warnings = WarningLog(fileName: fileName)
                 var lines = 0
@@ -123,6 +130,15 @@ extension TranscriptLoader {
             lines += piece.lines
         }
         return (cues, matches, warnings.all)
+    }
+
+    /// The matcher that counts untimed text line by line in place (`Matcher.countInLines`):
+    /// for one keyword the byte scan takes, without a scope.
+    static func untimedLineMatcher(for query: Query) -> Matcher? {
+        let keywords = query.keywords.filter { !$0.isEmpty }
+        guard keywords.count == 1, query.scope.isUnrestricted else { return nil }
+        let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive)
+        return matcher.scansBytes ? matcher : nil
     }
 
     /// The cues `fill` collects and the number of matches `MatchIndex(transcript:query:)`

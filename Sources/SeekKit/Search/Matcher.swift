@@ -36,19 +36,20 @@ public struct Matcher: Sendable {
         _ transcript: Transcript, isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void
     ) -> Bool {
         var storage = transcript.storage
+        let records = transcript.records
         let candidates = storage.withUTF8 { bytes -> [Int32]? in
-            let cues = TranscriptCues(records: transcript.records)
             var list: [Int32] = []
             if let prefilter {
-                let scanned = prefilter.scan(bytes, cues: cues, unicodeChecks: false, isCancelled: isCancelled) { cue, _ in
+                let scanned = prefilter.scan(bytes, cues: TranscriptCues(records: records), unicodeChecks: false,
+                                             isCancelled: isCancelled) { cue, _ in
                     if list.last != Int32(truncatingIfNeeded: cue) { list.append(Int32(truncatingIfNeeded: cue)) }
                 } fallback: { _ in }
                 if scanned == nil { return nil }
             } else {
-                list = (0..<Int32(truncatingIfNeeded: cues.count)).map { $0 }
+                list = (0..<Int32(truncatingIfNeeded: records.count)).map { $0 }
             }
             if needsNonASCII {
-                list.removeAll { !FastPlan.containsNonASCII(bytes, cues.bounds(Int($0))) }
+                list.removeAll { !FastPlan.containsNonASCII(bytes, records[Int($0)].textStart..<records[Int($0)].textEnd) }
             }
             return list
         }
@@ -146,6 +147,34 @@ public struct Matcher: Sendable {
     /// Whether `scanBytes` can search for this keyword (printable ASCII and CJK ideographs only).
     var scansBytes: Bool { plan != nil && !keyword.isEmpty }
 
+    /// The number of matches in `text` when each of its lines (LF, CR LF or a lone CR
+    /// ends one) is a cue, counted where the text lies: what `MatchIndex.count` gives
+    /// on those cues. `nil` unless `scansBytes` and the keyword is more than spaces
+    /// (spaces alone would match inside blank lines, which are no cues).
+    ///
+    /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
+    func countInLines(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
+              let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+        else { return nil }
+        var starts: [Int] = []
+        var fallbackLines: Set<Int> = []
+        _ = plan.scan(text, cues: TextLines(text: text), isCancelled: { false }) { line, range in
+            starts.append(line + range.lowerBound)
+        } fallback: { line in
+            fallbackLines.insert(line)
+        }
+        var count = starts.count
+        for start in fallbackLines {
+            var end = start
+            while end < text.count && !TextLines.isBreak(text[end]) { end += 1 }
+            count -= starts.countInRange(start..<end)
+            let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+            count += reference.ranges(in: line[...]).count
+        }
+        return count
+    }
+
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
     /// `text` gives a cue's text for the reference. Only when `scansBytes`.
     func scanBytes(
@@ -190,22 +219,74 @@ public struct Matcher: Sendable {
     }
 }
 
-/// Where cues lie in a buffer of text: sorted, disjoint byte ranges.
+extension Array where Element == Int {
+    /// How many elements of this sorted array lie in `range`.
+    ///
+    /// - Complexity: O(log n).
+    func countInRange(_ range: Range<Int>) -> Int {
+        func firstIndex(notBelow value: Int) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let mid = (low + high) / 2
+                if self[mid] < value { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return firstIndex(notBelow: range.upperBound) - firstIndex(notBelow: range.lowerBound)
+    }
+}
+
+/// Where cues lie in a buffer of text: sorted, disjoint byte ranges, found walking forward.
 protocol CueBounds {
-    var count: Int { get }
-    func bounds(_ cue: Int) -> Range<Int>
+    /// The cue that holds all of `range`, as an identifier and its bytes; `nil` when no
+    /// cue does. Each call asks for a range starting no earlier than the last one's.
+    mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)?
 }
 
 struct SingleCue: CueBounds {
     let end: Int
-    var count: Int { 1 }
-    func bounds(_ cue: Int) -> Range<Int> { 0..<end }
+    func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
+        range.upperBound <= end ? (0, 0..<end) : nil
+    }
 }
 
+/// A transcript's cues in its storage; identifiers are cue indices.
 struct TranscriptCues: CueBounds {
     let records: [Transcript.Record]
-    var count: Int { records.count }
-    func bounds(_ cue: Int) -> Range<Int> { records[cue].textStart..<records[cue].textEnd }
+    private var next = 0
+
+    init(records: [Transcript.Record]) { self.records = records }
+
+    mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
+        while next < records.count && records[next].textEnd < range.upperBound { next += 1 }
+        guard next < records.count, records[next].textStart <= range.lowerBound else { return nil }
+        return (next, records[next].textStart..<records[next].textEnd)
+    }
+}
+
+/// The lines of a text, each a cue (LF, CR LF and a lone CR end a line), found only
+/// where asked; identifiers are the lines' starts.
+struct TextLines: CueBounds {
+    let text: UnsafeBufferPointer<UInt8>
+    private var current: Range<Int>?
+
+    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
+        if let current, current.lowerBound <= range.lowerBound, range.lowerBound <= current.upperBound {
+            return range.upperBound <= current.upperBound ? (current.lowerBound, current) : nil
+        }
+        var start = range.lowerBound
+        while start > 0 && !TextLines.isBreak(text[start - 1]) { start -= 1 }
+        var end = range.lowerBound
+        while end < text.count && !TextLines.isBreak(text[end]) { end += 1 }
+        current = start..<end
+        return range.upperBound <= end ? (start, start..<end) : nil
+    }
+
+    @inline(__always)
+    static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 }
 
 /// The byte-level search for keywords of printable ASCII and CJK unified ideographs.
@@ -222,12 +303,14 @@ struct FastPlan: Sendable {
     /// cues holding them must be looked for before the byte scan.
     let hasEquivalents: Bool
 
-    init?(keyword: String, caseSensitive: Bool) {
+    /// - Parameter lineBreaksAreSpaces: whether a space in the keyword matches a line
+    ///   feed, as inside a cue; not when the text's lines are its cues.
+    init?(keyword: String, caseSensitive: Bool, lineBreaksAreSpaces: Bool = true) {
         guard !keyword.isEmpty,
               keyword.unicodeScalars.allSatisfy({ FastPlan.isPlainKeywordScalar($0.value) }) else { return nil }
         var fold = (0...255).map { UInt8($0) }
         if !caseSensitive { for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { fold[Int(byte)] = byte | 0x20 } }
-        fold[0x0A] = 0x20
+        if lineBreaksAreSpaces { fold[0x0A] = 0x20 }
         self.fold = fold
         let bytes = keyword.utf8.map { fold[Int($0)] }
         self.bytes = bytes
@@ -286,7 +369,7 @@ struct FastPlan: Sendable {
         isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
     ) -> Bool? {
         if isCancelled() { return nil }
-        guard let base = text.baseAddress, cues.count > 0 else { return true }
+        guard let base = text.baseAddress else { return true }
         var clean = true
         if unicodeChecks, hasEquivalents,
            !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
@@ -301,7 +384,7 @@ struct FastPlan: Sendable {
         let (secondOr, secondTarget, secondAlt) = wordFold(bytes[secondOffset])
         let lastStart = count - length
         let wordEnd = lastStart - max(firstOffset, secondOffset) - 8
-        var cue = 0
+        var cues = cues
         var position = 0
         var nextCancelCheck = 1 << 22
         while position <= lastStart {
@@ -324,10 +407,7 @@ struct FastPlan: Sendable {
                 position += 1
                 continue
             }
-            while cue < cues.count && cues.bounds(cue).upperBound < position + length { cue += 1 }
-            if cue == cues.count { break }
-            let bounds = cues.bounds(cue)
-            guard bounds.lowerBound <= position else {
+            guard let (cue, bounds) = cues.cue(holding: position..<position + length) else {
                 position += 1
                 continue
             }
@@ -354,7 +434,7 @@ struct FastPlan: Sendable {
         if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") && fold[Int(byte & ~0x20)] == byte {
             return (spread(0x20), spread(byte), spread(byte))
         }
-        if byte == 0x20 { return (0, spread(0x20), spread(0x0A)) }
+        if byte == 0x20 { return (0, spread(0x20), spread(fold[0x0A] == 0x20 ? 0x0A : 0x20)) }
         return (0, spread(byte), spread(byte))
     }
 
@@ -380,7 +460,7 @@ struct FastPlan: Sendable {
         guard let base = text.baseAddress else { return true }
         let count = text.count
         var position = 0
-        var cue = 0
+        var cues = cues
         var nextCancelCheck = 1 << 22
         while position < count {
             if position >= nextCancelCheck {
@@ -419,13 +499,10 @@ struct FastPlan: Sendable {
             default:
                 break
             }
-            if risky {
-                while cue < cues.count && cues.bounds(cue).upperBound <= position { cue += 1 }
-                if cue < cues.count && cues.bounds(cue).lowerBound <= position {
-                    fallback(cue)
-                    position = cues.bounds(cue).upperBound
-                    continue
-                }
+            if risky, let (cue, bounds) = cues.cue(holding: position..<position + 1) {
+                fallback(cue)
+                position = bounds.upperBound
+                continue
             }
             position += 1
         }

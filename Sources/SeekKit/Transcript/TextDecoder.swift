@@ -45,6 +45,8 @@ public enum TextDecoder {
         } else if let guess = try sniffNULs(bytes, fileName: fileName) {
             chosen = guess
         } else {
+            let plain = bytes.withUnsafeBufferPointer { UTF8Validation.isValidWithoutNULsInPieces($0) }
+            if plain { return DecodedText(utf8: bytes, encoding: .utf8, warnings: []) }
             let scan = UTF8Scan(bytes)
             if scan.invalid == 0 {
                 return DecodedText(utf8: scan.nuls == 0 ? bytes : replacingNULs(bytes),
@@ -68,16 +70,9 @@ public enum TextDecoder {
         return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
     }
 
-    /// Whether `decode` would return `bytes` as they are: UTF-8 without a byte order mark,
-    /// invalid sequences or NUL (and not binary).
-    ///
-    /// - Complexity: O(n), on all cores for large texts.
-    static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        startsLikePlainUTF8(bytes) && isValidWithoutNULs(bytes)
-    }
-
     /// Whether `bytes` have no byte order mark and do not look like UTF-16 or binary data:
-    /// the checks of `isPlainUTF8` that look only at the start.
+    /// the checks before `decode` looks at the whole text, which then is plain UTF-8 if
+    /// `isValidWithoutNULs`.
     static func startsLikePlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let head = Array(bytes.prefix(65_536))
         guard byteOrderMark(head) == nil else { return false }
@@ -91,8 +86,7 @@ public enum TextDecoder {
     /// Whether `bytes` are valid UTF-8 without NUL. Pieces of a text cut before ASCII
     /// bytes can be checked one by one.
     static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let scan = UTF8Scan(bytes)
-        return scan.invalid == 0 && scan.nuls == 0
+        UTF8Validation.isValidWithoutNULs(bytes)
     }
 
     /// The encoding a byte order mark at the start of `bytes` names, and the mark's length.

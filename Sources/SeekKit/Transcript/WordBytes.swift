@@ -1,0 +1,26 @@
+/// Eight bytes of text in one `UInt64` (as loaded from memory on a little-endian machine):
+/// the tests the byte scans share.
+enum WordBytes {
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// `byte` in each of the eight places.
+    @inline(__always)
+    static func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// Marks (with 0x80) exactly the zero bytes of `word`.
+    @inline(__always)
+    static func zeros(_ word: UInt64) -> UInt64 {
+        ~(((word & lowBits) &+ lowBits) | word | lowBits)
+    }
+
+    /// Marks (with 0x80) exactly the bytes of `word` below `limit` (at most 0x80).
+    @inline(__always)
+    static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        ~(((word & lowBits) &+ spread(0x80 - limit)) | word) & highBits
+    }
+
+    /// Marks (with 0x80) exactly the bytes of `word` equal to `byte`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 { zeros(word ^ spread(byte)) }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import SeekKit
+
+/// Untimed text counted where it lies (`Matcher.countInLines`, `hasTimestampedLine`)
+/// against parsing it into cues and counting those.
+@Suite struct LineCountTests {
+    static let lineBreaks = ["\n", "\r\n", "\r"]
+
+    static func randomText(seed: UInt64) -> String {
+        var random = SeededRandom(seed: seed &* 31 &+ 7)
+        var text = ""
+        for _ in 0..<Int.random(in: 15...40, using: &random) {
+            let trapRate = Int.random(in: 0...3, using: &random)
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: text += ""
+            case 1: text += "  \t "
+            default:
+                text += (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                    Int.random(in: 0..<10, using: &random) < trapRate
+                        ? DifferentialTests.traps.filter { !$0.contains("\n") && !$0.contains("\r") }
+                            .randomElement(using: &random)!
+                        : DifferentialTests.plain.filter { $0 != "\n" }.randomElement(using: &random)!
+                }.joined()
+            }
+            text += lineBreaks.randomElement(using: &random)!
+        }
+        if Bool.random(using: &random) { text += "tail without a break" }
+        return text
+    }
+
+    @Test(arguments: 0..<8)
+    func countInLinesIsTheParsedTextsCount(seed: UInt64) {
+        let text = Self.randomText(seed: seed)
+        let bytes = Array(text.utf8)
+        let transcript = TimestampedTextParser.parse(bytes, fileName: "t.txt").transcript
+        var compared = 0
+        var found = 0
+        for keyword in DifferentialTests.keywords + ["the home", "预算 ", " the", "   "] {
+            for caseSensitive in [false, true] {
+                let matcher = Matcher(keyword: keyword, caseSensitive: caseSensitive)
+                guard let inPlace = bytes.withUnsafeBufferPointer({ matcher.countInLines($0) }) else { continue }
+                let expected = MatchIndex.count(transcript: transcript, query: Query(keyword, caseSensitive: caseSensitive))
+                #expect(inPlace == expected, "keyword \(keyword.debugDescription) seed \(seed)")
+                compared += 1
+                found += expected
+            }
+        }
+        #expect(compared > 40 && found > 20)
+    }
+
+    @Test func onlyKeywordsOfMoreThanSpacesAreCountedInPlace() {
+        let bytes = Array("a\n   \nb".utf8)
+        #expect(bytes.withUnsafeBufferPointer { Matcher(keyword: " ").countInLines($0) } == nil)
+        #expect(bytes.withUnsafeBufferPointer { Matcher(keyword: "σ").countInLines($0) } == nil)
+        #expect(bytes.withUnsafeBufferPointer { Matcher(keyword: "a").countInLines($0) } == 1)
+    }
+
+    static let lineStarts = [
+        "[00:01] hello", "00:01 hello", "12:30:15 meeting", "(00:01:02) x", "\\[00:01\\] x", "-00:01 x",
+        "2024 was a year", "[note] x", "(laughs)", "- dash", "99 problems", "1:2 x", "\\x", "plain", "", "   00:01 x",
+        "00:01", "0:00:00.5 a", "[00:01", "预算 00:01",
+    ]
+
+    @Test(arguments: lineStarts)
+    func findsTimestampedLinesAsTheParserDoes(line: String) {
+        for lineBreak in Self.lineBreaks {
+            for (before, after) in [("", ""), ("first line" + lineBreak, ""), ("a" + lineBreak + lineBreak, lineBreak + "b"),
+                                    (" \t" + lineBreak, lineBreak + "  ")] {
+                let bytes = Array((before + line + after).utf8)
+                let parsed = bytes.withUnsafeBufferPointer { TimestampedTextParser.parseUntimed($0) }
+                let counted = bytes.withUnsafeBufferPointer { TimestampedTextParser.untimedCueCount($0) }
+                #expect(counted == parsed?.transcript.count, "\((before + line + after).debugDescription)")
+            }
+        }
+    }
+
+    @Test(arguments: 0..<8)
+    func cueCountIsTheParsersOnRandomText(seed: UInt64) {
+        let bytes = Array(Self.randomText(seed: seed).utf8)
+        let parsed = bytes.withUnsafeBufferPointer { TimestampedTextParser.parseUntimed($0) }
+        #expect(parsed != nil)
+        #expect(bytes.withUnsafeBufferPointer { TimestampedTextParser.untimedCueCount($0) } == parsed?.transcript.count)
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+@testable import SeekKit
+
+/// The word-at-a-time UTF-8 check against the standard library's validation.
+@Suite struct UTF8ValidationTests {
+    /// Valid and invalid pieces, the edges of every range among them.
+    static let pieces: [[UInt8]] = [
+        [0x41], [0x20], [0x0A], [0x7F], [0x00],
+        [0xC2, 0x80], [0xDF, 0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC3],
+        [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xE4, 0xB8, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+        [0xEF, 0xBF, 0xBF], [0xE2, 0x84, 0xAA], [0xE4, 0xB8],
+        [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+        [0xF3, 0xBF, 0xBF, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xFF], [0x80], [0xBF],
+    ]
+
+    static func expected(_ bytes: [UInt8]) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil && !bytes.contains(0)
+    }
+
+    static func validated(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { UTF8Validation.isValidWithoutNULs($0) }
+    }
+
+    @Test(arguments: 0..<4)
+    func agreesOnRandomMixes(seed: UInt64) {
+        var random = SeededRandom(seed: seed &* 7919 &+ 11)
+        let validPieces = Self.pieces.filter { Self.expected($0) }
+        var valid = 0
+        for _ in 0..<4_000 {
+            let badRate = Int.random(in: 0...2, using: &random)
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                let piece = Int.random(in: 0..<100, using: &random) < badRate
+                    ? Self.pieces.randomElement(using: &random)!
+                    : validPieces.randomElement(using: &random)!
+                bytes += piece
+            }
+            let expected = Self.expected(bytes)
+            if expected { valid += 1 }
+            #expect(Self.validated(bytes) == expected, "\(bytes.map { String($0, radix: 16) })")
+        }
+        #expect(valid > 1_000 && valid < 3_900, "both answers are exercised")
+    }
+
+    /// Every two-byte sequence, and every lead with every second byte, at each place in a word.
+    @Test(arguments: 0..<8)
+    func agreesOnEveryShortSequence(offset: Int) {
+        var mismatches: [[UInt8]] = []
+        for tail: [UInt8] in [[], [0x41], [0x80], [0xBF], [0x80, 0x80], [0x80, 0xC0]] {
+            var bytes = [UInt8](repeating: 0x61, count: offset) + [0, 0] + tail + [0x62]
+            for first in 0...255 as ClosedRange<UInt8> {
+                for second in 0...255 as ClosedRange<UInt8> {
+                    bytes[offset] = first
+                    bytes[offset + 1] = second
+                    if Self.validated(bytes) != Self.expected(bytes) { mismatches.append(bytes) }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+}
