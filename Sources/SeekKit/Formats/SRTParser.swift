@@ -90,6 +90,10 @@ public enum SRTParser {
         var index = start
         skipSpaces(bytes, &index, end)
         guard index < end, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-") else { return .none }
+        // Without a `>` no timing can be read, nor an arrow be found: say so at once (index lines).
+        guard let base = bytes.baseAddress, memchr(base + index, Int32(UInt8(ascii: ">")), end - index) != nil else {
+            return .none
+        }
         guard let from = time(bytes, &index, end) else {
             return LineScanner.containsArrow(bytes, start, end) ? .invalid(badTime) : .none
         }

@@ -16,6 +16,20 @@ enum UTF8Validation {
         var index = 0
         var carry: UInt64 = 0
         while index + 8 <= count {
+            if carry == 0 && index + 32 <= count {
+                // Four words of ASCII at once: no high bit, and (approximately, never missing one) no NUL.
+                let raw = UnsafeRawPointer(base + index)
+                let a = raw.loadUnaligned(as: UInt64.self)
+                let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let c = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                let d = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let nulOrHigh = ((a &- ones) | a) | ((b &- ones) | b) | ((c &- ones) | c) | ((d &- ones) | d)
+                if nulOrHigh & highBits == 0 {
+                    index += 32
+                    continue
+                }
+            }
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             if word & highBits == 0 && carry == 0 {
                 if WordBytes.zeros(word) != 0 { return false }
