@@ -9,7 +9,10 @@ public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let names = ["fuzz.srt", "fuzz.vtt", "fuzz.txt", "fuzz"]
     let choice = Int(bytes.first ?? 0) % 4
     let options = LoadOptions(format: formats[choice])
-    let query = Query(keywords: ["e", "-->", "家"])
+    // Several keywords go through the match index; one keyword takes the byte scan (and, in
+    // untimed text, the count where the text lies).
+    let queries = [Query(keywords: ["e", "-->", "家"]), Query("e"), Query("家"), Query("a b"), Query("k")]
+    let query = queries[Int(bytes.last ?? 0) % queries.count]
 
     let full: Result<(LoadedTranscript, Int), Diagnostic>
     do throws(Diagnostic) {
