@@ -84,16 +84,7 @@ public enum TimestampedTextParser {
         var lineHasText = false
         var index = 0
         while index < count {
-            let word: UInt64
-            if index + 8 <= count {
-                word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            } else {
-                var tail = WordBytes.spread(0x20)
-                for offset in 0..<(count - index) {
-                    tail = tail & ~(0xFF << (offset * 8)) | UInt64(base[index + offset]) << (offset * 8)
-                }
-                word = tail
-            }
+            let word = WordBytes.load(buffer, at: index, padding: 0x20)
             if WordBytes.below(word, 0x21) == 0 {
                 lineHasText = true
                 index += 8

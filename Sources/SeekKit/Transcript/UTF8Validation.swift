@@ -40,11 +40,9 @@ enum UTF8Validation {
         }
         if index < count {
             // The tail, padded with spaces: a sequence cut short by the end then misses a continuation byte.
-            var word = 0x2020_2020_2020_2020 as UInt64
-            for offset in 0..<(count - index) {
-                word = word & ~(0xFF << (offset * 8)) | UInt64(base[index + offset]) << (offset * 8)
+            if !check(WordBytes.load(bytes, at: index, padding: 0x20), carry: &carry, at: index, in: bytes) {
+                return false
             }
-            if !check(word, carry: &carry, at: index, in: bytes) { return false }
         }
         return carry == 0
     }

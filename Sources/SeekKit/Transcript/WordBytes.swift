@@ -4,6 +4,18 @@ enum WordBytes {
     static let highBits: UInt64 = 0x8080_8080_8080_8080
     static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
+    /// The eight bytes of `bytes` at `index`; near the end, the bytes left followed by `padding`.
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, padding: UInt8) -> UInt64 {
+        guard let base = bytes.baseAddress else { return spread(padding) }
+        if index + 8 <= bytes.count { return UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
+        var word = spread(padding)
+        for offset in 0..<(bytes.count - index) {
+            word = word & ~(0xFF << (offset * 8)) | UInt64(base[index + offset]) << (offset * 8)
+        }
+        return word
+    }
+
     /// `byte` in each of the eight places.
     @inline(__always)
     static func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
