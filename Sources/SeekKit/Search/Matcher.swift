@@ -448,11 +448,12 @@ struct FastPlan: Sendable {
         }
     }
 
-    /// Reports cues holding a carriage return or a character some keyword character could equal.
+    /// Reports cues holding a character some keyword character could equal.
     ///
     /// Regex compares characters up to case and canonical equivalence: the Kelvin sign
-    /// is a `k`, and CJK compatibility ideographs (U+F900–U+FAFF, U+2F800–U+2FA1F)
-    /// equal unified ones. The Greek question mark and varia are included for safety.
+    /// is a `k`, the Greek question mark a `;`, the varia a `` ` ``, and CJK compatibility
+    /// ideographs (U+F900–U+FAFF, U+2F800–U+2FA1F) equal unified ones. (A carriage
+    /// return matters only at a match's start, where `isOnBoundaries` looks.)
     private func markRiskyCues(
         _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
         fallback: (Int) -> Void
@@ -469,14 +470,10 @@ struct FastPlan: Sendable {
             }
             if position + 8 <= count {
                 let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    if FastPlan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) == 0 {
-                        position += 8
-                        continue
-                    }
-                } else if FastPlan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D) | FastPlan.zeroBytes(word ^ 0xCDCD_CDCD_CDCD_CDCD)
-                            | FastPlan.zeroBytes(word ^ 0xE1E1_E1E1_E1E1_E1E1) | FastPlan.zeroBytes(word ^ 0xE2E2_E2E2_E2E2_E2E2)
-                            | FastPlan.zeroBytes(word ^ 0xEFEF_EFEF_EFEF_EFEF) | FastPlan.zeroBytes(word ^ 0xF0F0_F0F0_F0F0_F0F0) == 0 {
+                if word & 0x8080_8080_8080_8080 == 0
+                    || FastPlan.zeroBytes(word ^ 0xCDCD_CDCD_CDCD_CDCD) | FastPlan.zeroBytes(word ^ 0xE1E1_E1E1_E1E1_E1E1)
+                        | FastPlan.zeroBytes(word ^ 0xE2E2_E2E2_E2E2_E2E2) | FastPlan.zeroBytes(word ^ 0xEFEF_EFEF_EFEF_EFEF)
+                        | FastPlan.zeroBytes(word ^ 0xF0F0_F0F0_F0F0_F0F0) == 0 {
                     position += 8
                     continue
                 }
@@ -484,8 +481,6 @@ struct FastPlan: Sendable {
             let byte = base[position]
             var risky = false
             switch byte {
-            case 0x0D:
-                risky = true
             case 0xCD:
                 risky = position + 1 < count && base[position + 1] == 0xBE
             case 0xE1:
