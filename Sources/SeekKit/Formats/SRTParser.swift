@@ -386,6 +386,13 @@ public enum SRTParser {
         }
     }
 
+    /// The text of `range` of `bytes`, cleaned.
+    static func cleanText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var plain: [UInt8] = []
+        clean(UnsafeBufferPointer(rebasing: bytes[range]), into: &plain)
+        return String(decoding: plain, as: UTF8.self)
+    }
+
     /// Whether `text` holds a byte that may start markup or a character reference.
     ///
     /// - Complexity: O(n), eight bytes at a time.

@@ -94,17 +94,23 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
         }
         guard bounds.count > 2 else { return nil }
-        let lineMatcher = format == .text ? untimedLineMatcher(for: query) : nil
+        let inPlaceMatcher = inPlaceMatcher(for: query)
         let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
             let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
             if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
-            if let lineMatcher {
+            if format == .text, let inPlaceMatcher {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
                 guard let cues = TimestampedTextParser.untimedCueCount(piece) else { return nil }
-                if let matches = lineMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
+                if let matches = inPlaceMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
             }
             if format == .srt {
+                // Plainly written SRT searched where it lies, its cues found without the parser.
+                if let inPlaceMatcher, let layout = SRTLayout(piece),
+                   let matches = inPlaceMatcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
+                                                             rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) }) {
+                    return (layout.spans.count, matches, layout.lines, nil)
+                }
                 var warnings = WarningLog(fileName: fileName)
                 var lines = 0
                 let counted = countCollected(inputBytes: piece.count, query: query) { cues in
@@ -132,9 +138,9 @@ extension TranscriptLoader {
         return (cues, matches, warnings.all)
     }
 
-    /// The matcher that counts untimed text line by line in place (`Matcher.countInLines`):
+    /// The matcher that counts text where it lies (`Matcher.countInLines`, `countInSpans`):
     /// for one keyword the byte scan takes, without a scope.
-    static func untimedLineMatcher(for query: Query) -> Matcher? {
+    static func inPlaceMatcher(for query: Query) -> Matcher? {
         let keywords = query.keywords.filter { !$0.isEmpty }
         guard keywords.count == 1, query.scope.isUnrestricted else { return nil }
         let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive)

@@ -175,6 +175,35 @@ public struct Matcher: Sendable {
         return count
     }
 
+    /// The number of matches in the cues lying in `text` at `spans` (sorted, disjoint
+    /// byte ranges), each cue's text being its bytes, except the cues listed in `rewritten`,
+    /// whose text `rewrite` gives: what `MatchIndex.count` gives on those cues. `nil`
+    /// unless `scansBytes`.
+    ///
+    /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
+    ///   need Unicode care cost the reference.
+    func countInSpans(
+        _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
+    ) -> Int? {
+        guard scansBytes, let plan else { return nil }
+        var matchCues: [Int] = []
+        let rewrittenCues = Set(rewritten)
+        var special = rewrittenCues
+        _ = plan.scan(text, cues: CueSpans(spans), isCancelled: { false }) { cue, _ in
+            matchCues.append(cue)
+        } fallback: { cue in
+            special.insert(cue)
+        }
+        var count = matchCues.count
+        for cue in special {
+            count -= matchCues.countInRange(cue..<cue + 1)
+            let cueText = rewrittenCues.contains(cue)
+                ? rewrite(cue) : String(decoding: UnsafeBufferPointer(rebasing: text[spans[cue]]), as: UTF8.self)
+            count += ranges(in: cueText[...]).count
+        }
+        return count
+    }
+
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
     /// `text` gives a cue's text for the reference. Only when `scansBytes`.
     func scanBytes(

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the cue texts of a plainly written piece of SRT lie, found without parsing it.
+///
+/// A plain piece is what most SRT files are: blocks of an index line (digits only),
+/// a timing line in the usual `00:00:01,000 --> 00:00:02,500` form (hours of up to six digits), and text lines,
+/// each block ended by an empty line; LF line breaks only, no line of spaces, no
+/// text line `SRTParser` could take for a timing line. On such a piece the parser
+/// gives exactly these cues, with each cue's text its lines as they lie (joined by
+/// their LF), cleaned of markup and references when `marked`, and no warning.
+/// Anything else is left to the parser.
+struct SRTLayout {
+    /// The cues' text, as byte ranges of the piece, in order.
+    var spans: [Range<Int>] = []
+    /// The indices of the cues whose text holds `<`, `{` or `&`, which the parser cleans.
+    var marked: [Int] = []
+    /// How many lines the parser would read.
+    var lines = 0
+
+    /// The layout of `bytes`, or `nil` when they are not plainly written.
+    ///
+    /// - Complexity: O(n), eight bytes at a time within text lines.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        if memchr(base, 0x0D, count) != nil { return nil }
+        spans.reserveCapacity(count / 48)
+        var position = 0
+        while true {
+            while position < count && base[position] == 0x0A {
+                position += 1
+                lines += 1
+            }
+            guard position < count else { break }
+            var timingEnd = SRTLayout.timingLineEnd(bytes, at: position)
+            if timingEnd == nil {
+                var digitsEnd = position
+                while digitsEnd < count && SRTParser.isDigit(base[digitsEnd]) { digitsEnd += 1 }
+                guard digitsEnd > position, digitsEnd - position <= 18, digitsEnd < count, base[digitsEnd] == 0x0A
+                else { return nil }
+                position = digitsEnd + 1
+                lines += 1
+                timingEnd = SRTLayout.timingLineEnd(bytes, at: position)
+            }
+            guard let timingEnd else { return nil }
+            position = timingEnd + 1
+            lines += 1
+            let textStart = position
+            var textEnd = position
+            var isMarked = false
+            while position < count && base[position] != 0x0A {
+                guard let lineEnd = SRTLayout.textLineEnd(bytes, from: position, isMarked: &isMarked) else { return nil }
+                textEnd = lineEnd
+                position = lineEnd + 1
+                lines += 1
+            }
+            if isMarked { marked.append(spans.count) }
+            spans.append(textStart..<textEnd)
+        }
+    }
+
+    /// The end (its line feed) of a timing line in the usual form starting at `index`:
+    /// `H:MM:SS,mmm --> H:MM:SS,mmm`, hours of one to six digits, `.` or `,` before
+    /// the milliseconds.
+    @inline(__always)
+    static func timingLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let afterStart = timeEnd(bytes, at: index), afterStart + 5 < bytes.count,
+              let base = bytes.baseAddress else { return nil }
+        let arrow = base + afterStart
+        guard arrow[0] == 0x20, arrow[1] == UInt8(ascii: "-"), arrow[2] == UInt8(ascii: "-"),
+              arrow[3] == UInt8(ascii: ">"), arrow[4] == 0x20,
+              let afterEnd = timeEnd(bytes, at: afterStart + 5), afterEnd < bytes.count, base[afterEnd] == 0x0A
+        else { return nil }
+        return afterEnd
+    }
+
+    /// The end of `H:MM:SS,mmm` (hours of one to six digits) at `index`.
+    @inline(__always)
+    private static func timeEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var hoursEnd = index
+        while hoursEnd < bytes.count && hoursEnd - index < 7 && SRTParser.isDigit(base[hoursEnd]) { hoursEnd += 1 }
+        guard hoursEnd > index, hoursEnd - index <= 6, hoursEnd + 10 <= bytes.count else { return nil }
+        let t = base + hoursEnd
+        guard t[0] == UInt8(ascii: ":"), SRTParser.isDigit(t[1]), SRTParser.isDigit(t[2]), t[3] == UInt8(ascii: ":"),
+              SRTParser.isDigit(t[4]), SRTParser.isDigit(t[5]), t[6] == UInt8(ascii: ",") || t[6] == UInt8(ascii: "."),
+              SRTParser.isDigit(t[7]), SRTParser.isDigit(t[8]), SRTParser.isDigit(t[9]) else { return nil }
+        return hoursEnd + 10
+    }
+
+    /// The end (at its line feed, or the end of the text) of the text line starting at
+    /// `start`, noting markup bytes; `nil` when the parser could read the line as
+    /// something else than text (a line of spaces, or one holding a timing).
+    @inline(__always)
+    static func textLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isMarked: inout Bool) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var hasAngle = false
+        var index = start
+        var end = count
+        search: while index < count {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let hits = WordBytes.equal(word, 0x0A) | WordBytes.equal(word | 0x0202_0202_0202_0202, 0x3E)
+                    | WordBytes.equal(word, UInt8(ascii: "{")) | WordBytes.equal(word, UInt8(ascii: "&"))
+                if hits == 0 {
+                    index += 8
+                    continue
+                }
+                index += hits.trailingZeroBitCount / 8
+            }
+            switch base[index] {
+            case 0x0A:
+                end = index
+                break search
+            case UInt8(ascii: ">"): hasAngle = true
+            case UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "&"): isMarked = true
+            default: break
+            }
+            index += 1
+        }
+        if base[start] == 0x20 || base[start] == 0x09,
+           !UnsafeBufferPointer(rebasing: bytes[start..<end]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            return nil
+        }
+        if hasAngle, SRTParser.timing(bytes, start, end) != .none { return nil }
+        return end
+    }
+}
+
+/// Cues at given byte ranges of a text, found walking forward; identifiers are their indices.
+struct CueSpans: CueBounds {
+    let spans: [Range<Int>]
+    private var next = 0
+
+    init(_ spans: [Range<Int>]) { self.spans = spans }
+
+    mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
+        while next < spans.count && spans[next].upperBound < range.upperBound { next += 1 }
+        guard next < spans.count, spans[next].lowerBound <= range.lowerBound else { return nil }
+        return (next, spans[next])
+    }
+}

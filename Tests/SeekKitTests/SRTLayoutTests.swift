@@ -1,0 +1,139 @@
+import Testing
+@testable import SeekKit
+
+/// Plainly written SRT read without the parser (`SRTLayout`) and counted where it lies
+/// (`Matcher.countInSpans`), against the parser and `MatchIndex.count`.
+@Suite struct SRTLayoutTests {
+    /// Lines that break the plain shape in a way the parser reads differently.
+    static let trapLines = [
+        "   ", "\t", "00:00:09,000 --> 00:00:10,000", "5 --> 6", "-->", "1:2 --> 3", "42", "  indented text",
+        "a > b", "<i>italic</i>", "{\\an8}top", "fish &amp; chips", "&", "<", "x\ry", "00:01,000 --> 00:02,000",
+    ]
+
+    /// An SRT text of plain blocks, a few lines of which (about `trapRate` in 100) are traps.
+    static func randomSRT(seed: UInt64, trapRate: Int) -> String {
+        var random = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
+        var text = ""
+        for number in 1...Int.random(in: 5...40, using: &random) {
+            func trap() -> Bool { Int.random(in: 0..<100, using: &random) < trapRate }
+            if Bool.random(using: &random) || number == 1 { text += "\(number)\n" }
+            let hours = ["00", "1", "123", "999999"].randomElement(using: &random)!
+            let separator = Bool.random(using: &random) ? "," : "."
+            text += "\(hours):00:0\(number % 10)\(separator)000 --> \(hours):00:1\(number % 10)\(separator)500\n"
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                if trap() {
+                    text += trapLines.randomElement(using: &random)! + "\n"
+                    continue
+                }
+                let line = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                    Int.random(in: 0..<10, using: &random) == 0
+                        ? DifferentialTests.traps.filter { !$0.contains("\r") }.randomElement(using: &random)!
+                        : DifferentialTests.plain.filter { $0 != "\n" }.randomElement(using: &random)!
+                }.joined()
+                text += (line.allSatisfy { $0 == " " || $0 == "\t" } ? "x" + line : line) + "\n"
+            }
+            text += trap() ? "" : String(repeating: "\n", count: Int.random(in: 1...2, using: &random))
+        }
+        if Bool.random(using: &random) { text.removeLast() }
+        return text
+    }
+
+    /// Whatever the layout accepts, the parser reads the same way: the same cues with
+    /// the same texts, the same line count and no warning.
+    @Test(arguments: 0..<40)
+    func layoutAgreesWithTheParser(seed: UInt64) {
+        let accepted = Self.expectParsersReading(Self.randomSRT(seed: seed, trapRate: seed < 20 ? 0 : Int(seed % 8) + 1))
+        if seed < 20 { #expect(accepted, "plain SRT declined, seed \(seed)") }
+    }
+
+    @Test(arguments: trapLines)
+    func everyTrapLineIsReadLikeTheParser(line: String) {
+        for position in ["", "a few words before ", "and a longer run of words before it: "] {
+            _ = Self.expectParsersReading("1\n00:00:01,000 --> 00:00:02,000\n\(position)\(line)\nafter\n\n")
+            _ = Self.expectParsersReading("1\n00:00:01,000 --> 00:00:02,000\nbefore\n\(position)\(line)")
+        }
+    }
+
+    /// Compares the layout of `text`, if it has one, with what the parser reads; returns
+    /// whether it had one.
+    static func expectParsersReading(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let layout = bytes.withUnsafeBufferPointer({ SRTLayout($0) }) else { return false }
+        let parsed = bytes.withUnsafeBufferPointer { SRTParser.parse($0, fileName: "t.srt") }
+        #expect(parsed.warnings.all.isEmpty, "\(text.debugDescription)")
+        #expect(layout.lines == parsed.lines, "\(text.debugDescription)")
+        #expect(layout.spans.count == parsed.transcript.count, "\(text.debugDescription)")
+        guard layout.spans.count == parsed.transcript.count else { return true }
+        bytes.withUnsafeBufferPointer { buffer in
+            for (index, span) in layout.spans.enumerated() {
+                let raw = UnsafeBufferPointer(rebasing: buffer[span])
+                let cueText = layout.marked.contains(index)
+                    ? SRTParser.cleanText(buffer, span) : String(decoding: raw, as: UTF8.self)
+                #expect(cueText == String(parsed.transcript.text(at: index)), "\(text.debugDescription) cue \(index)")
+                #expect(layout.marked.contains(index) == SRTParser.needsCleaning(raw), "\(text.debugDescription)")
+            }
+        }
+        return true
+    }
+
+    @Test func plainTextWithTrapsIsSometimesAcceptedAndSometimesNot() {
+        let accepted = (40..<80).filter { seed in
+            Array(Self.randomSRT(seed: UInt64(seed), trapRate: 3).utf8).withUnsafeBufferPointer { SRTLayout($0) } != nil
+        }
+        #expect(!accepted.isEmpty && accepted.count < 40)
+    }
+
+    @Test(arguments: [
+        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n00:00:03,000 --> 00:00:04,000\nsecond\n\n",
+        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n2\n00:00:03,000 --> 00:00:04,000\nsecond\n\n",
+        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n   \nstill first\n\n",
+        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n5 --> 6\n\n",
+        "1 \n00:00:01,000 --> 00:00:02,000\nfirst\n\n",
+        "1\n2\n00:00:01,000 --> 00:00:02,000\nfirst\n\n",
+        "1\n00:01,000 --> 00:02,000\nfirst\n\n",
+        "1\n1000000:00:01,000 --> 1000000:00:02,000\nfirst\n\n",
+        "1\n00:00:01,000 --> 00:00:02,000 X1:10\nfirst\n\n",
+        "1\r\n00:00:01,000 --> 00:00:02,000\r\nfirst\r\n\r\n",
+        "1\n00:00:01,000 --> 00:00:02,000",
+        "words first\n\n",
+    ])
+    func shapesThePlainReadingWouldGetWrongAreDeclined(text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { SRTLayout($0) } == nil)
+    }
+
+    @Test(arguments: [
+        ("1\n00:00:01,000 --> 00:00:02,000\nfirst line\nsecond\n\n\n2\n100:00:01.000 --> 100:00:02.000\n\n", 2, 9),
+        ("00:00:01,000 --> 00:00:02,000\na > b &amp; c\n\n3\n00:00:01,000 --> 00:00:02,000\nlast", 2, 6),
+        ("\n\n", 0, 2),
+    ])
+    func plainShapesAreRead(text: String, cues: Int, lines: Int) throws {
+        let bytes = Array(text.utf8)
+        let layout = try #require(bytes.withUnsafeBufferPointer { SRTLayout($0) })
+        #expect(layout.spans.count == cues && layout.lines == lines)
+        #expect(lines == bytes.withUnsafeBufferPointer { SRTParser.parse($0, fileName: "t.srt").lines })
+    }
+
+    /// Counting in place gives `MatchIndex.count` of the parsed file, on plain pieces and
+    /// on pieces left to the parser, for every keyword the byte scan takes.
+    @Test(arguments: 0..<12)
+    func countsInPlaceEqualTheIndexCount(seed: UInt64) throws {
+        let bytes = Array(Self.randomSRT(seed: seed &+ 100, trapRate: seed < 8 ? 0 : 10).utf8)
+        let transcript = SRTParser.parse(bytes, fileName: "t.srt").transcript
+        var found = 0
+        for keyword in DifferentialTests.keywords + ["the home", "00:00", "-->", " "] {
+            for caseSensitive in [false, true] {
+                let query = Query(keyword, caseSensitive: caseSensitive)
+                let expected = MatchIndex.count(transcript: transcript, query: query)
+                for pieceSize in [1, 200] {
+                    let counted = try bytes.withUnsafeBufferPointer { buffer in
+                        try TranscriptLoader.countMatches(inPlace: buffer, fileName: "t.srt", options: LoadOptions(),
+                                                          query: query, pieceSize: pieceSize)
+                    }
+                    #expect(counted.matches == expected, "\(keyword.debugDescription) seed \(seed) pieces of \(pieceSize)")
+                }
+                found += expected
+            }
+        }
+        #expect(found > 50)
+    }
+}
