@@ -6,7 +6,7 @@ import Testing
 @Suite struct LineCountTests {
     static let lineBreaks = ["\n", "\r\n", "\r"]
 
-    static func randomText(seed: UInt64) -> String {
+    static func randomText(seed: UInt64, lineBreaks: [String] = lineBreaks) -> String {
         var random = SeededRandom(seed: seed &* 31 &+ 7)
         var text = ""
         for _ in 0..<Int.random(in: 15...40, using: &random) {
@@ -76,9 +76,12 @@ import Testing
 
     @Test(arguments: 0..<8)
     func cueCountIsTheParsersOnRandomText(seed: UInt64) {
-        let bytes = Array(Self.randomText(seed: seed).utf8)
-        let parsed = bytes.withUnsafeBufferPointer { TimestampedTextParser.parseUntimed($0) }
-        #expect(parsed != nil)
-        #expect(bytes.withUnsafeBufferPointer { TimestampedTextParser.untimedCueCount($0) } == parsed?.transcript.count)
+        // With every kind of line break (eight bytes at a time), and with line feeds only (`memchr`).
+        for text in [Self.randomText(seed: seed), Self.randomText(seed: seed, lineBreaks: ["\n"])] {
+            let bytes = Array(text.utf8)
+            let parsed = bytes.withUnsafeBufferPointer { TimestampedTextParser.parseUntimed($0) }
+            #expect(parsed != nil)
+            #expect(bytes.withUnsafeBufferPointer { TimestampedTextParser.untimedCueCount($0) } == parsed?.transcript.count)
+        }
     }
 }

@@ -58,4 +58,27 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
+
+    /// Every piece at every place in a run of three-byte characters (read 24 bytes at a
+    /// time), after each number of ASCII bytes, so every phase of every word is tried.
+    @Test(arguments: 0..<3)
+    func agreesInsideRunsOfThreeByteCharacters(asciiBefore: Int) {
+        let characters: [[UInt8]] = [[0xE4, 0xB8, 0x80], [0xE9, 0xBF, 0xBF], [0xE3, 0x80, 0x82], [0xEF, 0xBC, 0x8C],
+                                     [0xEC, 0x9E, 0x90], [0xED, 0x9E, 0xA3], [0xE0, 0xA4, 0x95], [0xE1, 0xBA, 0xA1]]
+        let insertions = Self.pieces + [[0xE4, 0xB8, 0xC0], [0xE4, 0x38, 0x80], [0xEE, 0x80, 0x80], [0xE4], [0xE4, 0xB8, 0x80, 0x80]]
+        var mismatches: [[UInt8]] = []
+        var valid = 0
+        for run in 0..<12 {
+            for insertion in insertions {
+                for filler in characters {
+                    let bytes = [UInt8](repeating: 0x61, count: asciiBefore) + Array(repeating: characters[0], count: run).joined()
+                        + insertion + Array(repeating: filler, count: 12 - run).joined()
+                    if Self.validated(bytes) != Self.expected(bytes) { mismatches.append(bytes) }
+                    if Self.expected(bytes) { valid += 1 }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).map { $0.map { String($0, radix: 16) } })")
+        #expect(valid > 500 && valid < 3_000, "both answers are exercised")
+    }
 }

@@ -65,13 +65,32 @@ public enum TimestampedTextParser {
 
     /// How many cues `parseUntimed` finds in `buffer` (its lines holding more than spaces
     /// and tabs), or `nil` when a line starts with a timestamp, without collecting them:
-    /// line breaks are found eight bytes at a time, and only lines that start with a
-    /// character a timestamp can start with are read.
+    /// line breaks are found with `memchr` (or, with carriage returns, eight bytes at a
+    /// time), and only lines that start with a character a timestamp can start with are read.
     ///
     /// - Complexity: O(n).
     static func untimedCueCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = buffer.baseAddress else { return 0 }
         let count = buffer.count
+        if memchr(base, 0x0D, count) == nil {
+            var cues = 0
+            var start = 0
+            while start < count {
+                let end = memchr(base + start, 0x0A, count - start)
+                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                if start < end {
+                    let first = base[start]
+                    if first != 0x20 && first != 0x09 {
+                        cues += 1
+                        if mayStartTimestamp(first) && leadingTimestamp(buffer, start, end) != nil { return nil }
+                    } else if UnsafeBufferPointer(rebasing: buffer[start..<end]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                        cues += 1
+                    }
+                }
+                start = end + 1
+            }
+            return cues
+        }
         func startsWithTimestamp(_ start: Int) -> Bool {
             guard start < count, mayStartTimestamp(base[start]) else { return false }
             var end = start
@@ -85,8 +104,9 @@ public enum TimestampedTextParser {
         var index = 0
         while index < count {
             let word = WordBytes.load(buffer, at: index, padding: 0x20)
-            if WordBytes.below(word, 0x21) == 0 {
-                lineHasText = true
+            if WordBytes.below(word, 0x0E) == 0 {
+                // No line break, and no tab: text unless all spaces.
+                if word != WordBytes.spread(0x20) { lineHasText = true }
                 index += 8
                 continue
             }

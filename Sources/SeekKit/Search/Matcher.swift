@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds one keyword in cue texts, with results identical to `ReferenceMatcher`.
 ///
 /// When the keyword is made only of printable ASCII and CJK unified ideographs,
@@ -318,6 +324,39 @@ struct TextLines: CueBounds {
     static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 }
 
+/// Finds one byte with `memchr`, remembering the last answer so that asking again from
+/// a later place (up to that answer) costs nothing.
+struct ByteFinder {
+    let byte: UInt8
+    /// `found` is the first place of `byte` after the last place asked from, or, when
+    /// equal to `searchedTo`, there is none before it.
+    private var found = -1
+    private var searchedTo = -1
+
+    init(_ byte: UInt8) { self.byte = byte }
+
+    /// The first place of the byte in `start..<limit` of `base`, or `limit`. Each call
+    /// asks from no earlier than the last.
+    @inline(__always)
+    mutating func next(in base: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> Int {
+        if start <= found {
+            if found < searchedTo || limit <= searchedTo { return min(found, limit) }
+            return search(in: base, from: searchedTo, to: limit)
+        }
+        return search(in: base, from: start, to: limit)
+    }
+
+    private mutating func search(in base: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> Int {
+        searchedTo = limit
+        guard start < limit, let hit = memchr(base + start, Int32(byte), limit - start) else {
+            found = limit
+            return limit
+        }
+        found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        return found
+    }
+}
+
 /// The byte-level search for keywords of printable ASCII and CJK unified ideographs.
 struct FastPlan: Sendable {
     /// The keyword's bytes, ASCII letters lowered when folding case.
@@ -413,6 +452,12 @@ struct FastPlan: Sendable {
         let (secondOr, secondTarget, secondAlt) = wordFold(bytes[secondOffset])
         let lastStart = count - length
         let wordEnd = lastStart - max(firstOffset, secondOffset) - 8
+        // Candidates are found with `memchr` on the rarest byte (in both cases, for a letter
+        // when folding case), unless it is a space that a line feed also matches.
+        let findsBytes = firstAlt == firstTarget
+        let rareByte = bytes[firstOffset]
+        var rareFinder = ByteFinder(rareByte)
+        var twinFinder = firstOr != 0 && fold[Int(rareByte & ~0x20)] == rareByte ? ByteFinder(rareByte & ~0x20) : nil
         var cues = cues
         var position = 0
         var nextCancelCheck = 1 << 22
@@ -421,15 +466,24 @@ struct FastPlan: Sendable {
                 if isCancelled() { return nil }
                 nextCancelCheck = position + 1 << 22
             }
-            if position <= wordEnd {
-                let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: UInt64.self) | firstOr
-                let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: UInt64.self) | secondOr
-                let hits = (FastPlan.zeroBytes(a ^ firstTarget) | FastPlan.zeroBytes(a ^ firstAlt))
-                    & (FastPlan.zeroBytes(b ^ secondTarget) | FastPlan.zeroBytes(b ^ secondAlt))
-                if hits == 0 {
+            if findsBytes {
+                let limit = min(lastStart, nextCancelCheck) + firstOffset + 1
+                var next = rareFinder.next(in: base, from: position + firstOffset, to: limit)
+                if twinFinder != nil { next = min(next, twinFinder!.next(in: base, from: position + firstOffset, to: next)) }
+                position = next - firstOffset
+                if next == limit { continue }
+            } else if position <= wordEnd {
+                let limit = min(wordEnd, nextCancelCheck)
+                var hits: UInt64 = 0
+                while position <= limit {
+                    let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: UInt64.self) | firstOr
+                    let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: UInt64.self) | secondOr
+                    hits = (FastPlan.zeroBytes(a ^ firstTarget) | FastPlan.zeroBytes(a ^ firstAlt))
+                        & (FastPlan.zeroBytes(b ^ secondTarget) | FastPlan.zeroBytes(b ^ secondAlt))
+                    if hits != 0 { break }
                     position += 8
-                    continue
                 }
+                if hits == 0 { continue }
                 position += hits.trailingZeroBitCount / 8
             }
             guard isMatch(base + position) else {

@@ -1,11 +1,14 @@
 /// Whether bytes are valid UTF-8 without NUL, eight bytes at a time.
 ///
 /// The same answer as `UTF8Scan` giving no invalid sequence and no NUL, but without
-/// walking the text sequence by sequence: for each word of eight bytes it works out,
-/// with shifts and masks, which bytes must be continuation bytes (those one to three
-/// places after a lead byte, as the lead asks) and checks that exactly those are.
-/// The few lead bytes with a narrower second byte (E0, ED, F0, F4) and the bytes
-/// that are never valid (C0, C1, F5–FF, and NUL here) are looked at one by one.
+/// walking the text sequence by sequence. Each step starts where a character starts:
+/// for a word of eight bytes it works out, with shifts and masks, which bytes must be
+/// continuation bytes (those one to three places after a lead byte, as the lead asks)
+/// and checks that exactly those are, then moves on to the lead of a character the
+/// word cuts, if any. The few lead bytes with a narrower second byte (E0, ED, F0, F4)
+/// and the bytes that are never valid (C0, C1, F5–FF, and NUL here) are looked at one
+/// by one. Runs of ASCII go 32 bytes at a time, and runs of three-byte characters (most
+/// of Chinese and Japanese text) up to 24 bytes, eight characters, at a time.
 enum UTF8Validation {
     private static let highBits = WordBytes.highBits
 
@@ -14,37 +17,101 @@ enum UTF8Validation {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
-        var carry: UInt64 = 0
         while index + 8 <= count {
-            if carry == 0 && index + 32 <= count {
-                // Four words of ASCII at once: no high bit, and (approximately, never missing one) no NUL.
-                let raw = UnsafeRawPointer(base + index)
-                let a = raw.loadUnaligned(as: UInt64.self)
-                let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                let c = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                let d = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let nulOrHigh = ((a &- ones) | a) | ((b &- ones) | b) | ((c &- ones) | c) | ((d &- ones) | d)
-                if nulOrHigh & highBits == 0 {
-                    index += 32
+            let raw = UnsafeRawPointer(base + index)
+            let word = raw.loadUnaligned(as: UInt64.self)
+            if word & highBits == 0 {
+                if index + 32 <= count {
+                    // Four words of ASCII at once: no high bit, and (approximately, never missing one) no NUL.
+                    let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    let c = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                    let d = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let nulOrHigh = ((word &- ones) | word) | ((b &- ones) | b) | ((c &- ones) | c) | ((d &- ones) | d)
+                    if nulOrHigh & highBits == 0 {
+                        index &+= 32
+                        continue
+                    }
+                }
+                if WordBytes.zeros(word) != 0 { return false }
+                index &+= 8
+                continue
+            }
+            if word & 0xF0 == 0xE0, index + 24 <= count {
+                let run = threeByteRun(word, raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                                       raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+                if run > 0 {
+                    index &+= run
                     continue
                 }
             }
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if word & highBits == 0 && carry == 0 {
-                if WordBytes.zeros(word) != 0 { return false }
-            } else if !check(word, carry: &carry, at: index, in: bytes) {
-                return false
-            }
-            index += 8
+            guard let step = check(word, at: index, in: bytes) else { return false }
+            index &+= step
         }
-        if index < count {
-            // The tail, padded with spaces: a sequence cut short by the end then misses a continuation byte.
-            if !check(WordBytes.load(bytes, at: index, padding: 0x20), carry: &carry, at: index, in: bytes) {
-                return false
+        // The tail, padded with spaces: a sequence cut short by the end then misses a continuation byte.
+        return index == count || check(WordBytes.load(bytes, at: index, padding: 0x20), at: index, in: bytes) != nil
+    }
+
+    /// How many of 24 bytes, from the start, are three-byte characters none led by E0
+    /// or ED (a multiple of three, up to 24).
+    @inline(__always)
+    private static func threeByteRun(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
+        @inline(__always) func narrowLeads(_ word: UInt64) -> UInt64 {
+            FastPlan.zeroBytes(word ^ 0xE0E0_E0E0_E0E0_E0E0) | FastPlan.zeroBytes(word ^ 0xEDED_EDED_EDED_EDED)
+        }
+        // Lead bytes (1110xxxx) every third byte, continuation bytes (10xxxxxx) between: the
+        // first byte that is not as it should be (a narrow lead marked approximately, never
+        // later than the first) ends the run at the character before it.
+        let badA = ((a & 0xC0F0_C0C0_F0C0_C0F0) ^ 0x80E0_8080_E080_80E0) | narrowLeads(a)
+        let badB = ((b & 0xF0C0_C0F0_C0C0_F0C0) ^ 0xE080_80E0_8080_E080) | narrowLeads(b)
+        let badC = ((c & 0xC0C0_F0C0_C0F0_C0C0) ^ 0x8080_E080_80E0_8080) | narrowLeads(c)
+        let firstBad = badA != 0 ? badA.trailingZeroBitCount / 8
+            : badB != 0 ? 8 + badB.trailingZeroBitCount / 8
+            : badC != 0 ? 16 + badC.trailingZeroBitCount / 8 : 24
+        return firstBad / 3 * 3
+    }
+
+    /// Checks the word at `index` (where a character starts) and returns how far to move:
+    /// eight bytes, or to the lead of a character that runs past the word; `nil` when the
+    /// bytes are not valid.
+    @inline(__always)
+    private static func check(_ word: UInt64, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let bit7 = word & highBits
+        let bit6 = (word << 1) & highBits
+        let bit5 = (word << 2) & highBits
+        let bit4 = (word << 3) & highBits
+        let continuation = bit7 & ~bit6
+        let lead2 = bit7 & bit6
+        let lead3 = lead2 & bit5
+        let lead4 = lead3 & bit4
+        let needed = (lead2 << 8) | (lead3 << 16) | (lead4 << 24)
+        if needed != continuation { return nil }
+        // A lead in the last bytes whose character runs past the word (at most one: a second
+        // would stand where the first needs a continuation byte).
+        let cut = (lead2 & 0x8000_0000_0000_0000) | (lead3 & 0x8080_0000_0000_0000) | (lead4 & 0x8080_8000_0000_0000)
+        // Approximately (never missing one; a false mark is looked at and let through).
+        let special = lead4 | FastPlan.zeroBytes(word) | FastPlan.zeroBytes(word ^ 0xE0E0_E0E0_E0E0_E0E0)
+            | FastPlan.zeroBytes(word ^ 0xEDED_EDED_EDED_EDED)
+            | FastPlan.zeroBytes((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0xC0C0_C0C0_C0C0_C0C0)
+        if special != 0 {
+            var marks = special & highBits
+            while marks != 0 {
+                let offset = marks.trailingZeroBitCount / 8
+                marks &= marks - 1
+                let position = index + offset
+                guard position < bytes.count else { break }
+                let next = position + 1 < bytes.count ? bytes[position + 1] : 0x80
+                switch bytes[position] {
+                case 0x00, 0xC0, 0xC1, 0xF5...0xFF: return nil
+                case 0xE0: if next < 0xA0 { return nil }
+                case 0xED: if next >= 0xA0 { return nil }
+                case 0xF0: if next < 0x90 { return nil }
+                case 0xF4: if next >= 0x90 { return nil }
+                default: break
+                }
             }
         }
-        return carry == 0
+        return cut == 0 ? 8 : cut.trailingZeroBitCount / 8
     }
 
     /// `isValidWithoutNULs`, on all cores for large texts: pieces are cut before ASCII
@@ -56,43 +123,5 @@ enum UTF8Validation {
         return TextPieces.map(bounds.count - 1) { i in
             isValidWithoutNULs(UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]]))
         }.allSatisfy { $0 }
-    }
-
-    /// Checks one word; `carry` holds which of its first bytes the previous word's
-    /// lead bytes need as continuation bytes, and on return which of the next word's.
-    @inline(__always)
-    private static func check(
-        _ word: UInt64, carry: inout UInt64, at index: Int, in bytes: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let bit7 = word & highBits
-        let bit6 = (word << 1) & highBits
-        let bit5 = (word << 2) & highBits
-        let bit4 = (word << 3) & highBits
-        let continuation = bit7 & ~bit6
-        let lead2 = bit7 & bit6
-        let lead3 = lead2 & bit5
-        let lead4 = lead3 & bit4
-        let needed = (lead2 << 8) | (lead3 << 16) | (lead4 << 24) | carry
-        carry = (lead2 >> 56) | (lead3 >> 48) | (lead4 >> 40)
-        if needed != continuation { return false }
-        let special = lead4 | WordBytes.zeros(word) | WordBytes.equal(word, 0xE0)
-            | WordBytes.equal(word, 0xED) | WordBytes.equal(word & 0xFEFE_FEFE_FEFE_FEFE, 0xC0)
-        if special == 0 { return true }
-        var marks = special
-        while marks != 0 {
-            let offset = marks.trailingZeroBitCount / 8
-            marks &= marks - 1
-            let position = index + offset
-            let next = position + 1 < bytes.count ? bytes[position + 1] : 0x80
-            switch UInt8(truncatingIfNeeded: word >> (offset * 8)) {
-            case 0x00, 0xC0, 0xC1, 0xF5...0xFF: return false
-            case 0xE0: if next < 0xA0 { return false }
-            case 0xED: if next >= 0xA0 { return false }
-            case 0xF0: if next < 0x90 { return false }
-            case 0xF4: if next >= 0x90 { return false }
-            default: break
-            }
-        }
-        return true
     }
 }
