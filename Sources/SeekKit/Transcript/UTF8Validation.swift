@@ -37,6 +37,13 @@ enum UTF8Validation {
                 index &+= 8
                 continue
             }
+            if word & 0x80 == 0 {
+                // ASCII up to the first character of another script (a line break in CJK text, say).
+                let ascii = (word & highBits).trailingZeroBitCount / 8
+                if WordBytes.zeros(word) & (1 << (ascii * 8) - 1) != 0 { return false }
+                index &+= ascii
+                continue
+            }
             if word & 0xF0 == 0xE0, index + 24 <= count {
                 let run = threeByteRun(word, raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
                                        raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
