@@ -56,30 +56,32 @@ struct InputFile: Equatable {
                                    problem: Diagnostic(file: directory, message: reason)))
             return
         }
-        var names: [String] = []
+        // Names with their types as the directory gives them (no `lstat` unless it gives none).
+        var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name.hasPrefix(".") { continue }
-            names.append(name)
+            entries.append((name, entry.pointee.d_type))
         }
         closedir(handle)
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names {
+        for (name, type) in entries {
             let path = prefix + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
+            var isDirectory = Int32(type) == DT_DIR
+            var isFile = Int32(type) == DT_REG || Int32(type) == DT_LNK
+            if Int32(type) == DT_UNKNOWN {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                isDirectory = info.st_mode & S_IFMT == S_IFDIR
+                isFile = info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK
+            }
+            if isDirectory {
                 walk(directory: path, into: &files)
-            case S_IFREG, S_IFLNK:
-                if SubtitleFormat(fileName: name) != nil {
-                    files.append(InputFile(source: .path(path), displayName: path))
-                }
-            default:
-                continue
+            } else if isFile, SubtitleFormat(fileName: name) != nil {
+                files.append(InputFile(source: .path(path), displayName: path))
             }
         }
     }

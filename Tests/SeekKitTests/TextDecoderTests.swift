@@ -67,6 +67,25 @@ import Testing
         #expect(throws: Diagnostic.self) { try Self.decode(png) }
     }
 
+    /// One byte in eight a control character makes binary data; tabs, line breaks and
+    /// escapes do not, at every place in a word.
+    @Test(arguments: 0..<0x20)
+    func controlBytesMakeBinary(byte: Int) {
+        for offset in 0..<8 {
+            let text = Array(repeating: Array("abcdefg".utf8), count: 100).flatMap { line in
+                var line = line
+                line.insert(UInt8(byte), at: offset % line.count)
+                return line
+            }
+            let allowed = (0x09...0x0D).contains(byte) || byte == 0x1B
+            if allowed {
+                #expect(throws: Never.self) { try Self.decode(text) }
+            } else {
+                #expect(throws: Diagnostic.self, "byte \(byte) at \(offset)") { try Self.decode(text) }
+            }
+        }
+    }
+
     @Test func strayNULIsNotBinary() throws {
         let text = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n".utf8) + [0] + Array("text".utf8)
         let (decoded, _, _) = try Self.decode(text)

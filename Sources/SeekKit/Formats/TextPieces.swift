@@ -26,7 +26,8 @@ enum TextPieces {
     /// `body` must be safe to call from several threads at once (here: it only reads
     /// the text and writes what it returns).
     static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
-        withoutActuallyEscaping(body) { body in
+        if count == 1 { return [body(0)] }
+        return withoutActuallyEscaping(body) { body in
             let slots = Slots(count: count, body: body)
             DispatchQueue.concurrentPerform(iterations: count) { i in slots.fill(i) }
             return slots.values

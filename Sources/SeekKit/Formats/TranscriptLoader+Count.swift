@@ -12,8 +12,8 @@ extension TranscriptLoader {
     /// Counts the matches of `query` in the file, without keeping its transcript.
     ///
     /// The same as `load` then `MatchIndex(transcript:query:).count`, with the same
-    /// warnings and errors, but large SRT and untimed text files are parsed and searched
-    /// in pieces of about a megabyte on all cores, each piece dropped once counted.
+    /// warnings and errors, but SRT and untimed text files are parsed and searched in
+    /// pieces of about a megabyte on all cores, each piece dropped once counted.
     ///
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus O(m log m) for m matches of several keywords.
@@ -81,9 +81,9 @@ extension TranscriptLoader {
         }
     }
 
-    /// Parses and counts SRT and untimed text piece by piece; `nil` when the text is
-    /// small, WebVTT or timestamped text (read whole), or, `checkingUTF8`, not valid
-    /// UTF-8 without NUL.
+    /// Parses and counts SRT and untimed text piece by piece (a small text is one piece);
+    /// `nil` when the text is WebVTT or timestamped text (read whole), or, `checkingUTF8`,
+    /// not valid UTF-8 without NUL.
     static func countInPieces(
         _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
         pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false
@@ -93,7 +93,6 @@ extension TranscriptLoader {
             format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
         }
-        guard bounds.count > 2 else { return nil }
         let inPlaceMatcher = inPlaceMatcher(for: query)
         let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
             let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])

@@ -125,21 +125,22 @@ public enum TextDecoder {
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                if offset + 8 <= buffer.count {
-                    // No byte below 0x20 (top three bits all clear) among the next eight: skip them.
-                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                    let high = word & 0xE0E0_E0E0_E0E0_E0E0
-                    if (high &- 0x0101_0101_0101_0101) & ~high & 0x8080_8080_8080_8080 == 0 {
-                        offset += 8
-                        continue
+                // Bytes below 0x20, exactly; tabs and line breaks (0x09...0x0D) need no look.
+                let word = WordBytes.load(buffer, at: offset, padding: 0x20)
+                let low = WordBytes.below(word, 0x20)
+                if low & ~(WordBytes.below(word, 0x0E) & ~WordBytes.below(word, 0x09)) != 0 {
+                    var marks = low
+                    while marks != 0 {
+                        let position = offset + marks.trailingZeroBitCount / 8
+                        marks &= marks - 1
+                        switch base[position] {
+                        case 0: if position & 1 == 0 { nulsAtEven += 1 } else { nulsAtOdd += 1 }
+                        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B: break
+                        default: controls += 1
+                        }
                     }
                 }
-                switch base[offset] {
-                case 0: if offset & 1 == 0 { nulsAtEven += 1 } else { nulsAtOdd += 1 }
-                case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B, 0x20...: break
-                default: controls += 1
-                }
-                offset += 1
+                offset += 8
             }
         }
         let nuls = nulsAtEven + nulsAtOdd
