@@ -13,13 +13,16 @@ let package = Package(
         .executableTarget(
             name: "seek",
             dependencies: ["SeekKit"],
-            // A release `seek` on Linux carries the Swift runtime and Foundation inside it:
-            // loading them as shared libraries cost about 3.5 ms of every run, more than
-            // grep's whole run on a small file. (Static linking is not offered on Apple's systems.)
+            // A release `seek` on Linux is one static executable, the C and C++ libraries, the
+            // Swift runtime and Foundation inside it: with no dynamic loading and no relocations
+            // to apply, a short run starts in about half the time (1.3 ms against 2.5 ms, measured
+            // on this project's machine). The debug build the tests run is linked as usual, so
+            // CI checks that the release binary answers exactly as it does (.ci/release-agrees).
+            // (Static linking is not offered on Apple's systems.)
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-Xlinker", "--start-group", "-lCoreFoundation", "-l_FoundationICU",
-                     "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+                    ["-static-executable", "-Xlinker", "--start-group", "-lCoreFoundation", "-l_FoundationICU",
+                     "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-lstdc++",
                      "-Xlinker", "--end-group"],
                     .when(platforms: [.linux], configuration: .release)),
             ]

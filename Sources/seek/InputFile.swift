@@ -56,19 +56,25 @@ struct InputFile: Equatable {
                                    problem: Diagnostic(file: directory, message: reason)))
             return
         }
-        // Names with their types as the directory gives them (no `lstat` unless it gives none).
-        var entries: [(name: String, type: UInt8)] = []
+        // The names, each ending in a NUL, one after another in one buffer, with their types as
+        // the directory gives them (no `lstat` unless it gives none); sorted as byte strings.
+        var names: [CChar] = []
+        var entries: [(start: Int, type: UInt8)] = []
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            entries.append((name, entry.pointee.d_type))
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            if name.pointee == CChar(UInt8(ascii: ".")) { continue }
+            entries.append((names.count, entry.pointee.d_type))
+            names.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
         }
         closedir(handle)
-        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        names.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            entries.sort { strcmp(base + $0.start, base + $1.start) < 0 }
+        }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for (name, type) in entries {
+        for (start, type) in entries {
+            let name = names.withUnsafeBufferPointer { String(cString: $0.baseAddress! + start) }
             let path = prefix + name
             var isDirectory = Int32(type) == DT_DIR
             var isFile = Int32(type) == DT_REG || Int32(type) == DT_LNK
@@ -88,66 +94,65 @@ struct InputFile: Equatable {
 
     /// The file's whole contents, read with as few large reads as possible.
     func read(from standardInput: Int32) throws(Diagnostic) -> [UInt8] {
-        switch source {
-        case .standardInput:
-            return try Self.readAll(descriptor: standardInput, sizeHint: 0, name: displayName)
-        case .path(let path):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw Self.diagnostic(displayName) }
-            defer { close(descriptor) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { throw Self.diagnostic(displayName) }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw Diagnostic(file: displayName, message: "is a directory (use -r to search the files in it)")
-            }
-            return try Self.readAll(descriptor: descriptor, sizeHint: Int(info.st_size), name: displayName)
-        }
+        try withContents(from: standardInput, mappingFrom: nil, mapped: { _ in [] }, read: { $0 })
     }
 
-    /// Runs `body` on the file's contents mapped into memory, without reading them into a
-    /// buffer, when the file is a regular file of at least `minimumSize` bytes; otherwise
-    /// (or when it cannot be mapped) returns `nil` and `read(from:)` is the way.
+    /// Opens the file once and hands its contents to `mapped`, mapped into memory without
+    /// being read into a buffer, when it is a regular file of at least `minimumSize` bytes
+    /// (and can be mapped); otherwise reads them and hands them to `read`.
     ///
-    /// Pages are read as `body` touches them, on whichever core does.
-    func withMappedContents<Result>(
-        minimumSize: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result
-    ) throws(Diagnostic) -> Result? {
-        guard case .path(let path) = source else { return nil }
+    /// Mapped pages are read as `mapped` touches them, on whichever core does.
+    func withContents<Result>(
+        from standardInput: Int32, mappingFrom minimumSize: Int?,
+        mapped: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result,
+        read: ([UInt8]) throws(Diagnostic) -> Result
+    ) throws(Diagnostic) -> Result {
+        guard case .path(let path) = source else {
+            return try read(Self.readAll(descriptor: standardInput, size: nil, name: displayName))
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw Self.diagnostic(displayName) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              Int(info.st_size) >= minimumSize else { return nil }
-        let size = Int(info.st_size)
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            return nil
+        guard fstat(descriptor, &info) == 0 else { throw Self.diagnostic(displayName) }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR {
+            throw Diagnostic(file: displayName, message: "is a directory (use -r to search the files in it)")
         }
-        defer { munmap(address, size) }
-        MappedFileGuard.install()
-        return try body(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
+        let size = Int(info.st_size)
+        if kind == S_IFREG, let minimumSize, size >= minimumSize,
+           let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
+            defer { munmap(address, size) }
+            MappedFileGuard.install()
+            return try mapped(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
+        }
+        // A regular file is read up to the size it had when opened; one that reports no
+        // size (as some special files do), a device or a pipe is read to its end.
+        let knownSize = kind == S_IFREG && size > 0 ? size : nil
+        return try read(Self.readAll(descriptor: descriptor, size: knownSize, name: displayName))
     }
 
-    private static func readAll(descriptor: Int32, sizeHint: Int, name: String) throws(Diagnostic) -> [UInt8] {
+    /// Reads `descriptor` to its end, or until `size` bytes have come when the size is known.
+    private static func readAll(descriptor: Int32, size: Int?, name: String) throws(Diagnostic) -> [UInt8] {
         var result: [UInt8] = []
-        var capacity = max(sizeHint + 1, 1 << 16)
+        var capacity = max(size ?? 0, 1 << 16)
         while true {
             var failure: Int32?
             var reachedEnd = false
             let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
                 while count < buffer.count {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    let got = readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
                     if got < 0 {
                         if errno == EINTR { continue }
                         failure = errno
                         return
                     }
-                    if got == 0 {
+                    count += got
+                    if got == 0 || result.count + count == size {
                         reachedEnd = true
                         return
                     }
-                    count += got
                 }
             }
             if let failure {
@@ -171,6 +176,11 @@ struct InputFile: Equatable {
         case .path(let path): return FileIdentity(path: path)
         }
     }
+}
+
+/// `read(2)`, under a name the methods called `read` do not hide.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
 
 /// A file's device and inode: two names for the same file have the same identity.

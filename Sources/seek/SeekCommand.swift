@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import SeekKit
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +12,7 @@ import Darwin
 /// printed in the order given, so output is stable and memory stays bounded.
 struct SeekCommand {
     var arguments: [String]
-    var environment: [String: String]
+    var environment: ProcessEnvironment
     var streams: StandardStreams
 
     func run() -> ExitStatus {
@@ -69,20 +69,16 @@ struct SeekCommand {
         case .always: true
         case .never: false
         case .auto: outputFile == nil && streams.outputIsTerminal
-            && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+            && (environment.noColor ?? "").isEmpty && environment.term != "dumb"
         }
         var report = Report(
             options: options, sink: sink, streams: streams, color: color,
             showFileNames: inputs.count > 1 || expandedDirectory)
         report.begin()
-        // A count keeps nothing of a file, so many files can be in flight; full results are held a few at a time.
-        let window = Self.countsOnly(options) ? 256 : max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) * 2)
-        var start = 0
-        while start < inputs.count {
-            let batch = Array(inputs[start..<min(start + window, inputs.count)])
-            for outcome in search(batch, options: options) { report.add(outcome) }
-            start += batch.count
-        }
+        // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
+        let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        search(inputs, options: options, width: processors,
+               window: Self.countsOnly(options) ? 1024 : 2 * processors) { report.add($0) }
 
         if let outputFile {
             do {
@@ -117,9 +113,10 @@ struct SeekCommand {
         !options.listCues && (options.count || (options.quiet && options.output == nil))
     }
 
-    /// Loads and searches `inputs` in parallel; the outcomes come back in the same order.
-    private func search(_ inputs: [InputFile], options: CommandLineOptions) -> [Outcome] {
-        let slots = OutcomeSlots(count: inputs.count)
+    /// Loads and searches `inputs` on `width` threads; `deliver` gets the outcomes in the same order.
+    private func search(
+        _ inputs: [InputFile], options: CommandLineOptions, width: Int, window: Int, deliver: (Outcome) -> Void
+    ) {
         let query = Query(keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope)
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding)
         let standardInput = streams.input
@@ -130,11 +127,11 @@ struct SeekCommand {
         }
         let bytes = preread
         let countOnly = Self.countsOnly(options)
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { i in
-            slots[i] = Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
-                                   listCues: options.listCues, countOnly: countOnly, standardInput: standardInput)
-        }
-        return slots.outcomes
+        let listCues = options.listCues
+        orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
+            Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
+                        listCues: listCues, countOnly: countOnly, standardInput: standardInput)
+        }, deliver: deliver)
     }
 
     static func search(
@@ -143,22 +140,25 @@ struct SeekCommand {
     ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
         do throws(Diagnostic) {
-            if countOnly, preread == nil, let counted = try input.withMappedContents(minimumSize: 1 << 22, {
-                bytes throws(Diagnostic) in
-                try TranscriptLoader.countMatches(inPlace: bytes, fileName: input.displayName, options: load, query: query)
-            }) {
-                return Outcome(file: input.displayName, counted: counted)
+            let name = input.displayName
+            let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome in
+                if countOnly {
+                    return Outcome(file: name, counted: try TranscriptLoader.countMatches(
+                        bytes, fileName: name, options: load, query: query))
+                }
+                let loaded = try TranscriptLoader.load(bytes, fileName: name, options: load)
+                let index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
+                return Outcome(file: name, loaded: loaded, index: index)
             }
-            let bytes: [UInt8]
-            if let preread { bytes = try preread.get() } else { bytes = try input.read(from: standardInput) }
-            if countOnly {
-                let counted = try TranscriptLoader.countMatches(bytes, fileName: input.displayName, options: load,
-                                                                query: query)
-                return Outcome(file: input.displayName, counted: counted)
-            }
-            let loaded = try TranscriptLoader.load(bytes, fileName: input.displayName, options: load)
-            let index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
-            return Outcome(file: input.displayName, loaded: loaded, index: index)
+            if let preread { return try searchRead(preread.get()) }
+            // Counting maps a large file and searches it where it lies; anything else reads it.
+            return try input.withContents(
+                from: standardInput, mappingFrom: countOnly ? 1 << 22 : nil,
+                mapped: { bytes throws(Diagnostic) in
+                    Outcome(file: name, counted: try TranscriptLoader.countMatches(
+                        inPlace: bytes, fileName: name, options: load, query: query))
+                },
+                read: searchRead)
         } catch {
             return Outcome(file: input.displayName, failure: error)
         }
@@ -221,26 +221,4 @@ struct Outcome: Sendable {
         self.file = file
         self.failure = failure
     }
-}
-
-/// Result slots filled concurrently, each by exactly one worker.
-private final class OutcomeSlots: @unchecked Sendable {
-    private var storage: UnsafeMutableBufferPointer<Outcome?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    subscript(i: Int) -> Outcome? {
-        get { storage[i] }
-        set { storage[i] = newValue }
-    }
-
-    var outcomes: [Outcome] { storage.compactMap { $0 } }
 }

@@ -25,19 +25,20 @@ struct StandardStreams {
     }
 }
 
-/// The process environment as a dictionary.
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let pair = String(cString: entry)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
+/// The environment variables `seek` reads, looked up one by one: copying the whole
+/// environment into a dictionary cost about a third of a millisecond of every run.
+struct ProcessEnvironment {
+    /// `NO_COLOR`: when set and not empty, no colours unless asked for.
+    var noColor: String?
+    /// `TERM`: `dumb` means no colours unless asked for.
+    var term: String?
+
+    static func current() -> ProcessEnvironment {
+        ProcessEnvironment(noColor: value(of: "NO_COLOR"), term: value(of: "TERM"))
+    }
+
+    private static func value(of name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }
 

@@ -20,6 +20,20 @@ import Testing
         #expect(options.files == files)
     }
 
+    @Test func everyOptionIsFoundByItsNames() {
+        for option in CommandLineOptions.Option.allCases {
+            #expect(CommandLineOptions.Option.long(option.longName) == option)
+            if let letter = option.shortName {
+                #expect(CommandLineOptions.Option.short(letter) == option)
+            }
+        }
+        #expect(CommandLineOptions.Option.long("--colour") == .color)
+        #expect(CommandLineOptions.Option.long("--colours") == nil)
+        #expect(CommandLineOptions.Option.long("count") == nil)
+        #expect(CommandLineOptions.Option.short("x") == nil)
+        #expect(CommandLineOptions.Option.short("E") == nil)
+    }
+
     @Test func valuesInBothForms() throws {
         let options = try CommandLineOptions.parse([
             "-C2", "--from=1:30", "--to", "00:02:00.5", "--speaker", "Ana", "--format=vtt", "--encoding", "latin1",

@@ -26,6 +26,18 @@ import Testing
         #expect(result.stdout == "shows/a/notes.txt:1\nshows/a/one.vtt:3\nshows/b/two.srt:4\n")
     }
 
+    @Test func directoryEntriesInByteOrder() throws {
+        // Byte order, not locale or Unicode order: capitals first, '1' before '2', a name before
+        // longer names it starts (a folder's files before the file named like it plus a suffix), 'é' last.
+        let names = ["file2.srt", "é.srt", "abc.srt", "a.srt", "Z.srt", "abc/x.srt", "a b.srt", "B.srt", "ab.srt",
+                     "file10.srt"]
+        for name in names { try directory.write("order/" + name, Fixtures.srt) }
+        let result = try seek(["-c", "-r", "budget", "order"])
+        let expected = ["B.srt", "Z.srt", "a b.srt", "a.srt", "ab.srt", "abc/x.srt", "abc.srt", "file10.srt",
+                        "file2.srt", "é.srt"]
+        #expect(result.stdout == expected.map { "order/\($0):4\n" }.joined())
+    }
+
     @Test func orderIsTheOrderGivenThenPathOrder() throws {
         let result = try seek(["-c", "-r", "budget", "talk.srt", "shows/b", "shows/a/one.vtt"])
         #expect(result.stdout == "talk.srt:4\nshows/b/two.srt:4\nshows/a/one.vtt:3\n")

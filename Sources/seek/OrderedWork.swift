@@ -1,0 +1,92 @@
+import Foundation
+
+/// Runs `work` for every index in `0..<count` on up to `width` threads, the calling thread
+/// among them, and hands each result to `deliver` on the calling thread in index order, as
+/// soon as it and every result before it are done.
+///
+/// At most `window` results are ever done and not yet delivered, so memory stays bounded
+/// however many items there are, and there are no rounds: a thread waits only when the
+/// window is full or the work is out.
+func orderedParallelMap<Result>(
+    count: Int, width: Int, window: Int,
+    work: @escaping @Sendable (Int) -> Result, deliver: (Result) -> Void
+) {
+    guard count > 0 else { return }
+    let shared = OrderedWork(count: count, window: max(1, window), work: work)
+    for _ in 1..<max(1, min(width, count)) {
+        let thread = Thread { shared.runAsWorker() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    shared.runAsCaller(deliver: deliver)
+}
+
+/// The state the threads of one `orderedParallelMap` share, guarded by `condition`.
+///
+/// Results live in a ring of `window` slots: index `i` may be taken only while
+/// `i < delivered + window`, so two results never share a slot.
+private final class OrderedWork<Result>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    private let work: @Sendable (Int) -> Result
+    private var slots: [Result?]
+    /// The next index no thread has taken yet.
+    private var next = 0
+    /// How many results the caller has delivered (the index of the one it waits for).
+    private var delivered = 0
+
+    init(count: Int, window: Int, work: @escaping @Sendable (Int) -> Result) {
+        self.count = count
+        self.window = min(window, count)
+        self.work = work
+        slots = Array(repeating: nil, count: self.window)
+    }
+
+    /// Whether an index can be taken now (call with the lock held).
+    private var canTake: Bool { next < count && next < delivered + window }
+
+    /// Works `i` outside the lock and stores its result (call with the lock held).
+    private func take() {
+        let i = next
+        next += 1
+        condition.unlock()
+        let result = work(i)
+        condition.lock()
+        slots[i % window] = result
+        // Only the caller waits for a result, and only for the one at the head.
+        if i == delivered { condition.broadcast() }
+    }
+
+    /// A helper thread: takes indices until they are all taken.
+    func runAsWorker() {
+        condition.lock()
+        while next < count {
+            if canTake { take() } else { condition.wait() }
+        }
+        condition.unlock()
+    }
+
+    /// The calling thread: delivers results in order, working an index itself whenever
+    /// the next result to deliver is not done yet.
+    func runAsCaller(deliver: (Result) -> Void) {
+        condition.lock()
+        while delivered < count {
+            let head = delivered % window
+            if let result = slots[head] {
+                slots[head] = nil
+                delivered += 1
+                // A helper may be waiting for room in the window.
+                condition.broadcast()
+                condition.unlock()
+                deliver(result)
+                condition.lock()
+            } else if canTake {
+                take()
+            } else {
+                condition.wait()
+            }
+        }
+        condition.unlock()
+    }
+}
