@@ -15,7 +15,8 @@ func orderedParallelMap<Result>(
     let shared = OrderedWork(count: count, window: max(1, window), work: work)
     for _ in 1..<max(1, min(width, count)) {
         let thread = Thread { shared.runAsWorker() }
-        thread.stackSize = 1 << 20
+        // As much stack as the main thread has, since any file may be worked on either.
+        thread.stackSize = 8 << 20
         thread.start()
     }
     shared.runAsCaller(deliver: deliver)
@@ -75,12 +76,13 @@ private final class OrderedWork<Result>: @unchecked Sendable {
             let head = delivered % window
             if let result = slots[head] {
                 slots[head] = nil
-                delivered += 1
-                // A helper may be waiting for room in the window.
-                condition.broadcast()
+                // The window moves on only once the result is delivered, so it counts until then.
                 condition.unlock()
                 deliver(result)
                 condition.lock()
+                delivered += 1
+                // A helper may be waiting for room in the window.
+                condition.broadcast()
             } else if canTake {
                 take()
             } else {

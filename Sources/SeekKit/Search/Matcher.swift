@@ -8,8 +8,10 @@ import Darwin
 ///
 /// When the keyword is made only of printable ASCII and CJK unified ideographs,
 /// the matcher compares bytes (folding ASCII case) and scans the whole of a
-/// transcript's `storage` in one pass, 8 bytes at a time, looking for two of
-/// the keyword's rarest bytes at once. Any cue where Unicode could change the
+/// transcript's `storage` in one pass: candidates are the places of the keyword's
+/// rarest byte, found with `memchr` (in both ASCII cases), or, when that byte is a
+/// space a line feed also matches, 8 bytes at a time looking for two of the keyword's
+/// rarest bytes at once. Any cue where Unicode could change the
 /// answer goes to the reference instead: a cue holding a character that is
 /// equivalent to a keyword character under Regex's rules (the Kelvin sign for a
 /// `k`, a CJK compatibility ideograph for its unified twin, ...; looked for only
