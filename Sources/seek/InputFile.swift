@@ -9,7 +9,7 @@ import Darwin
 struct InputFile: Equatable {
     enum Source: Equatable {
         case standardInput
-        case path(String)
+        case path(SystemPath)
     }
 
     var source: Source
@@ -23,8 +23,13 @@ struct InputFile: Equatable {
     /// Expands the FILE arguments: `-` is standard input, directories are walked with `recursive`
     /// (in path order, hidden entries skipped, only subtitle and transcript files), otherwise an error.
     ///
+    /// An argument found in `undecodable` (see `SystemPath.undecodableArguments()`) names the
+    /// file by those bytes.
+    ///
     /// - Returns: the inputs, and whether a directory was expanded (file names are then always shown).
-    static func collect(_ arguments: [String], recursive: Bool) -> (files: [InputFile], expandedDirectory: Bool) {
+    static func collect(
+        _ arguments: [String], recursive: Bool, undecodable: [(decoded: String, bytes: [UInt8])] = []
+    ) -> (files: [InputFile], expandedDirectory: Bool) {
         var files: [InputFile] = []
         var expanded = false
         for argument in arguments {
@@ -32,62 +37,64 @@ struct InputFile: Equatable {
                 files.append(InputFile(source: .standardInput, displayName: standardInputName))
                 continue
             }
+            let path = undecodable.first { $0.decoded == argument }.map { SystemPath(bytes: $0.bytes) }
+                ?? SystemPath(argument)
             var info = stat()
-            if stat(argument, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            if path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 guard recursive else {
-                    files.append(InputFile(source: .path(argument), displayName: argument, problem: Diagnostic(
-                        file: argument, message: "is a directory (use -r to search the files in it)")))
+                    files.append(InputFile(source: .path(path), displayName: path.shown, problem: Diagnostic(
+                        file: path.shown, message: "is a directory (use -r to search the files in it)")))
                     continue
                 }
                 expanded = true
-                walk(directory: argument, into: &files)
+                walk(directory: path, into: &files)
             } else {
-                files.append(InputFile(source: .path(argument), displayName: argument))
+                files.append(InputFile(source: .path(path), displayName: path.shown))
             }
         }
         return (files, expanded)
     }
 
     /// Subtitle and transcript files under `directory`, depth first, names in byte order.
-    private static func walk(directory: String, into files: inout [InputFile]) {
-        guard let handle = opendir(directory) else {
+    private static func walk(directory: SystemPath, into files: inout [InputFile]) {
+        guard let handle = directory.withCString({ opendir($0) }) else {
             let reason = String(cString: strerror(errno))
-            files.append(InputFile(source: .path(directory), displayName: directory,
-                                   problem: Diagnostic(file: directory, message: reason)))
+            files.append(InputFile(source: .path(directory), displayName: directory.shown,
+                                   problem: Diagnostic(file: directory.shown, message: reason)))
             return
         }
         // The names, each ending in a NUL, one after another in one buffer, with their types as
         // the directory gives them (no `lstat` unless it gives none); sorted as byte strings.
-        var names: [CChar] = []
+        var names: [UInt8] = []
         var entries: [(start: Int, type: UInt8)] = []
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(handle) {
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
             if name.pointee == CChar(UInt8(ascii: ".")) { continue }
             entries.append((names.count, entry.pointee.d_type))
-            names.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
+            names.append(contentsOf: UnsafeRawBufferPointer(start: name, count: strlen(name) + 1))
         }
         closedir(handle)
         names.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
-            entries.sort { strcmp(base + $0.start, base + $1.start) < 0 }
+            let text = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            entries.sort { strcmp(text + $0.start, text + $1.start) < 0 }
         }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for (start, type) in entries {
-            let name = names.withUnsafeBufferPointer { String(cString: $0.baseAddress! + start) }
-            let path = prefix + name
+            let name = names[start..<names[start...].firstIndex(of: 0)!]
+            let path = directory.appending(name)
             var isDirectory = Int32(type) == DT_DIR
             var isFile = Int32(type) == DT_REG || Int32(type) == DT_LNK
             if Int32(type) == DT_UNKNOWN {
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard path.withCString({ lstat($0, &info) }) == 0 else { continue }
                 isDirectory = info.st_mode & S_IFMT == S_IFDIR
                 isFile = info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK
             }
             if isDirectory {
                 walk(directory: path, into: &files)
-            } else if isFile, SubtitleFormat(fileName: name) != nil {
-                files.append(InputFile(source: .path(path), displayName: path))
+            } else if isFile, SubtitleFormat(fileName: path.shown) != nil {
+                files.append(InputFile(source: .path(path), displayName: path.shown))
             }
         }
     }
@@ -110,7 +117,7 @@ struct InputFile: Equatable {
         guard case .path(let path) = source else {
             return try read(Self.readAll(descriptor: standardInput, size: nil, name: displayName))
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Self.diagnostic(displayName) }
         defer { close(descriptor) }
         var info = stat()
@@ -173,7 +180,7 @@ struct InputFile: Equatable {
     func identity(standardInput: Int32) -> FileIdentity? {
         switch source {
         case .standardInput: return FileIdentity(descriptor: standardInput)
-        case .path(let path): return FileIdentity(path: path)
+        case .path(let path): return path.withCString { FileIdentity(path: $0) }
         }
     }
 }
@@ -188,7 +195,7 @@ struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
 
-    init?(path: String) {
+    init?(path: UnsafePointer<CChar>) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)

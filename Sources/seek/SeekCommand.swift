@@ -14,6 +14,8 @@ struct SeekCommand {
     var arguments: [String]
     var environment: ProcessEnvironment
     var streams: StandardStreams
+    /// The arguments that are not valid UTF-8, with their real bytes (`SystemPath.undecodableArguments()`).
+    var undecodableArguments: [(decoded: String, bytes: [UInt8])] = []
 
     func run() -> ExitStatus {
         let options: CommandLineOptions
@@ -41,7 +43,8 @@ struct SeekCommand {
             }
             fileArguments = ["-"]
         }
-        let (inputs, expandedDirectory) = InputFile.collect(fileArguments, recursive: options.recursive)
+        let (inputs, expandedDirectory) = InputFile.collect(
+            fileArguments, recursive: options.recursive, undecodable: undecodableArguments)
         if options.interactive {
             guard inputs.count == 1, let input = inputs.first else {
                 streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")

@@ -7,5 +7,6 @@ import Darwin
 let command = SeekCommand(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessEnvironment.current(),
-    streams: StandardStreams())
+    streams: StandardStreams(),
+    undecodableArguments: SystemPath.undecodableArguments())
 exit(command.run().rawValue)

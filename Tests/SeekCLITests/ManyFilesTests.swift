@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// Several files and directories: stable order, `-r`, errors that don't stop the rest.
@@ -36,6 +39,39 @@ import Testing
         let expected = ["B.srt", "Z.srt", "a b.srt", "a.srt", "ab.srt", "abc/x.srt", "abc.srt", "file10.srt",
                         "file2.srt", "é.srt"]
         #expect(result.stdout == expected.map { "order/\($0):4\n" }.joined())
+    }
+
+    @Test func fileNamesThatAreNotUTF8() throws {
+        // A Latin-1 name, as old archives have them: found by a walk and when named as an argument,
+        // opened by its real bytes and shown with the byte that is not UTF-8 written out.
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("legacy"), withIntermediateDirectories: true)
+        let path = Array(directory.url.path.utf8) + Array("/legacy/caf".utf8) + [0xE9] + Array(".srt".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        let text = Array(Fixtures.srt.utf8)
+        #expect(write(descriptor, text, text.count) == text.count)
+        close(descriptor)
+
+        let walked = try seek(["-c", "-r", "budget", "legacy"])
+        #expect(walked.stdout == "legacy/caf\\xE9.srt:4\n")
+        #expect(walked.status == 0)
+
+        // Through a shell, which passes the byte on as it is.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"exec "$0" -c budget "$(printf 'legacy/caf\351.srt')" talk.srt"#,
+                           SeekProcess.executable.path]
+        shell.currentDirectoryURL = directory.url
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        #expect(String(decoding: printed, as: UTF8.self) == "legacy/caf\\xE9.srt:4\ntalk.srt:4\n")
+        #expect(shell.terminationStatus == 0)
     }
 
     @Test func orderIsTheOrderGivenThenPathOrder() throws {

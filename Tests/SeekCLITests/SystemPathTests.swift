@@ -1,0 +1,36 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import seek
+
+/// Paths kept as the file system's bytes, shown readably.
+@Suite struct SystemPathTests {
+    @Test(arguments: [
+        (Array("talk.srt".utf8), "talk.srt"),
+        (Array("文字幕/é.srt".utf8), "文字幕/é.srt"),
+        (Array("caf".utf8) + [0xE9] + Array(".srt".utf8), "caf\\xE9.srt"),
+        ([0xFF, 0xFE], "\\xFF\\xFE"),
+        (Array("a".utf8) + [0xE6, 0x96], "a\\xE6\\x96"),                 // a character cut short at the end
+        ([0xE6, 0x96] + Array("字".utf8), "\\xE6\\x96字"),                 // cut short before a whole one
+        ([0xC0, 0xAF, 0x41], "\\xC0\\xAFA"),                            // an overlong encoding
+        ([0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),                        // a surrogate
+        ([UInt8](), ""),
+    ] as [([UInt8], String)])
+    func shownWithBytesThatAreNotUTF8WrittenOut(bytes: [UInt8], shown: String) {
+        let path = SystemPath(bytes: bytes)
+        #expect(path.shown == shown)
+        #expect(path.bytes == bytes)
+    }
+
+    @Test func appendingKeepsTheBytes() {
+        let folder = SystemPath(bytes: Array("d".utf8) + [0xFF])
+        let file = folder.appending(Array("x".utf8) + [0xE9])
+        #expect(file.bytes == Array("d".utf8) + [0xFF, UInt8(ascii: "/"), UInt8(ascii: "x"), 0xE9])
+        #expect(file.shown == "d\\xFF/x\\xE9")
+        #expect(SystemPath("shows/").appending(Array("a.srt".utf8)).shown == "shows/a.srt")
+        #expect(file.withCString { strlen($0) } == 5)
+    }
+}
