@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Parsing in pieces must give exactly what parsing the whole text gives: the same cues
 /// (line numbers shifted by the lines before each piece), the same warnings in the same

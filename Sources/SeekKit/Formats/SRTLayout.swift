@@ -1,3 +1,4 @@
+import SeekBytes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -129,19 +130,5 @@ struct SRTLayout {
         }
         if hasAngle, SRTParser.timing(bytes, start, end) != .none { return nil }
         return end
-    }
-}
-
-/// Cues at given byte ranges of a text, found walking forward; identifiers are their indices.
-struct CueSpans: CueBounds {
-    let spans: [Range<Int>]
-    private var next = 0
-
-    init(_ spans: [Range<Int>]) { self.spans = spans }
-
-    mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
-        while next < spans.count && spans[next].upperBound < range.upperBound { next += 1 }
-        guard next < spans.count, spans[next].lowerBound <= range.lowerBound else { return nil }
-        return (next, spans[next])
     }
 }

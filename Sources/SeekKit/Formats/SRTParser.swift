@@ -1,3 +1,4 @@
+import SeekBytes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -401,8 +402,8 @@ public enum SRTParser {
         var index = 0
         while index + 8 <= text.count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if FastPlan.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) | FastPlan.zeroBytes(word ^ 0x7B7B_7B7B_7B7B_7B7B)
-                | FastPlan.zeroBytes(word ^ 0x2626_2626_2626_2626) != 0 {
+            if WordBytes.mayBeZero(word ^ 0x3C3C_3C3C_3C3C_3C3C) | WordBytes.mayBeZero(word ^ 0x7B7B_7B7B_7B7B_7B7B)
+                | WordBytes.mayBeZero(word ^ 0x2626_2626_2626_2626) != 0 {
                 return true
             }
             index += 8

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// The file formats Seek reads.
 public enum SubtitleFormat: String, CaseIterable, Sendable {
     case srt

@@ -1,3 +1,4 @@
+import SeekBytes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -94,7 +95,7 @@ public enum TimestampedTextParser {
         func startsWithTimestamp(_ start: Int) -> Bool {
             guard start < count, mayStartTimestamp(base[start]) else { return false }
             var end = start
-            while end < count && !TextLines.isBreak(base[end]) { end += 1 }
+            while end < count && !LineScanner.isBreak(base[end]) { end += 1 }
             return leadingTimestamp(buffer, start, end) != nil
         }
         if startsWithTimestamp(0) { return nil }

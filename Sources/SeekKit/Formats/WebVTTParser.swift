@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Reads WebVTT (`.vtt`) files with the W3C WebVTT file-parsing algorithm.
 ///
 /// The file must start with `WEBVTT` (after an optional BOM, removed by the decoder)

@@ -120,7 +120,7 @@ public struct ResultPrinter: Sendable {
     }
 
     /// The cue's speaker, unless its text already starts with `Speaker:` (some formats keep the prefix).
-    static func speakerToShow(cue: Int, of transcript: Transcript) -> String? {
+    package static func speakerToShow(cue: Int, of transcript: Transcript) -> String? {
         guard let speaker = transcript.speaker(at: cue) else { return nil }
         let text = transcript.text(at: cue)
         if text.hasPrefix(speaker), text.dropFirst(speaker.count).first == ":" { return nil }

@@ -1,3 +1,4 @@
+import SeekBytes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -175,7 +176,7 @@ public struct Matcher: Sendable {
         var count = starts.count
         for start in fallbackLines {
             var end = start
-            while end < text.count && !TextLines.isBreak(text[end]) { end += 1 }
+            while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
             count -= starts.countInRange(start..<end)
             let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
             count += reference.ranges(in: line[...]).count
@@ -315,15 +316,12 @@ struct TextLines: CueBounds {
             return range.upperBound <= current.upperBound ? (current.lowerBound, current) : nil
         }
         var start = range.lowerBound
-        while start > 0 && !TextLines.isBreak(text[start - 1]) { start -= 1 }
+        while start > 0 && !LineScanner.isBreak(text[start - 1]) { start -= 1 }
         var end = range.lowerBound
-        while end < text.count && !TextLines.isBreak(text[end]) { end += 1 }
+        while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
         current = start..<end
         return range.upperBound <= end ? (start, start..<end) : nil
     }
-
-    @inline(__always)
-    static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 }
 
 /// Finds one byte with `memchr`, remembering the last answer so that asking again from
@@ -480,8 +478,8 @@ struct FastPlan: Sendable {
                 while position <= limit {
                     let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: UInt64.self) | firstOr
                     let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: UInt64.self) | secondOr
-                    hits = (FastPlan.zeroBytes(a ^ firstTarget) | FastPlan.zeroBytes(a ^ firstAlt))
-                        & (FastPlan.zeroBytes(b ^ secondTarget) | FastPlan.zeroBytes(b ^ secondAlt))
+                    hits = (WordBytes.mayBeZero(a ^ firstTarget) | WordBytes.mayBeZero(a ^ firstAlt))
+                        & (WordBytes.mayBeZero(b ^ secondTarget) | WordBytes.mayBeZero(b ^ secondAlt))
                     if hits != 0 { break }
                     position += 8
                 }
@@ -504,12 +502,6 @@ struct FastPlan: Sendable {
             position += length
         }
         return clean
-    }
-
-    /// Marks (with 0x80) each byte of `word` that may be zero; never misses a zero byte.
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// How to compare eight text bytes at once with a keyword byte: OR with a mask
@@ -556,9 +548,9 @@ struct FastPlan: Sendable {
             if position + 8 <= count {
                 let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0
-                    || FastPlan.zeroBytes(word ^ 0xCDCD_CDCD_CDCD_CDCD) | FastPlan.zeroBytes(word ^ 0xE1E1_E1E1_E1E1_E1E1)
-                        | FastPlan.zeroBytes(word ^ 0xE2E2_E2E2_E2E2_E2E2) | FastPlan.zeroBytes(word ^ 0xEFEF_EFEF_EFEF_EFEF)
-                        | FastPlan.zeroBytes(word ^ 0xF0F0_F0F0_F0F0_F0F0) == 0 {
+                    || WordBytes.mayBeZero(word ^ 0xCDCD_CDCD_CDCD_CDCD) | WordBytes.mayBeZero(word ^ 0xE1E1_E1E1_E1E1_E1E1)
+                        | WordBytes.mayBeZero(word ^ 0xE2E2_E2E2_E2E2_E2E2) | WordBytes.mayBeZero(word ^ 0xEFEF_EFEF_EFEF_EFEF)
+                        | WordBytes.mayBeZero(word ^ 0xF0F0_F0F0_F0F0_F0F0) == 0 {
                     position += 8
                     continue
                 }

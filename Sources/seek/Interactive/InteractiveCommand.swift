@@ -1,4 +1,5 @@
 import SeekKit
+import SeekViewer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SeekKit
+import SeekViewer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

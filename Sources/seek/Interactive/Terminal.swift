@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SeekKit
+import SeekViewer
 
 /// The terminal the navigator runs on: raw mode, the alternate screen, reading keys and writing frames.
 ///

@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+@testable import SeekViewer
 
 @Suite struct CueLayoutTests {
     private func texts(_ text: String, width: Int) -> [String] {

@@ -5,7 +5,7 @@
 //
 // Usage: seek-bench [--quick] [--runs N] [--only NAME,...] [--keep DIR]
 //
-// Build both in release first: swift build -c release --scratch-path .build-rel
+// Build both in release first, from Benchmarks/: swift build -c release && swift build -c release --product seek
 // (seek-bench looks for the `seek` binary next to itself).
 // Workloads are generated from a fixed seed, so every run measures the same bytes.
 

@@ -1,3 +1,5 @@
+import SeekKit
+
 /// Turns the bytes read from a terminal into keys.
 ///
 /// Decoding is a pure function of the bytes; a sequence cut off at the end of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+@testable import SeekViewer
 
 /// Compares `text` with `Snapshots/<name>.txt`; `SEEK_RECORD=1` (or a missing file) records it instead.
 func assertFrameSnapshot(_ text: String, named name: String, filePath: String = #filePath,

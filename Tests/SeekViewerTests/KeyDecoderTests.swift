@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+@testable import SeekViewer
 
 @Suite struct KeyDecoderTests {
     static let esc = "\u{1B}"

@@ -1,3 +1,5 @@
+import SeekKit
+
 /// What part of a transcript is on screen, in rows of wrapped text.
 ///
 /// The view starts `topRow` rows into cue `topCue` and is `height` rows tall.

@@ -1,3 +1,4 @@
+import SeekBytes
 import Foundation
 
 /// A file's text as UTF-8 bytes, ready for the parsers.

@@ -1,3 +1,5 @@
+import SeekKit
+
 /// Draws a viewer state as a frame: a pure function of the state and its size.
 ///
 /// Only the cues in view are laid out, so drawing costs the same for ten cues

@@ -1,3 +1,5 @@
+import SeekKit
+
 /// The size of a terminal in cells.
 public struct TerminalSize: Hashable, Sendable {
     public var rows: Int

@@ -2,16 +2,16 @@ import Dispatch
 
 /// Cuts a large text into pieces that a parser reads exactly as it would inside the
 /// whole text, and works on the pieces on all cores.
-enum TextPieces {
+package enum TextPieces {
     /// About how many bytes go in one piece: small enough that a piece's cues stay in
     /// cache while they are searched, large enough that cutting costs nothing.
-    static let pieceSize = 1 << 20
+    package static let pieceSize = 1 << 20
 
     /// The piece boundaries of `count` bytes: `0`, each piece's end, and `count`
     /// (just `[0, count]` for text under two pieces' worth or with nowhere to cut).
     ///
     /// - Parameter pieceEnd: where a piece that reaches at least the given offset can end.
-    static func boundaries(count: Int, pieceSize: Int = TextPieces.pieceSize, pieceEnd: (Int) -> Int?) -> [Int] {
+    package static func boundaries(count: Int, pieceSize: Int = TextPieces.pieceSize, pieceEnd: (Int) -> Int?) -> [Int] {
         var bounds = [0]
         while count - bounds[bounds.count - 1] >= 2 * pieceSize,
               let end = pieceEnd(bounds[bounds.count - 1] + pieceSize), end < count {
@@ -25,7 +25,7 @@ enum TextPieces {
     ///
     /// `body` must be safe to call from several threads at once (here: it only reads
     /// the text and writes what it returns).
-    static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
         if count == 1 { return [body(0)] }
         return withoutActuallyEscaping(body) { body in
             let slots = Slots(count: count, body: body)

@@ -1,3 +1,5 @@
+import SeekKit
+
 /// One screen of the navigator: rows of styled text, and where the cursor is.
 ///
 /// The renderer makes frames; `bytes(replacing:)` is the one place a frame

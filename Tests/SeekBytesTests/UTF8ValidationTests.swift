@@ -1,5 +1,5 @@
 import Testing
-@testable import SeekKit
+@testable import SeekBytes
 
 /// The word-at-a-time UTF-8 check against the standard library's validation.
 @Suite struct UTF8ValidationTests {

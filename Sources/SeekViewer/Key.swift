@@ -1,3 +1,5 @@
+import SeekKit
+
 /// One thing the user did at the keyboard or with the mouse.
 public enum Key: Hashable, Sendable {
     /// A printable character (any script).

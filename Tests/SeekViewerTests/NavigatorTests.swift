@@ -1,5 +1,10 @@
 import Testing
 @testable import SeekKit
+@testable import SeekViewer
+
+private func searchTranscript(_ texts: [String]) -> Transcript {
+    Transcript(texts.enumerated().map { Cue(ordinal: $0.offset + 1, text: $0.element, line: $0.offset + 1) })
+}
 
 @Suite struct NavigatorTests {
     static let text = searchTranscript(["cat dog", "dog", "none", "cat cat", "dog"])

@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+@testable import SeekViewer
 
 /// A small timed transcript with two speakers, shared by the viewer and renderer tests.
 enum ViewerFixture {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+@testable import SeekViewer
 
 @Suite struct ScrollPolicyTests {
     /// Twenty cues; cue 7 is three rows tall, the rest one.

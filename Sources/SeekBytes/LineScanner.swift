@@ -8,13 +8,13 @@ import Darwin
 ///
 /// Files without any CR are scanned with `memchr`, which is several times faster
 /// than a byte loop on long files.
-struct LineScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+package struct LineScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// Whether the text has a CR anywhere; without one, consecutive lines are contiguous
     /// with exactly one LF between them.
-    let hasCarriageReturns: Bool
+    package let hasCarriageReturns: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if let base = bytes.baseAddress, bytes.count > 0 {
             hasCarriageReturns = memchr(base, 0x0D, bytes.count) != nil
@@ -23,14 +23,14 @@ struct LineScanner {
         }
     }
 
-    var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// The end (exclusive, before the line break) of the line starting at `start`,
     /// and where the next line starts (`count` at the end of the text).
     ///
     /// - Complexity: O(line length).
-    @inline(__always)
-    func line(from start: Int) -> (end: Int, next: Int) {
+    @inlinable @inline(__always)
+    package func line(from start: Int) -> (end: Int, next: Int) {
         let count = bytes.count
         guard start < count, let base = bytes.baseAddress else { return (count, count) }
         if !hasCarriageReturns {
@@ -50,9 +50,13 @@ struct LineScanner {
         return (count, count)
     }
 
+    /// Whether `byte` ends a line (LF or CR).
+    @inlinable @inline(__always)
+    package static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+
     /// Whether `start..<end` holds only spaces and tabs.
-    @inline(__always)
-    func isBlank(_ start: Int, _ end: Int) -> Bool {
+    @inlinable @inline(__always)
+    package func isBlank(_ start: Int, _ end: Int) -> Bool {
         var index = start
         while index < end {
             let byte = bytes[index]
@@ -65,7 +69,7 @@ struct LineScanner {
     /// Whether `start..<end` of `bytes` holds `-->`.
     ///
     /// - Complexity: O(end - start), using `memchr` to jump from one `>` to the next.
-    static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    package static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var from = start + 2
         while from < end {
@@ -78,46 +82,7 @@ struct LineScanner {
     }
 
     /// The text of `start..<end`.
-    func string(_ start: Int, _ end: Int) -> String {
+    package func string(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-}
-
-/// Collects a parser's warnings, keeping the first hundred and counting the rest.
-struct WarningLog {
-    let fileName: String
-    private(set) var diagnostics: [Diagnostic] = []
-    private var dropped = 0
-    private var lastLine: Int?
-    static let limit = 100
-
-    init(fileName: String) { self.fileName = fileName }
-
-    mutating func add(line: Int?, _ message: String) {
-        if diagnostics.count < Self.limit {
-            diagnostics.append(Diagnostic(file: fileName, line: line, message: message))
-        } else {
-            dropped += 1
-            lastLine = line
-        }
-    }
-
-    /// Adds the warnings of the next piece of the same file, whose line 1 is line
-    /// `lineOffset + 1` of the file: the result is what one log over both would hold.
-    mutating func append(_ later: WarningLog, lineOffset: Int) {
-        for diagnostic in later.diagnostics {
-            add(line: diagnostic.line.map { $0 + lineOffset }, diagnostic.message)
-        }
-        if later.dropped > 0 {
-            dropped += later.dropped
-            lastLine = later.lastLine.map { $0 + lineOffset }
-        }
-    }
-
-    /// The warnings, with a closing note when some were left out.
-    var all: [Diagnostic] {
-        guard dropped > 0 else { return diagnostics }
-        return diagnostics + [Diagnostic(file: fileName, line: lastLine,
-                                         message: "\(dropped) more problem(s) like these not shown")]
     }
 }

@@ -9,11 +9,11 @@
 /// and the bytes that are never valid (C0, C1, F5–FF, and NUL here) are looked at one
 /// by one. Runs of ASCII go 32 bytes at a time, and runs of three-byte characters (most
 /// of Chinese and Japanese text) up to 24 bytes, eight characters, at a time.
-enum UTF8Validation {
+package enum UTF8Validation {
     private static let highBits = WordBytes.highBits
 
     /// - Complexity: O(n).
-    static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
@@ -64,7 +64,7 @@ enum UTF8Validation {
     @inline(__always)
     private static func threeByteRun(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
         @inline(__always) func narrowLeads(_ word: UInt64) -> UInt64 {
-            FastPlan.zeroBytes(word ^ 0xE0E0_E0E0_E0E0_E0E0) | FastPlan.zeroBytes(word ^ 0xEDED_EDED_EDED_EDED)
+            WordBytes.mayBeZero(word ^ 0xE0E0_E0E0_E0E0_E0E0) | WordBytes.mayBeZero(word ^ 0xEDED_EDED_EDED_EDED)
         }
         // Lead bytes (1110xxxx) every third byte, continuation bytes (10xxxxxx) between: the
         // first byte that is not as it should be (a narrow lead marked approximately, never
@@ -97,9 +97,9 @@ enum UTF8Validation {
         // would stand where the first needs a continuation byte).
         let cut = (lead2 & 0x8000_0000_0000_0000) | (lead3 & 0x8080_0000_0000_0000) | (lead4 & 0x8080_8000_0000_0000)
         // Approximately (never missing one; a false mark is looked at and let through).
-        let special = lead4 | FastPlan.zeroBytes(word) | FastPlan.zeroBytes(word ^ 0xE0E0_E0E0_E0E0_E0E0)
-            | FastPlan.zeroBytes(word ^ 0xEDED_EDED_EDED_EDED)
-            | FastPlan.zeroBytes((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0xC0C0_C0C0_C0C0_C0C0)
+        let special = lead4 | WordBytes.mayBeZero(word) | WordBytes.mayBeZero(word ^ 0xE0E0_E0E0_E0E0_E0E0)
+            | WordBytes.mayBeZero(word ^ 0xEDED_EDED_EDED_EDED)
+            | WordBytes.mayBeZero((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0xC0C0_C0C0_C0C0_C0C0)
         if special != 0 {
             var marks = special & highBits
             while marks != 0 {
@@ -123,7 +123,7 @@ enum UTF8Validation {
 
     /// `isValidWithoutNULs`, on all cores for large texts: pieces are cut before ASCII
     /// bytes, where no sequence (valid or not) runs across.
-    static func isValidWithoutNULsInPieces(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidWithoutNULsInPieces(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let bounds = TextPieces.boundaries(count: bytes.count) { target in
             bytes[target...].firstIndex { $0 < 0x80 }
         }

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// How many matches a file holds, and what reading it showed.
 public struct MatchCount: Sendable {
     /// Exactly `MatchIndex(transcript:query:).count` on the loaded transcript.

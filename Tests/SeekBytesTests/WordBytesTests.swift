@@ -1,5 +1,5 @@
 import Testing
-@testable import SeekKit
+@testable import SeekBytes
 
 /// The eight-bytes-at-once tests, each byte value in each place, next to every other kind of byte.
 @Suite struct WordBytesTests {

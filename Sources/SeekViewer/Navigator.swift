@@ -1,3 +1,5 @@
+import SeekKit
+
 /// Holds the matches of the current query and which one is current.
 ///
 /// A value type with no terminal code: the command line and the interactive

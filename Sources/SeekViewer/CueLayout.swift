@@ -1,3 +1,5 @@
+import SeekKit
+
 /// Wraps a cue's highlighted lines to a width, the way the navigator shows them.
 ///
 /// Lines break after the last space that fits, or between characters when a

@@ -1,0 +1,45 @@
+/// Eight bytes of text in one `UInt64` (as loaded from memory on a little-endian machine):
+/// the tests the byte scans share.
+package enum WordBytes {
+    @inlinable package static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+    @inlinable package static var lowBits: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
+
+    /// The eight bytes of `bytes` at `index`; near the end, the bytes left followed by `padding`.
+    @inlinable @inline(__always)
+    package static func load(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, padding: UInt8) -> UInt64 {
+        guard let base = bytes.baseAddress else { return spread(padding) }
+        if index + 8 <= bytes.count { return UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
+        var word = spread(padding)
+        for offset in 0..<(bytes.count - index) {
+            word = word & ~(0xFF << (offset * 8)) | UInt64(base[index + offset]) << (offset * 8)
+        }
+        return word
+    }
+
+    /// `byte` in each of the eight places.
+    @inlinable @inline(__always)
+    package static func spread(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// Marks (with 0x80) exactly the zero bytes of `word`.
+    @inlinable @inline(__always)
+    package static func zeros(_ word: UInt64) -> UInt64 {
+        ~(((word & lowBits) &+ lowBits) | word | lowBits)
+    }
+
+    /// Marks (with 0x80) each byte of `word` that may be zero: every zero byte, and perhaps a
+    /// 0x01 byte after one; one step cheaper than `zeros`, for scans that look again at a mark.
+    @inlinable @inline(__always)
+    package static func mayBeZero(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & highBits
+    }
+
+    /// Marks (with 0x80) exactly the bytes of `word` below `limit` (at most 0x80).
+    @inlinable @inline(__always)
+    package static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        ~(((word & lowBits) &+ spread(0x80 - limit)) | word) & highBits
+    }
+
+    /// Marks (with 0x80) exactly the bytes of `word` equal to `byte`.
+    @inlinable @inline(__always)
+    package static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 { zeros(word ^ spread(byte)) }
+}
