@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "SeekKit", targets: ["SeekKit"]),
+        .library(name: "SeekViewer", targets: ["SeekViewer"]),
         .executable(name: "seek", targets: ["seek"]),
     ],
     targets: [

@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "seek-bench",
-            dependencies: [.product(name: "SeekKit", package: "Seek")]
+            dependencies: [.product(name: "SeekKit", package: "Seek"), .product(name: "SeekViewer", package: "Seek")]
         ),
     ]
 )

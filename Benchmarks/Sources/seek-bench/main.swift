@@ -12,6 +12,7 @@
 import Foundation
 import Glibc
 import SeekKit
+import SeekViewer
 
 // MARK: - Options
 
