@@ -19,6 +19,7 @@ struct CommandLineOptions: Equatable {
     var color = ColorChoice.auto
     var export: ExportFormat?
     var output: String?
+    var onlyMatching = false
     var quiet = false
     var recursive = false
     var listCues = false
@@ -119,6 +120,9 @@ struct CommandLineOptions: Equatable {
         if interactive && (count || export != nil || output != nil) {
             throw UsageError("-i cannot be combined with --count, --json, --csv or --output")
         }
+        if onlyMatching && (count || export != nil || listCues || interactive) {
+            throw UsageError("-o prints only the matched text; it cannot be combined with --count, --json, --csv, --cues or -i")
+        }
     }
 
     private mutating func apply(
@@ -162,6 +166,7 @@ struct CommandLineOptions: Equatable {
         case .output:
             guard !value.isEmpty else { throw UsageError("empty file name for \(name)") }
             output = value
+        case .onlyMatching: onlyMatching = true
         case .quiet: quiet = true
         case .recursive: recursive = true
         case .cues: listCues = true
@@ -181,7 +186,7 @@ struct CommandLineOptions: Equatable {
     /// The options the command knows, with their spellings.
     enum Option: CaseIterable {
         case keyword, caseSensitive, speaker, from, to, format, encoding, count, context, color
-        case json, csv, output, quiet, recursive, cues, interactive, help, version
+        case json, csv, output, onlyMatching, quiet, recursive, cues, interactive, help, version
 
         var longName: String {
             switch self {
@@ -198,6 +203,7 @@ struct CommandLineOptions: Equatable {
             case .json: "--json"
             case .csv: "--csv"
             case .output: "--output"
+            case .onlyMatching: "--only-matching"
             case .quiet: "--quiet"
             case .recursive: "--recursive"
             case .cues: "--cues"
@@ -212,7 +218,7 @@ struct CommandLineOptions: Equatable {
             case .keyword: "e"
             case .count: "c"
             case .context: "C"
-            case .output: "o"
+            case .onlyMatching: "o"
             case .quiet: "q"
             case .recursive: "r"
             case .interactive: "i"

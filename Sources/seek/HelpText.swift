@@ -36,10 +36,13 @@ enum HelpText {
                               and TERM not 'dumb'), always or never
           --json              JSON Lines: one object per match
           --csv               CSV (RFC 4180, CRLF rows, header, no byte-order mark)
-      -o, --output FILE       write the output to FILE atomically (never over an input file)
+      -o, --only-matching     print only the matched text, one match a line ('FILE:' first
+                              when several files are searched)
+          --output FILE       write the output to FILE atomically (never over an input file)
       -q, --quiet             print nothing to standard output, and no warnings; only the status
           --cues              list the parsed cues (with --json: one object per cue)
-      -i, --interactive       open the full-screen navigator
+      -i, --interactive       open the full-screen navigator (not grep's -i: seek ignores
+                              case already unless --case-sensitive)
       -h, --help              show this help
           --version           show the version
 
@@ -67,7 +70,8 @@ enum HelpText {
       seek --speaker Omar --from 1:00 data panel.vtt
       seek -c -r budget transcripts/             matches per file, recursively
       seek --json budget talk.srt | jq .start     JSON Lines for other tools
-      seek --csv -o hits.csv budget *.srt        a spreadsheet of every match
+      seek --csv --output hits.csv budget *.srt  a spreadsheet of every match
+      seek -o -e budget -e noise talk.srt        just the matched words, one a line
       seek --cues panel.vtt                      what seek parsed from the file
       cat meeting.txt | seek -e CSV              search standard input
       seek -i budget talk.srt                    browse the matches interactively

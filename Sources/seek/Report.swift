@@ -61,6 +61,8 @@ struct Report {
                 ? "\(Sanitizer.sanitize(outcome.file)):\(outcome.matchCount)\n" : "\(outcome.matchCount)\n")
         } else if let export = options.export {
             exportMatches(outcome.file, transcript, outcome.index, as: export)
+        } else if options.onlyMatching {
+            printMatchedText(outcome.file, transcript, outcome.index)
         } else {
             printBlocks(outcome.file, transcript, outcome.index)
         }
@@ -91,6 +93,15 @@ struct Report {
             case .jsonLines: JSONLinesWriter.append(record, to: &buffer)
             case .csv: CSVWriter.append(record, to: &buffer)
             }
+            if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }
+        }
+        sink.write(taking: &buffer)
+    }
+
+    private mutating func printMatchedText(_ file: String, _ transcript: Transcript, _ index: MatchIndex) {
+        let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
+        for position in 1..<index.count + 1 {
+            buffer.append(contentsOf: printer.onlyMatching(at: position, of: transcript, index: index).utf8)
             if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }
         }
         sink.write(taking: &buffer)

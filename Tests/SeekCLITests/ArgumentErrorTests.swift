@@ -61,7 +61,7 @@ import Testing
         let result = try SeekProcess.run(["--help"])
         #expect(result.status == 0)
         for option in ["-e, --keyword", "--case-sensitive", "--speaker", "--from", "--to", "--format", "--encoding",
-                       "-c, --count", "-C, --context", "--color", "--json", "--csv", "-o, --output", "-q, --quiet",
+                       "-c, --count", "-C, --context", "--color", "--json", "--csv", "--output", "-o, --only-matching", "-q, --quiet",
                        "-r, --recursive", "--cues", "-i", "-h, --help", "--version", "Examples:", "Exit status"] {
             #expect(result.stdout.contains(option), "\(option)")
         }

@@ -35,7 +35,7 @@ import Testing
     @Test func toAFileNeverColoursInAuto() throws {
         let directory = try TemporaryDirectory()
         try directory.write("t.srt", Fixtures.srt)
-        let result = try SeekProcess.run(["-o", "out.txt", "budget", "t.srt"], in: directory.url)
+        let result = try SeekProcess.run(["--output", "out.txt", "budget", "t.srt"], in: directory.url)
         #expect(result.status == 0)
         let written = try directory.read("out.txt")
         #expect(written.contains("budget"))

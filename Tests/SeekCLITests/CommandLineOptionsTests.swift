@@ -37,7 +37,7 @@ import Testing
     @Test func valuesInBothForms() throws {
         let options = try CommandLineOptions.parse([
             "-C2", "--from=1:30", "--to", "00:02:00.5", "--speaker", "Ana", "--format=vtt", "--encoding", "latin1",
-            "--color", "never", "--csv", "-o", "out.csv", "-q", "--case-sensitive", "-r", "kw", "dir",
+            "--color", "never", "--csv", "--output", "out.csv", "-q", "--case-sensitive", "-r", "kw", "dir",
         ])
         #expect(options.context == 2)
         #expect(options.from == 90_000)
@@ -60,7 +60,7 @@ import Testing
 
     @Test(arguments: [
         ["--bogus", "kw"], ["-e"], ["--from", "25:99", "kw"], ["-C", "1x", "kw"], ["--json", "--csv", "-c", "kw"],
-        ["--speaker=", "kw"], ["-o", "", "kw"], ["--quiet=yes", "kw"],
+        ["--speaker=", "kw"], ["--output", "", "kw"], ["-o", "-c", "kw"], ["-o", "--json", "kw"], ["--quiet=yes", "kw"],
     ])
     func rejects(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineOptions.parse(arguments) }

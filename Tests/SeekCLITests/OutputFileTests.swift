@@ -18,7 +18,7 @@ import Glibc
     }
 
     @Test func writesTheExportToTheFile() throws {
-        let result = try seek(["--json", "-o", "hits.jsonl", "budget", "talk.srt"])
+        let result = try seek(["--json", "--output", "hits.jsonl", "budget", "talk.srt"])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         let written = try directory.read("hits.jsonl")
@@ -40,7 +40,7 @@ import Glibc
         let link = directory.url.appendingPathComponent("same.srt").path
         #expect(Glibc.link(directory.url.appendingPathComponent("talk.srt").path, link) == 0)
         for target in ["talk.srt", "same.srt", "./talk.srt"] {
-            let result = try seek(["--json", "-o", target, "budget", "talk.srt"])
+            let result = try seek(["--json", "--output", target, "budget", "talk.srt"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("refusing to write \(target)"))
             #expect(try directory.read("talk.srt") == Fixtures.srt)
@@ -54,7 +54,7 @@ import Glibc
         try directory.write("locked/hits.jsonl", "previous\n")
         chmod(sub.path, 0o555)
         defer { chmod(sub.path, 0o755) }
-        let result = try seek(["--json", "-o", "locked/hits.jsonl", "budget", "talk.srt"])
+        let result = try seek(["--json", "--output", "locked/hits.jsonl", "budget", "talk.srt"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("seek: cannot write locked/hits.jsonl: "))
         #expect(result.stderr.contains("Permission denied"))
@@ -67,7 +67,7 @@ import Glibc
         // written in place, so nothing is ever renamed over it.)
         try FileManager.default.createSymbolicLink(
             at: directory.url.appendingPathComponent("full.jsonl"), withDestinationURL: URL(fileURLWithPath: "/dev/full"))
-        let result = try seek(["--json", "-o", "full.jsonl", "budget", "talk.srt"])
+        let result = try seek(["--json", "--output", "full.jsonl", "budget", "talk.srt"])
         #expect(result.status == 2)
         #expect(result.stderr == "seek: cannot write full.jsonl: No space left on device\n")
         #expect(try directory.contents() == ["full.jsonl", "talk.srt"])
@@ -78,7 +78,7 @@ import Glibc
         try FileManager.default.createSymbolicLink(
             at: directory.url.appendingPathComponent("hits.jsonl"),
             withDestinationURL: directory.url.appendingPathComponent("real/hits.jsonl"))
-        let result = try seek(["--json", "-o", "hits.jsonl", "evening", "talk.srt"])
+        let result = try seek(["--json", "--output", "hits.jsonl", "evening", "talk.srt"])
         #expect(result.status == 0)
         #expect(try directory.read("real/hits.jsonl").hasPrefix(#"{"file":"talk.srt","position":1,"#))
         let link = try FileManager.default.destinationOfSymbolicLink(
@@ -90,7 +90,7 @@ import Glibc
     @Test func interruptLeavesNothingBehind() throws {
         let process = Process()
         process.executableURL = SeekProcess.executable
-        process.arguments = ["--json", "-o", "hits.jsonl", "budget", "-"]
+        process.arguments = ["--json", "--output", "hits.jsonl", "budget", "-"]
         process.currentDirectoryURL = directory.url
         let input = Pipe()
         process.standardInput = input

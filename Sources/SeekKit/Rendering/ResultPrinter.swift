@@ -80,6 +80,33 @@ public struct ResultPrinter: Sendable {
         return groups
     }
 
+    /// The line for `-o`: the text of the match at `position` alone (`FILE:` first when a file name is shown),
+    /// highlighted in its keyword's colour, a line break inside it shown as a space; ends in a newline.
+    ///
+    ///     talk.srt:Budget
+    ///
+    /// - Complexity: O(length of the match).
+    public func onlyMatching(at position: Int, of transcript: Transcript, index: MatchIndex) -> String {
+        let match = index[position]
+        let text = transcript.text(at: match.cue)
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: match.range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: match.range.count)
+        let matched = text[lower..<upper]
+        let style = Palette.match(token: match.token)
+        let lines = Highlighter.lines(of: matched, highlights: [Highlight(range: 0..<matched.utf8.count, style: style)])
+        var result = ""
+        if let fileName {
+            result += Highlighter.ansi([Segment(text: Sanitizer.sanitize(fileName), style: Palette.fileName, source: 0..<0)],
+                                       color: color) + ":"
+        }
+        for (number, line) in lines.enumerated() {
+            if number > 0 { result += Highlighter.ansi([Segment(text: " ", style: style, source: 0..<0)], color: color) }
+            result += Highlighter.ansi(line, color: color)
+        }
+        return result + "\n"
+    }
+
     /// A readable line for `--cues`: `[00:06:32.000 → 00:06:35.500] #id Speaker: text`
     /// (continuation lines indented), ending in a newline.
     public func cueListing(cue: Int, of transcript: Transcript) -> String {

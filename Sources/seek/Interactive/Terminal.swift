@@ -22,10 +22,18 @@ final class Terminal {
     private let ownsInput: Bool
     private(set) var isRaw = false
 
+    /// What a grep user who typed `-i` for "ignore case" needs to hear.
+    static let notGrepsIgnoreCase = """
+        seek: -i opens the interactive navigator; it is not grep's -i: seek ignores case already \
+        (--case-sensitive to match it). For grep-like output to a pipe or file, leave out -i: \
+        seek WORD FILE | less (or -o for the matched text, -c to count, --json for data)
+        """
+
     /// Opens the terminal (does not change any mode yet).
     init() throws(Failure) {
         guard isatty(STDOUT_FILENO) == 1 else {
-            throw Failure(message: "seek: -i needs a terminal on standard output (use it without redirecting the output)")
+            throw Failure(message: "seek: -i needs a terminal on standard output (use it without redirecting the output)\n"
+                          + Self.notGrepsIgnoreCase)
         }
         output = STDOUT_FILENO
         if isatty(STDIN_FILENO) == 1 {
@@ -34,7 +42,8 @@ final class Terminal {
         } else {
             let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard descriptor >= 0 else {
-                throw Failure(message: "seek: -i needs a terminal to read keys from (cannot open /dev/tty)")
+                throw Failure(message: "seek: -i needs a terminal to read keys from (cannot open /dev/tty)\n"
+                              + Self.notGrepsIgnoreCase)
             }
             input = descriptor
             ownsInput = true
