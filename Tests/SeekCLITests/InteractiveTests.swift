@@ -350,7 +350,9 @@ struct InteractiveTests {
         let result = try SeekProcess.run(["-i", "city", "talk.srt"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.contains("terminal"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("terminal") == true)
+        #expect(lines.last?.contains("not grep's -i") == true)
     }
 }
