@@ -5,6 +5,10 @@ import SeekKit
 struct CommandLineOptions: Equatable {
     enum ColorChoice: String, Equatable { case auto, always, never }
     enum ExportFormat: Equatable { case jsonLines, csv }
+    /// `-l` and `-L`: only the names of the files that have (or lack) a selected cue.
+    enum FileListing: Equatable { case withMatches, withoutMatch }
+    /// `-H` and `--no-filename` against the default (names shown when several files are searched).
+    enum FileNameChoice: Equatable { case auto, always, never }
 
     var keywords: [String] = []
     var files: [String] = []
@@ -16,6 +20,19 @@ struct CommandLineOptions: Equatable {
     var encoding: String?
     var count = false
     var context = 0
+    /// `-B`: cues of context before each matching cue (`-C` when not given).
+    var before: Int?
+    /// `-A`: cues of context after each matching cue (`-C` when not given).
+    var after: Int?
+    /// `-m`: at most this many matching cues per file (selected cues with `-v`).
+    var maxCount: Int?
+    var listFiles: FileListing?
+    var fileNames = FileNameChoice.auto
+    /// `--include` and `--exclude`: globs on the names of files found in directories.
+    var include: [String] = []
+    var exclude: [String] = []
+    /// `-v`: select the cues in scope that have no match.
+    var invert = false
     var color = ColorChoice.auto
     var export: ExportFormat?
     var output: String?
@@ -28,6 +45,8 @@ struct CommandLineOptions: Equatable {
     var version = false
 
     var scope: Scope { Scope(speaker: speaker, from: from, to: to) }
+    var contextBefore: Int { before ?? context }
+    var contextAfter: Int { after ?? context }
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -123,6 +142,12 @@ struct CommandLineOptions: Equatable {
         if onlyMatching && (count || export != nil || listCues || interactive) {
             throw UsageError("-o prints only the matched text; it cannot be combined with --count, --json, --csv, --cues or -i")
         }
+        if listFiles != nil && (count || export != nil || listCues || interactive || onlyMatching) {
+            throw UsageError("-l and -L print file names; they cannot be combined with --count, --json, --csv, --cues, -o or -i")
+        }
+        if invert && (onlyMatching || export == .csv || listCues || interactive) {
+            throw UsageError("-v selects cues without a match; it cannot be combined with -o, --csv, --cues or -i")
+        }
     }
 
     private mutating func apply(
@@ -151,11 +176,18 @@ struct CommandLineOptions: Equatable {
             guard !value.isEmpty else { throw UsageError("empty encoding name for \(name)") }
             encoding = value
         case .count: count = true
-        case .context:
-            guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                throw UsageError("\(name) needs a number of cues, not '\(value)'")
-            }
-            context = Int(value) ?? Int.max
+        case .context: context = try Self.number(value, name: name)
+        case .before: before = try Self.number(value, name: name)
+        case .after: after = try Self.number(value, name: name)
+        case .maxCount: maxCount = try Self.number(value, name: name)
+        case .filesWithMatches: listFiles = .withMatches
+        case .filesWithoutMatch: listFiles = .withoutMatch
+        case .withFilename: fileNames = .always
+        case .noFilename: fileNames = .never
+        case .include, .exclude:
+            guard !value.isEmpty else { throw UsageError("empty pattern for \(name)") }
+            if option == .include { include.append(value) } else { exclude.append(value) }
+        case .invert: invert = true
         case .color:
             guard let choice = ColorChoice(rawValue: value) else {
                 throw UsageError("unknown colour mode '\(value)' for \(name) (use auto, always or never)")
@@ -176,6 +208,13 @@ struct CommandLineOptions: Equatable {
         }
     }
 
+    private static func number(_ text: String, name: String) throws(UsageError) -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw UsageError("\(name) needs a number of cues, not '\(text)'")
+        }
+        return Int(text) ?? Int.max
+    }
+
     private static func time(_ text: String, name: String) throws(UsageError) -> Int {
         guard let milliseconds = Timestamp.parse(text) else {
             throw UsageError("invalid time '\(text)' for \(name) (use HH:MM:SS[.mmm], MM:SS or seconds)")
@@ -185,7 +224,8 @@ struct CommandLineOptions: Equatable {
 
     /// The options the command knows, with their spellings.
     enum Option: CaseIterable {
-        case keyword, caseSensitive, speaker, from, to, format, encoding, count, context, color
+        case keyword, caseSensitive, speaker, from, to, format, encoding, count, context, before, after, color
+        case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
         case json, csv, output, onlyMatching, quiet, recursive, cues, interactive, help, version
 
         var longName: String {
@@ -199,6 +239,16 @@ struct CommandLineOptions: Equatable {
             case .encoding: "--encoding"
             case .count: "--count"
             case .context: "--context"
+            case .before: "--before-context"
+            case .after: "--after-context"
+            case .maxCount: "--max-count"
+            case .filesWithMatches: "--files-with-matches"
+            case .filesWithoutMatch: "--files-without-match"
+            case .withFilename: "--with-filename"
+            case .noFilename: "--no-filename"
+            case .include: "--include"
+            case .exclude: "--exclude"
+            case .invert: "--invert-match"
             case .color: "--color"
             case .json: "--json"
             case .csv: "--csv"
@@ -218,6 +268,13 @@ struct CommandLineOptions: Equatable {
             case .keyword: "e"
             case .count: "c"
             case .context: "C"
+            case .before: "B"
+            case .after: "A"
+            case .maxCount: "m"
+            case .filesWithMatches: "l"
+            case .filesWithoutMatch: "L"
+            case .withFilename: "H"
+            case .invert: "v"
             case .onlyMatching: "o"
             case .quiet: "q"
             case .recursive: "r"
@@ -229,7 +286,8 @@ struct CommandLineOptions: Equatable {
 
         var takesValue: Bool {
             switch self {
-            case .keyword, .speaker, .from, .to, .format, .encoding, .context, .color, .output: true
+            case .keyword, .speaker, .from, .to, .format, .encoding, .context, .before, .after, .maxCount, .include,
+                 .exclude, .color, .output: true
             default: false
             }
         }

@@ -26,12 +26,23 @@ enum HelpText {
           --format FMT        auto (default), srt, vtt or text
           --encoding NAME     the files' encoding (utf-8, windows-1252, latin1, gb18030, …);
                               detected when not given
+      -v, --invert-match      select the cues in scope that have no match
       -r, --recursive         search directories: .srt .vtt .txt … files, hidden entries skipped
+          --include GLOB      in directories, search only files whose name matches GLOB
+          --exclude GLOB      in directories, skip files whose name matches GLOB
+                              (both repeatable; files named on the command line are searched)
 
     Output:
       -c, --count             print the number of matches (FILE:N with several files)
       -C, --context N         show N cues before and after each matching cue, dimmed;
                               '--' separates groups
+      -B, --before-context N  show N cues before each matching cue
+      -A, --after-context N   show N cues after each matching cue
+      -m, --max-count N       stop after N matching cues in each file
+      -l, --files-with-matches     print only the names of files with a match
+      -L, --files-without-match    print only the names of files without one
+      -H, --with-filename     show 'FILE:' even for one file
+          --no-filename       never show 'FILE:'
           --color WHEN        auto (default: only on a terminal, without NO_COLOR,
                               and TERM not 'dumb'), always or never
           --json              JSON Lines: one object per match

@@ -28,7 +28,8 @@ struct InputFile: Equatable {
     ///
     /// - Returns: the inputs, and whether a directory was expanded (file names are then always shown).
     static func collect(
-        _ arguments: [String], recursive: Bool, undecodable: [(decoded: String, bytes: [UInt8])] = []
+        _ arguments: [String], recursive: Bool, undecodable: [(decoded: String, bytes: [UInt8])] = [],
+        filter: FileNameFilter = FileNameFilter()
     ) -> (files: [InputFile], expandedDirectory: Bool) {
         var files: [InputFile] = []
         var expanded = false
@@ -47,7 +48,7 @@ struct InputFile: Equatable {
                     continue
                 }
                 expanded = true
-                walk(directory: path, into: &files)
+                walk(directory: path, filter: filter, into: &files)
             } else {
                 files.append(InputFile(source: .path(path), displayName: path.shown))
             }
@@ -56,7 +57,7 @@ struct InputFile: Equatable {
     }
 
     /// Subtitle and transcript files under `directory`, depth first, names in byte order.
-    private static func walk(directory: SystemPath, into files: inout [InputFile]) {
+    private static func walk(directory: SystemPath, filter: FileNameFilter, into files: inout [InputFile]) {
         guard let handle = directory.withCString({ opendir($0) }) else {
             let reason = String(cString: strerror(errno))
             files.append(InputFile(source: .path(directory), displayName: directory.shown,
@@ -81,7 +82,8 @@ struct InputFile: Equatable {
             entries.sort { strcmp(text + $0.start, text + $1.start) < 0 }
         }
         for (start, type) in entries {
-            let name = names[start..<names[start...].firstIndex(of: 0)!]
+            let end = names[start...].firstIndex(of: 0)!
+            let name = names[start..<end]
             let path = directory.appending(name)
             var isDirectory = Int32(type) == DT_DIR
             var isFile = Int32(type) == DT_REG || Int32(type) == DT_LNK
@@ -92,8 +94,11 @@ struct InputFile: Equatable {
                 isFile = info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK
             }
             if isDirectory {
-                walk(directory: path, into: &files)
-            } else if isFile, SubtitleFormat(fileName: path.shown) != nil {
+                walk(directory: path, filter: filter, into: &files)
+            } else if isFile, SubtitleFormat(fileName: path.shown) != nil,
+                      names[start...end].withUnsafeBufferPointer({ bytes in
+                          bytes.withMemoryRebound(to: CChar.self) { filter.admits($0.baseAddress!) }
+                      }) {
                 files.append(InputFile(source: .path(path), displayName: path.shown))
             }
         }

@@ -47,25 +47,53 @@ struct Report {
             for warning in loaded.warnings { streams.writeError("seek: \(warning)\n") }
         }
         let transcript = loaded.transcript
+        let inverted = options.invert ? invertedCues(transcript, outcome.index) : []
+        let selected = options.invert ? inverted.count : options.maxCount == 0 ? 0 : outcome.matchCount
         if options.listCues {
             matched = matched || !transcript.isEmpty
+        } else if let listing = options.listFiles {
+            matched = matched || (listing == .withMatches) == (selected > 0)
         } else {
-            matched = matched || outcome.matchCount > 0
+            matched = matched || selected > 0
         }
         updateStatus()
         if silent { return }
         if options.listCues {
             listCues(outcome.file, transcript)
+        } else if let listing = options.listFiles {
+            if (listing == .withMatches) == (selected > 0) { sink.write(Sanitizer.sanitize(outcome.file) + "\n") }
         } else if options.count {
             sink.write(showFileNames
-                ? "\(Sanitizer.sanitize(outcome.file)):\(outcome.matchCount)\n" : "\(outcome.matchCount)\n")
+                ? "\(Sanitizer.sanitize(outcome.file)):\(selected)\n" : "\(selected)\n")
+        } else if options.invert {
+            if options.export == .jsonLines {
+                for cue in inverted { JSONLinesWriter.appendCue(cue, of: transcript, file: outcome.file, to: &buffer) }
+                sink.write(taking: &buffer)
+            } else {
+                printBlocks(outcome.file, transcript, outcome.index, selectedCues: inverted)
+            }
         } else if let export = options.export {
             exportMatches(outcome.file, transcript, outcome.index, as: export)
         } else if options.onlyMatching {
             printMatchedText(outcome.file, transcript, outcome.index)
         } else {
-            printBlocks(outcome.file, transcript, outcome.index)
+            var matchingCues: [Int] = []
+            for cue in outcome.index.matchCues where matchingCues.last != Int(cue) { matchingCues.append(Int(cue)) }
+            printBlocks(outcome.file, transcript, outcome.index, selectedCues: matchingCues)
         }
+    }
+
+    /// `-v`: the cues in scope without a match, at most `-m` of them.
+    private func invertedCues(_ transcript: Transcript, _ index: MatchIndex) -> [Int] {
+        let limit = options.maxCount ?? Int.max
+        var cues: [Int] = []
+        var matches = index.matchCues.makeIterator()
+        var nextMatch = matches.next().map(Int.init)
+        for cue in transcript.indices where cues.count < limit {
+            while let next = nextMatch, next < cue { nextMatch = matches.next().map(Int.init) }
+            if nextMatch != cue && options.scope.includes(cue, of: transcript) { cues.append(cue) }
+        }
+        return cues
     }
 
     private mutating func updateStatus() {
@@ -107,20 +135,25 @@ struct Report {
         sink.write(taking: &buffer)
     }
 
-    private mutating func printBlocks(_ file: String, _ transcript: Transcript, _ index: MatchIndex) {
-        guard !index.isEmpty else { return }
+    /// One block per selected cue (matching cues, or with `-v` the cues without a match), with the
+    /// `-A`/`-B`/`-C` cues around them dimmed.
+    private mutating func printBlocks(
+        _ file: String, _ transcript: Transcript, _ index: MatchIndex, selectedCues: [Int]
+    ) {
+        guard !selectedCues.isEmpty else { return }
         let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
-        var matchingCues: [Int] = []
-        for cue in index.matchCues where matchingCues.last != Int(cue) { matchingCues.append(Int(cue)) }
         let separator = Highlighter.ansi(
             [Segment(text: ResultPrinter.groupSeparator, style: Palette.context, source: 0..<0)], color: color) + "\n"
-        for group in ResultPrinter.groups(matchingCues: matchingCues, context: options.context,
-                                          cueCount: transcript.count) {
-            if options.context > 0 && printedGroup { sink.write(separator) }
+        let withContext = options.contextBefore > 0 || options.contextAfter > 0
+        var selected = selectedCues.makeIterator()
+        var nextSelected = selected.next()
+        for group in ResultPrinter.groups(matchingCues: selectedCues, before: options.contextBefore,
+                                          after: options.contextAfter, cueCount: transcript.count) {
+            if withContext && printedGroup { sink.write(separator) }
             printedGroup = true
             for cue in group {
-                let isContext = index.positions(inCue: cue).isEmpty
-                sink.write(printer.block(cue: cue, of: transcript, index: index, isContext: isContext))
+                while let next = nextSelected, next < cue { nextSelected = selected.next() }
+                sink.write(printer.block(cue: cue, of: transcript, index: index, isContext: nextSelected != cue))
             }
         }
     }

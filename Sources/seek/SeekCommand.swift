@@ -44,7 +44,8 @@ struct SeekCommand {
             fileArguments = ["-"]
         }
         let (inputs, expandedDirectory) = InputFile.collect(
-            fileArguments, recursive: options.recursive, undecodable: undecodableArguments)
+            fileArguments, recursive: options.recursive, undecodable: undecodableArguments,
+            filter: FileNameFilter(include: options.include, exclude: options.exclude))
         if options.interactive {
             guard inputs.count == 1, let input = inputs.first else {
                 streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")
@@ -74,9 +75,13 @@ struct SeekCommand {
         case .auto: outputFile == nil && streams.outputIsTerminal
             && (environment.noColor ?? "").isEmpty && environment.term != "dumb"
         }
+        let showFileNames: Bool = switch options.fileNames {
+        case .always: true
+        case .never: false
+        case .auto: inputs.count > 1 || expandedDirectory
+        }
         var report = Report(
-            options: options, sink: sink, streams: streams, color: color,
-            showFileNames: inputs.count > 1 || expandedDirectory)
+            options: options, sink: sink, streams: streams, color: color, showFileNames: showFileNames)
         report.begin()
         // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -113,7 +118,9 @@ struct SeekCommand {
 
     /// Whether only the number of matches is needed (a count, or just the exit status): no transcript, no index.
     private static func countsOnly(_ options: CommandLineOptions) -> Bool {
-        !options.listCues && (options.count || (options.quiet && options.output == nil))
+        guard !options.listCues && !options.invert else { return false }
+        if options.count { return options.maxCount == nil }
+        return options.listFiles != nil || (options.quiet && options.output == nil)
     }
 
     /// Loads and searches `inputs` on `width` threads; `deliver` gets the outcomes in the same order.
@@ -131,15 +138,16 @@ struct SeekCommand {
         let bytes = preread
         let countOnly = Self.countsOnly(options)
         let listCues = options.listCues
+        let maxCount = options.invert ? nil : options.maxCount
         orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
             Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
-                        listCues: listCues, countOnly: countOnly, standardInput: standardInput)
+                        listCues: listCues, countOnly: countOnly, maxCount: maxCount, standardInput: standardInput)
         }, deliver: deliver)
     }
 
     static func search(
         _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, query: Query, load: LoadOptions,
-        listCues: Bool, countOnly: Bool = false, standardInput: Int32
+        listCues: Bool, countOnly: Bool = false, maxCount: Int? = nil, standardInput: Int32
     ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
         do throws(Diagnostic) {
@@ -150,7 +158,8 @@ struct SeekCommand {
                         bytes, fileName: name, options: load, query: query))
                 }
                 let loaded = try TranscriptLoader.load(bytes, fileName: name, options: load)
-                let index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
+                var index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
+                if let maxCount { index = index.limited(toCues: maxCount) }
                 return Outcome(file: name, loaded: loaded, index: index)
             }
             if let preread { return try searchRead(preread.get()) }

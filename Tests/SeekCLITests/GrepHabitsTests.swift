@@ -61,4 +61,86 @@ import Testing
         #expect(result.stderr.contains("ignores case already"))
         #expect(result.stderr.contains("seek WORD FILE | less"))
     }
+
+    @Test(arguments: [
+        (["-l", "budget", "talk.srt", "panel.vtt"], "talk.srt\npanel.vtt\n", 0),
+        (["-l", "noise", "talk.srt", "panel.vtt"], "talk.srt\n", 0),
+        (["--files-with-matches", "nowhere", "talk.srt", "panel.vtt"], "", 1),
+        (["-L", "noise", "talk.srt", "panel.vtt"], "panel.vtt\n", 0),
+        (["--files-without-match", "budget", "talk.srt", "panel.vtt"], "", 1),
+        (["-lv", "budget", "talk.srt", "panel.vtt"], "talk.srt\n", 0),
+        (["-l", "-m", "0", "budget", "talk.srt"], "", 1),
+    ] as [([String], String, Int32)])
+    func filesWithAndWithoutMatches(arguments: [String], stdout: String, status: Int32) throws {
+        let result = try seek(arguments)
+        #expect(result.stdout == stdout)
+        #expect(result.status == status)
+    }
+
+    @Test func maxCountStopsAfterThatManyMatchingCues() throws {
+        let result = try seek(["-m", "1", "budget", "talk.srt"])
+        #expect(result.stdout == "1 00:00:01.000: Good evening. The budget is ready.\n")
+        #expect(try seek(["-m", "2", "-c", "budget", "talk.srt"]).stdout == "2\n")
+        #expect(try seek(["--max-count=2", "-o", "budget", "talk.srt"]).stdout == "budget\nbudget\n")
+        let none = try seek(["-m", "0", "budget", "talk.srt"])
+        #expect(none.status == 1 && none.stdout.isEmpty)
+    }
+
+    @Test func afterAndBeforeContextCountCues() throws {
+        let after = try seek(["-A", "1", "-m", "1", "budget", "talk.srt"])
+        #expect(after.stdout == """
+            1 00:00:01.000: Good evening. The budget is ready.
+            2 00:00:03.500- Noise levels fell
+                            after the budget vote.
+
+            """)
+        let before = try seek(["-B1", "either", "talk.srt"])
+        #expect(before.stdout == """
+            3 00:00:06.500- Nothing here.
+            4 00:00:09.500: Nothing here either.
+
+            """)
+    }
+
+    @Test func invertSelectsTheCuesWithoutAMatch() throws {
+        let result = try seek(["-v", "budget", "talk.srt"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "3 00:00:06.500: Nothing here.\n4 00:00:09.500: Nothing here either.\n")
+        #expect(try seek(["--invert-match", "-c", "budget", "talk.srt"]).stdout == "2\n")
+        #expect(try seek(["-v", "-m", "1", "-c", "budget", "talk.srt"]).stdout == "1\n")
+        let json = try seek(["-v", "--json", "budget", "panel.vtt"])
+        #expect(json.status == 1 && json.stdout.isEmpty)
+        let cues = try seek(["-v", "--json", "here", "talk.srt"]).stdout.split(separator: "\n")
+        #expect(cues.count == 3)
+        #expect(cues.first?.hasPrefix(#"{"file":"talk.srt","cue":1,"#) == true)
+    }
+
+    @Test func fileNamesShownOrHiddenOnRequest() throws {
+        #expect(try seek(["-H", "ready", "talk.srt"]).stdout == "talk.srt:1 00:00:01.000: Good evening. The budget is ready.\n")
+        let hidden = try seek(["--no-filename", "-o", "ready", "talk.srt", "panel.vtt"])
+        #expect(hidden.stdout == "ready\nready\n")
+    }
+
+    @Test func includeAndExcludeChooseFilesInDirectories() throws {
+        try directory.write("notes/a.srt", Fixtures.srt)
+        try directory.write("notes/b.vtt", Fixtures.vtt)
+        #expect(try seek(["-r", "-l", "--include", "*.vtt", "budget", "notes"]).stdout == "notes/b.vtt\n")
+        #expect(try seek(["-r", "-l", "--exclude=*.vtt", "budget", "notes"]).stdout == "notes/a.srt\n")
+        #expect(try seek(["-r", "-l", "--include", "*.vtt", "--exclude", "b*", "budget", "notes"]).stdout.isEmpty)
+        #expect(try seek(["-l", "--exclude", "*.srt", "budget", "talk.srt"]).stdout == "talk.srt\n")
+    }
+
+    @Test(arguments: [
+        (["-l", "-c", "kw", "a.srt"], "-l and -L print file names"),
+        (["-L", "--json", "kw", "a.srt"], "-l and -L print file names"),
+        (["-v", "-o", "kw", "a.srt"], "-v selects cues without a match"),
+        (["-m", "many", "kw", "a.srt"], "-m needs a number of cues, not 'many'"),
+        (["-A", "-1", "kw", "a.srt"], "-A needs a number of cues"),
+        (["--include=", "kw", "a.srt"], "empty pattern for --include"),
+    ] as [([String], String)])
+    func rejected(arguments: [String], reason: String) throws {
+        let result = try seek(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(reason), "\(result.stderr)")
+    }
 }

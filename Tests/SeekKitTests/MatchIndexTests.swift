@@ -15,6 +15,14 @@ func searchTranscript(_ texts: [String]) -> Transcript {
         #expect((1...4).map { index[$0].position } == [1, 2, 3, 4])
     }
 
+    @Test(arguments: [(0, 0), (1, 2), (2, 4), (3, 5), (9, 7)])
+    func limitedKeepsTheMatchesOfTheFirstCues(cues: Int, matches: Int) {
+        let index = MatchIndex(transcript: searchTranscript(["a b a", "", "b", "aa", "a", "a a"]), query: Query("a"))
+        let limited = index.limited(toCues: cues)
+        #expect(limited.count == min(matches, index.count))
+        #expect((1..<limited.count + 1).allSatisfy { limited[$0] == index[$0] })
+    }
+
     @Test func positionsInCue() {
         let index = MatchIndex(transcript: searchTranscript(["a b a", "", "b", "aa"]), query: Query("a"))
         #expect(index.positions(inCue: 0) == 1..<3)

@@ -16,6 +16,17 @@ import Testing
         #expect(ResultPrinter.groups(matchingCues: cues, context: context, cueCount: count) == expected)
     }
 
+    @Test(arguments: [
+        ([5], 0, 2, 10, [5..<8]),
+        ([5], 2, 0, 10, [3..<6]),
+        ([3, 6], 0, 2, 10, [3..<9]),
+        ([3, 7], 1, 1, 10, [2..<5, 6..<9]),
+        ([9], 0, Int.max, 10, [9..<10]),
+    ] as [([Int], Int, Int, Int, [Range<Int>])])
+    func groupsWithBeforeAndAfterContext(cues: [Int], before: Int, after: Int, count: Int, expected: [Range<Int>]) {
+        #expect(ResultPrinter.groups(matchingCues: cues, before: before, after: after, cueCount: count) == expected)
+    }
+
     static let transcript = Transcript([
         Cue(ordinal: 1, start: 62_500, end: 64_000, speaker: "Ana", text: "where is your\nhome town", line: 3),
         Cue(ordinal: 2, start: 64_000, end: 65_000, text: "in the north", line: 7),

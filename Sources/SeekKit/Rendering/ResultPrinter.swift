@@ -66,11 +66,20 @@ public struct ResultPrinter: Sendable {
     ///
     /// - Complexity: O(number of cues shown).
     public static func groups(matchingCues: [Int], context: Int, cueCount: Int) -> [Range<Int>] {
+        groups(matchingCues: matchingCues, before: context, after: context, cueCount: cueCount)
+    }
+
+    /// The cues to show for `matchingCues` (sorted, distinct) with `before` neighbours before each
+    /// and `after` neighbours after it (grep's `-B` and `-A`), as groups of consecutive cue indices.
+    ///
+    /// - Complexity: O(number of cues shown).
+    public static func groups(matchingCues: [Int], before: Int, after: Int, cueCount: Int) -> [Range<Int>] {
         var groups: [Range<Int>] = []
-        let reach = max(0, min(context, cueCount))
+        let reachBefore = max(0, min(before, cueCount))
+        let reachAfter = max(0, min(after, cueCount))
         for cue in matchingCues {
-            let lower = max(0, cue - reach)
-            let upper = min(cueCount, cue + reach + 1)
+            let lower = max(0, cue - reachBefore)
+            let upper = min(cueCount, cue + reachAfter + 1)
             if let last = groups.last, lower <= last.upperBound {
                 groups[groups.count - 1] = last.lowerBound..<max(last.upperBound, upper)
             } else {

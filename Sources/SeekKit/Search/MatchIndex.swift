@@ -168,6 +168,29 @@ public struct MatchIndex: Sendable {
         return TextOffsets.utf16Range(match.range, in: transcript.text(at: match.cue))
     }
 
+    /// The matches of the first `cueCount` cues that have any (grep's `-m`), renumbered from 1.
+    ///
+    /// - Complexity: O(matches kept).
+    public func limited(toCues cueCount: Int) -> MatchIndex {
+        var kept = 0
+        var cuesSeen = 0
+        var lastCue: Int32 = -1
+        while kept < cues.count {
+            if cues[kept] != lastCue {
+                if cuesSeen == cueCount { break }
+                cuesSeen += 1
+                lastCue = cues[kept]
+            }
+            kept += 1
+        }
+        var result = self
+        result.cues.removeSubrange(kept...)
+        result.starts.removeSubrange(kept...)
+        result.lengths.removeSubrange(kept...)
+        result.tokens.removeSubrange(kept...)
+        return result
+    }
+
     /// The cue index of every match, in order (equal cues repeat).
     public var matchCues: some RandomAccessCollection<Int32> { cues }
 
