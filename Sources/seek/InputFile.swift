@@ -38,8 +38,7 @@ struct InputFile: Equatable {
                 files.append(InputFile(source: .standardInput, displayName: standardInputName))
                 continue
             }
-            let path = undecodable.first { $0.decoded == argument }.map { SystemPath(bytes: $0.bytes) }
-                ?? SystemPath(argument)
+            let path = SystemPath(argument: argument, undecodable: undecodable)
             var info = stat()
             if path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 guard recursive else {

@@ -55,10 +55,11 @@ struct SeekCommand {
         }
 
         var outputFile: AtomicOutputFile?
-        if let path = options.output {
-            if let target = FileIdentity(path: path),
+        if let argument = options.output {
+            let path = SystemPath(argument: argument, undecodable: undecodableArguments)
+            if let target = path.withCString({ FileIdentity(path: $0) }),
                inputs.contains(where: { $0.identity(standardInput: streams.input) == target }) {
-                streams.writeError("seek: refusing to write \(path): it is one of the input files\n")
+                streams.writeError("seek: refusing to write \(path.shown): it is one of the input files\n")
                 return .error
             }
             do {
@@ -192,7 +193,7 @@ struct SeekCommand {
         let transcript = loaded.transcript
         let session = InteractiveSession(
             transcript: transcript, displayName: name,
-            path: input.source == .standardInput ? nil : name,
+            path: { if case .path(let path) = input.source { path } else { nil } }(),
             keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope,
             exportJSONLines: { index in
                 var bytes: [UInt8] = []

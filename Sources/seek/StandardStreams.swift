@@ -11,6 +11,19 @@ struct StandardStreams {
     var output: Int32 = 1
     var error: Int32 = 2
 
+    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (`seek 2>&-`), so no
+    /// file `seek` opens later (an output file, a temporary file) gets one of those numbers and
+    /// receives messages or output meant for a standard stream.
+    static func occupyClosedDescriptors() {
+        for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     var inputIsTerminal: Bool { isatty(input) == 1 }
     var outputIsTerminal: Bool { isatty(output) == 1 }
 

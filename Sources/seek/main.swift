@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 
+StandardStreams.occupyClosedDescriptors()
 let command = SeekCommand(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessEnvironment.current(),

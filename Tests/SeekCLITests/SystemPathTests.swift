@@ -18,11 +18,27 @@ import Darwin
         ([0xC0, 0xAF, 0x41], "\\xC0\\xAFA"),                            // an overlong encoding
         ([0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),                        // a surrogate
         ([UInt8](), ""),
+        (Array("no\nseek: forged".utf8), "no\\nseek: forged"),              // a newline never starts a line
+        (Array("a\u{1B}[2J\t\r\u{7F}.srt".utf8), "a\\x1B[2J\\t\\r\\x7F.srt"),
+        (Array("b\u{85}\u{202E}.srt".utf8), "b\\u0085\\u202E.srt"),          // C1 controls and bidi overrides
     ] as [([UInt8], String)])
     func shownWithBytesThatAreNotUTF8WrittenOut(bytes: [UInt8], shown: String) {
         let path = SystemPath(bytes: bytes)
         #expect(path.shown == shown)
         #expect(path.bytes == bytes)
+    }
+
+    @Test func aNameFromAStringIsShownTheSameWay() {
+        #expect(SystemPath("x\ny.srt").shown == "x\\ny.srt")
+        #expect(SystemPath("x\ny.srt").bytes == Array("x\ny.srt".utf8))
+    }
+
+    @Test func theExportNameIsBuiltFromTheTranscriptsBytes() {
+        let transcript = SystemPath(bytes: Array("d".utf8) + [0xE9] + Array("/lat".utf8) + [0xE9] + Array(".srt".utf8))
+        #expect(ExportFile.path(forTranscript: transcript).bytes
+            == Array("d".utf8) + [0xE9] + Array("/lat".utf8) + [0xE9] + Array(".matches.jsonl".utf8))
+        #expect(ExportFile.path(forTranscript: SystemPath(".hidden")).shown == ".hidden.matches.jsonl")
+        #expect(ExportFile.path(forTranscript: nil).shown == "seek-matches.jsonl")
     }
 
     @Test func appendingKeepsTheBytes() {

@@ -4,39 +4,36 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the `w` key writes matches.
+/// Where the `w` key writes matches, and the writing itself.
 enum ExportFile {
     /// `talk.srt` → `talk.matches.jsonl` in the same directory; `seek-matches.jsonl` for standard input.
-    static func path(forTranscript path: String?) -> String {
-        guard let path else { return "seek-matches.jsonl" }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    ///
+    /// Built from the transcript's real bytes, so a name that is not UTF-8 gives one that is not either.
+    static func path(forTranscript path: SystemPath?) -> SystemPath {
+        guard let path else { return SystemPath("seek-matches.jsonl") }
+        let (directory, name) = path.split
         var stem = name
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { stem = String(name[..<dot]) }
-        return directory + stem + ".matches.jsonl"
+        if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex { stem = Array(name[..<dot]) }
+        return SystemPath(bytes: directory + stem + Array(".matches.jsonl".utf8))
     }
 
-    /// Writes `text` to `path` atomically (the same writer as `-o`), never over the transcript itself.
+    /// Writes `text` to `path` atomically (the same writer as `-o`), never through a symbolic
+    /// link, never over the transcript itself, and over an existing file only with `replace`.
     ///
     /// - Returns: `nil` on success, otherwise what went wrong.
-    static func write(_ text: String, to path: String, notOver input: String?) -> String? {
-        if let input, realPath(input) != nil, realPath(input) == realPath(path) {
-            return "could not export: \(path) is the transcript itself"
+    static func write(_ text: String, to path: SystemPath, replace: Bool, notOver input: SystemPath?) -> String? {
+        if let input, let inputIdentity = input.withCString({ FileIdentity(path: $0) }),
+           path.withCString({ FileIdentity(path: $0) }) == inputIdentity {
+            return "could not export: \(path.shown) is the transcript itself"
         }
         do throws(AtomicOutputFile.Failure) {
-            let file = try AtomicOutputFile(path: path, cleanupOnSignals: false)
+            let file = try AtomicOutputFile(path: path, links: .refuse, replace: replace, cleanupOnSignals: false,
+                                            inPlaceDescriptors: [])
             file.writer.write(text)
             try file.commit()
             return nil
         } catch {
             return "could not export: " + error.message
         }
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -12,7 +12,7 @@ struct InteractiveSession {
     /// The name shown in the viewer (the file name, or `<stdin>`).
     var displayName: String
     /// The transcript's path, or `nil` when it came from standard input.
-    var path: String?
+    var path: SystemPath?
     /// The keywords given on the command line (empty: start in the search field).
     var keywords: [String]
     var caseSensitive: Bool
@@ -167,10 +167,11 @@ struct RunLoop {
             return
         }
         let path = ExportFile.path(forTranscript: session.path)
-        if let failure = ExportFile.write(session.exportJSONLines(index), to: path, notOver: session.path) {
+        if let failure = ExportFile.write(session.exportJSONLines(index), to: path, replace: false,
+                                          notOver: session.path) {
             state.message = failure
         } else {
-            state.message = "exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path)"
+            state.message = "exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path.shown)"
         }
     }
 

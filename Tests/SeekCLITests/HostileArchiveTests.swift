@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Archives downloaded from anywhere: planted symbolic links, special files, odd names,
+/// closed streams. Nothing is followed that should not be, nothing is lost.
+@Suite struct HostileArchiveTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("ok.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello there\n")
+    }
+
+    /// Runs `script` with `sh -c` in the directory, `$0` being the `seek` binary.
+    func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, SeekProcess.executable.path]
+        process.currentDirectoryURL = directory.url
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func outputToDevStdoutAppendsToTheFileStandardOutputIsRedirectedTo() throws {
+        let result = try shell(#"echo prev > log; "$0" -o /dev/stdout hello ok.srt >> log"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try directory.read("log") == "prev\n1 00:00:01.000: hello there\n")
+        #expect(try directory.contents() == ["log", "ok.srt"])
+    }
+
+    @Test func outputToTheFileStandardErrorGoesToIsWrittenInPlace() throws {
+        let result = try shell(#"echo prev > log; "$0" --json -o log hello ok.srt 2>> log"#)
+        #expect(result.status == 0)
+        let log = try directory.read("log")
+        #expect(log.hasPrefix("prev\n{\"file\":\"ok.srt\""))
+    }
+
+    @Test func aClosedStandardErrorNeverBecomesTheOutputFile() throws {
+        let result = try shell(#""$0" --json -o out.jsonl hello ok.srt missing.srt 2>&-"#)
+        #expect(result.status == 2)
+        let written = try directory.read("out.jsonl")
+        #expect(!written.contains("missing.srt"))
+        #expect(written.hasPrefix("{\"file\":\"ok.srt\""))
+    }
+
+    @Test func aClosedStandardOutputIsNotAFileSeekOpens() throws {
+        let result = try shell(#""$0" --json -o out.jsonl hello ok.srt >&-"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try directory.read("out.jsonl").hasPrefix("{\"file\":\"ok.srt\""))
+    }
+
+    @Test func anOutputNameNearTheLimitStillGetsATemporaryFile() throws {
+        let name = String(repeating: "n", count: 250) + ".json"
+        let result = try SeekProcess.run(["--json", "-o", name, "hello", "ok.srt"], in: directory.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try directory.read(name).hasPrefix("{\"file\":\"ok.srt\""))
+        #expect(try directory.contents() == [name, "ok.srt"])
+    }
+
+    @Test func aDanglingOutputLinkCreatesTheFileItNamesAndStays() throws {
+        #expect(symlink("made.json", directory.url.appendingPathComponent("link.json").path) == 0)
+        let result = try SeekProcess.run(["--json", "-o", "link.json", "hello", "ok.srt"], in: directory.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try directory.read("made.json").hasPrefix("{\"file\":\"ok.srt\""))
+        let destination = try FileManager.default.destinationOfSymbolicLink(
+            atPath: directory.url.appendingPathComponent("link.json").path)
+        #expect(destination == "made.json")
+    }
+
+    @Test func replacingAnOutputFileKeepsItsMode() throws {
+        try directory.write("hits.json", "old\n")
+        chmod(directory.url.appendingPathComponent("hits.json").path, 0o600)
+        let result = try SeekProcess.run(["--json", "-o", "hits.json", "hello", "ok.srt"], in: directory.url)
+        #expect(result.status == 0)
+        var info = stat()
+        #expect(stat(directory.url.appendingPathComponent("hits.json").path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func aNewlineInAFileNameCannotForgeAnErrorLine() throws {
+        let result = try SeekProcess.run(["hello", "no\nseek: injected line"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "seek: no\\nseek: injected line: No such file or directory\n")
+    }
+
+    @Test func controlCodesInAFileNameAreEscapedTheSameWayEverywhere() throws {
+        try directory.write("a\u{1B}]0;title\u{07}.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello\n")
+        let listed = try SeekProcess.run(["-r", "-c", "hello", "."], in: directory.url)
+        #expect(listed.stdout.contains("./a\\x1B]0;title\\x07.srt:1"))
+        let missing = try SeekProcess.run(["hello", "b\u{1B}[2J.srt"], in: directory.url)
+        #expect(missing.stderr.contains("b\\x1B[2J.srt"))
+    }
+
+    @Test func anOutputNameThatIsNotUTF8IsWrittenByItsRealBytes() throws {
+        let name: [UInt8] = Array("out".utf8) + [0xE9] + Array(".json".utf8)
+        let script = #""$0" --json -o "$(printf 'out\351.json')" hello ok.srt"#
+        let result = try shell(script)
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = directory.url.path + "/" + String(decoding: name, as: UTF8.self)
+        var bytes = Array(directory.url.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        var info = stat()
+        let found = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+        }
+        #expect(found == 0, "nothing at \(path)")
+        #expect(try directory.contents().count == 2)
+    }
+}
