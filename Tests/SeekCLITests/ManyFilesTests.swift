@@ -116,8 +116,8 @@ import Testing
         try directory.write("a\u{1B}[31mred.srt", Fixtures.srt)
         let result = try seek(["-c", "budget", "a\u{1B}[31mred.srt", "no\u{1B}]0;x\u{7}.srt"])
         #expect(result.status == 2)
-        #expect(result.stdout == "a^[[31mred.srt:4\n")
-        #expect(result.stderr.hasPrefix("seek: no^[]0;x^G.srt: "))
+        #expect(result.stdout == "a\\x1B[31mred.srt:4\n")
+        #expect(result.stderr.hasPrefix("seek: no\\x1B]0;x\\x07.srt: "))
         #expect(!(result.stdout + result.stderr).contains("\u{1B}"))
     }
 
