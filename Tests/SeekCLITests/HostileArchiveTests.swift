@@ -34,21 +34,21 @@ import Darwin
     }
 
     @Test func outputToDevStdoutAppendsToTheFileStandardOutputIsRedirectedTo() throws {
-        let result = try shell(#"echo prev > log; "$0" -o /dev/stdout hello ok.srt >> log"#)
+        let result = try shell(#"echo prev > log; "$0" --output /dev/stdout hello ok.srt >> log"#)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try directory.read("log") == "prev\n1 00:00:01.000: hello there\n")
         #expect(try directory.contents() == ["log", "ok.srt"])
     }
 
     @Test func outputToTheFileStandardErrorGoesToIsWrittenInPlace() throws {
-        let result = try shell(#"echo prev > log; "$0" --json -o log hello ok.srt 2>> log"#)
+        let result = try shell(#"echo prev > log; "$0" --json --output log hello ok.srt 2>> log"#)
         #expect(result.status == 0)
         let log = try directory.read("log")
         #expect(log.hasPrefix("prev\n{\"file\":\"ok.srt\""))
     }
 
     @Test func aClosedStandardErrorNeverBecomesTheOutputFile() throws {
-        let result = try shell(#""$0" --json -o out.jsonl hello ok.srt missing.srt 2>&-"#)
+        let result = try shell(#""$0" --json --output out.jsonl hello ok.srt missing.srt 2>&-"#)
         #expect(result.status == 2)
         let written = try directory.read("out.jsonl")
         #expect(!written.contains("missing.srt"))
@@ -56,14 +56,14 @@ import Darwin
     }
 
     @Test func aClosedStandardOutputIsNotAFileSeekOpens() throws {
-        let result = try shell(#""$0" --json -o out.jsonl hello ok.srt >&-"#)
+        let result = try shell(#""$0" --json --output out.jsonl hello ok.srt >&-"#)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try directory.read("out.jsonl").hasPrefix("{\"file\":\"ok.srt\""))
     }
 
     @Test func anOutputNameNearTheLimitStillGetsATemporaryFile() throws {
         let name = String(repeating: "n", count: 250) + ".json"
-        let result = try SeekProcess.run(["--json", "-o", name, "hello", "ok.srt"], in: directory.url)
+        let result = try SeekProcess.run(["--json", "--output", name, "hello", "ok.srt"], in: directory.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try directory.read(name).hasPrefix("{\"file\":\"ok.srt\""))
         #expect(try directory.contents() == [name, "ok.srt"])
@@ -71,7 +71,7 @@ import Darwin
 
     @Test func aDanglingOutputLinkCreatesTheFileItNamesAndStays() throws {
         #expect(symlink("made.json", directory.url.appendingPathComponent("link.json").path) == 0)
-        let result = try SeekProcess.run(["--json", "-o", "link.json", "hello", "ok.srt"], in: directory.url)
+        let result = try SeekProcess.run(["--json", "--output", "link.json", "hello", "ok.srt"], in: directory.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try directory.read("made.json").hasPrefix("{\"file\":\"ok.srt\""))
         let destination = try FileManager.default.destinationOfSymbolicLink(
@@ -82,7 +82,7 @@ import Darwin
     @Test func replacingAnOutputFileKeepsItsMode() throws {
         try directory.write("hits.json", "old\n")
         chmod(directory.url.appendingPathComponent("hits.json").path, 0o600)
-        let result = try SeekProcess.run(["--json", "-o", "hits.json", "hello", "ok.srt"], in: directory.url)
+        let result = try SeekProcess.run(["--json", "--output", "hits.json", "hello", "ok.srt"], in: directory.url)
         #expect(result.status == 0)
         var info = stat()
         #expect(stat(directory.url.appendingPathComponent("hits.json").path, &info) == 0)
@@ -105,7 +105,7 @@ import Darwin
 
     @Test func anOutputNameThatIsNotUTF8IsWrittenByItsRealBytes() throws {
         let name: [UInt8] = Array("out".utf8) + [0xE9] + Array(".json".utf8)
-        let script = #""$0" --json -o "$(printf 'out\351.json')" hello ok.srt"#
+        let script = #""$0" --json --output "$(printf 'out\351.json')" hello ok.srt"#
         let result = try shell(script)
         #expect(result.status == 0, "\(result.stderr)")
         let path = directory.url.path + "/" + String(decoding: name, as: UTF8.self)
