@@ -9,7 +9,8 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Samples")
 
-    static let sampleNames = ["talk.srt", "panel.vtt", "autocaptions.vtt", "chinese.srt", "meeting.txt"]
+    static let sampleNames = ["talk.srt", "panel.vtt", "autocaptions.vtt", "rolling.srt", "chinese.srt",
+                                     "meeting.txt"]
 
     static let insertions: [[UInt8]] = [
         Array("-->".utf8), Array("<v ".utf8), Array("&#".utf8), [0], Array("&#x110000;".utf8),

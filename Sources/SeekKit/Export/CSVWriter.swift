@@ -33,6 +33,10 @@ public enum CSVWriter {
         out.append(UInt8(ascii: ","))
         if let end = record.end { ByteWriting.appendTime(end, to: &out) }
         out.append(UInt8(ascii: ","))
+        if let start = record.matchStart { ByteWriting.append(start, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let end = record.matchEnd { ByteWriting.append(end, to: &out) }
+        out.append(UInt8(ascii: ","))
         if let speaker = record.speaker { appendField(speaker, to: &out) }
         out.append(UInt8(ascii: ","))
         appendField(record.keyword, to: &out)

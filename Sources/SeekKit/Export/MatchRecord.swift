@@ -12,6 +12,10 @@ public struct MatchRecord: Sendable {
     /// Start and end in milliseconds.
     public var start: Int?
     public var end: Int?
+    /// When the match's first word starts and its last word ends, in milliseconds
+    /// (`Transcript.matchTimes(cue:range:)`): the cue's times where the file has no word times.
+    public var matchStart: Int?
+    public var matchEnd: Int?
     public var speaker: String?
     /// The keyword that matched, as the user gave it.
     public var keyword: String
@@ -29,7 +33,7 @@ public struct MatchRecord: Sendable {
     public init(
         file: String, position: Int, total: Int, cue: Int, cueID: String?, start: Int?, end: Int?,
         speaker: String?, keyword: String, text: Substring, characters: Range<Int>, utf16: Range<Int>,
-        bytes: Range<Int>, line: Int
+        bytes: Range<Int>, line: Int, matchStart: Int? = nil, matchEnd: Int? = nil
     ) {
         self.file = file
         self.position = position
@@ -45,6 +49,8 @@ public struct MatchRecord: Sendable {
         self.utf16 = utf16
         self.bytes = bytes
         self.line = line
+        self.matchStart = matchStart
+        self.matchEnd = matchEnd
     }
 
     /// The matched text, as it appears in the cue.
@@ -57,7 +63,8 @@ public struct MatchRecord: Sendable {
 
     /// The export's column names, in order (JSON keys and the CSV header).
     public static let columns = [
-        "file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "speaker",
+        "file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms",
+        "match_end_ms", "speaker",
         "keyword", "match", "char_start", "char_end", "utf16_start", "utf16_end", "byte_start", "byte_end",
         "line", "text",
     ]
@@ -115,13 +122,14 @@ public struct MatchRecords: Sequence, Sendable {
             let line = transcript.line(at: match.cue) + newlines
             advance(to: match.range.upperBound, in: text)
             let keywords = index.query.keywords
+            let times = transcript.matchTimes(cue: match.cue, range: match.range)
             let record = MatchRecord(
                 file: records.file, position: position, total: index.count, cue: match.cue + 1,
                 cueID: transcript.id(at: match.cue), start: transcript.start(at: match.cue),
                 end: transcript.end(at: match.cue), speaker: transcript.speaker(at: match.cue),
                 keyword: match.token < keywords.count ? keywords[match.token] : "",
                 text: text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,
-                bytes: match.range, line: line)
+                bytes: match.range, line: line, matchStart: times.start, matchEnd: times.end)
             position += 1
             return record
         }

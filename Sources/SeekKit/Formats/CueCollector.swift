@@ -14,15 +14,21 @@ struct CueCollector {
     var raw: [UInt8] = []
     /// The current cue's plain text, filled by a cleaner.
     var plain: [UInt8] = []
+    /// The next cue's word times, offsets counted from the start of its text; taken by the next `append`.
+    var pendingWordTimes: [WordTime] = []
 
     /// Whether cue identifiers are kept (a count needs none).
     var keepsIDs = true
+    /// Whether word times are kept (a count needs none).
+    var keepsWordTimes = true
     /// Whether speakers are found and kept (a count needs them only for a speaker scope).
     var keepsSpeakers = true
 
     private let output: UnsafeMutableBufferPointer<UInt8>
     private(set) var used = 0
     private var table = CueRecordTable()
+    /// Word times with offsets into the storage.
+    private var wordTimes: [WordTime] = []
 
     private init(output: UnsafeMutableBufferPointer<UInt8>) {
         self.output = output
@@ -43,15 +49,17 @@ struct CueCollector {
         var records: [Transcript.Record] = []
         var ids: [String] = []
         var speakers: [String] = []
+        var wordTimes: [WordTime] = []
         let storage = String(unsafeUninitializedCapacity: storageCapacity(forInputBytes: inputBytes)) { buffer in
             var collector = CueCollector(output: buffer)
             body(&collector)
             records = collector.table.records
             ids = collector.table.ids
             speakers = collector.table.speakers
+            wordTimes = collector.wordTimes
             return collector.used
         }
-        return Transcript(storage: storage, records: records, ids: ids, speakers: speakers)
+        return Transcript(storage: storage, records: records, ids: ids, speakers: speakers, wordTimes: wordTimes)
     }
 
     /// Runs `body` with a collector sized for `inputBytes` of source text that keeps no
@@ -65,6 +73,7 @@ struct CueCollector {
         defer { output.deallocate() }
         var collector = CueCollector(output: output)
         collector.keepsIDs = false
+        collector.keepsWordTimes = false
         collector.keepsSpeakers = keepsSpeakers
         body(&collector)
         return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.table.records, collector.table.speakers)
@@ -76,6 +85,8 @@ struct CueCollector {
     mutating func removeAll() {
         used = 0
         table.removeAll()
+        wordTimes.removeAll()
+        pendingWordTimes.removeAll()
     }
 
     /// Appends a cue whose text is `plain`; the speaker comes from `speaker` or the text's prefix.
@@ -94,6 +105,14 @@ struct CueCollector {
         let textStart = used
         write(text)
         let textEnd = used
+        if !pendingWordTimes.isEmpty {
+            if keepsWordTimes {
+                for word in pendingWordTimes {
+                    wordTimes.append(WordTime(offset: min(textStart + word.offset, textEnd), start: word.start, end: word.end))
+                }
+            }
+            pendingWordTimes.removeAll(keepingCapacity: true)
+        }
         if used < output.count {
             output[used] = 0x0A
             used += 1

@@ -59,10 +59,17 @@ public enum TranscriptLoader {
 
     static func parse(_ text: PreparedText) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
         switch text.format {
-        case .srt: SRTParser.parse(text.utf8, fileName: text.fileName)
-        case .vtt: try WebVTTParser.parse(text.utf8, fileName: text.fileName)
+        case .srt: mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName))
+        case .vtt: mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName))
         case .text: TimestampedTextParser.parse(text.utf8, fileName: text.fileName)
         }
+    }
+
+    /// The parse with rolling captions (`RollingCaptions`) merged.
+    static func mergingRollingCaptions(
+        _ parsed: (transcript: Transcript, warnings: [Diagnostic])
+    ) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        (RollingCaptions.merged(parsed.transcript), parsed.warnings)
     }
 
     /// The error for a file of which no block could be read: its first warning.

@@ -180,7 +180,7 @@ public enum WebVTTParser {
                 return
             }
             cues.plain.removeAll(keepingCapacity: true)
-            let voice = WebVTTParser.clean(text, into: &cues.plain)
+            let voice = WebVTTParser.clean(text, into: &cues.plain, wordTimes: &cues.pendingWordTimes)
             cues.appendPlain(id: id, start: start, end: end, speaker: voice, line: line)
         }
 
@@ -255,10 +255,13 @@ public enum WebVTTParser {
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction.value
     }
 
-    /// Reduces WebVTT cue text to plain text in `output`.
+    /// Reduces WebVTT cue text to plain text in `output`; each timestamp tag
+    /// (`<00:00:05.600>`) becomes a word time at its offset in `output`.
     ///
     /// - Returns: the annotation of the first `<v>` tag (whitespace collapsed), if any.
-    static func clean(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> String? {
+    static func clean(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], wordTimes: inout [WordTime]
+    ) -> String? {
         var voice: String?
         let end = bytes.count
         var index = 0
@@ -282,6 +285,11 @@ public enum WebVTTParser {
                 var close = index + 1
                 while close < end && bytes[close] != UInt8(ascii: ">") { close += 1 }
                 if voice == nil { voice = voiceAnnotation(bytes, index + 1, close) }
+                var tag = index + 1
+                if tag < close, bytes[tag] >= 0x30, bytes[tag] <= 0x39,
+                   let time = timestamp(bytes, &tag, close), tag == close {
+                    wordTimes.append(WordTime(offset: output.count, start: time))
+                }
                 index = close + 1
                 continue
             }

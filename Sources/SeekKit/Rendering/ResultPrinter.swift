@@ -1,7 +1,8 @@
 /// Formats search results for a terminal or a pipe: one block per cue, matches highlighted.
 ///
 /// A block is a header (`FILE:` when several files are searched, the cue
-/// number, the start time, the speaker) followed by the cue's first text line;
+/// number, the start time (the first match's own time where the file times
+/// words), the speaker) followed by the cue's first text line;
 /// further lines are indented to the text column. Matching cues use `:` as the
 /// separator, context cues `-` (as grep does), and context cues are dimmed.
 ///
@@ -39,7 +40,7 @@ public struct ResultPrinter: Sendable {
             add(mark, .plain)
         }
         add(String(cue + 1), Palette.timestamp)
-        if let start = transcript.start(at: cue) {
+        if let start = isContext ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index) {
             add(" ", .plain)
             add(Timestamp.format(start), Palette.timestamp)
         }
@@ -153,6 +154,14 @@ public struct ResultPrinter: Sendable {
             result += Highlighter.ansi(line, color: color) + "\n"
         }
         return result
+    }
+
+    /// When the cue's first match is spoken (its first word's time, where the file times
+    /// words), else the cue's start.
+    static func firstMatchTime(cue: Int, of transcript: Transcript, index: MatchIndex) -> Int? {
+        let positions = index.positions(inCue: cue)
+        guard let first = positions.first, positions.count > 0 else { return transcript.start(at: cue) }
+        return transcript.matchTimes(cue: cue, range: index[first].range).start
     }
 
     /// The cue's speaker, unless its text already starts with `Speaker:` (some formats keep the prefix).

@@ -91,6 +91,9 @@ extension TranscriptLoader {
         pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard format != .vtt else { return nil }
+        if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8) {
+            return nil
+        }
         let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
             format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
@@ -137,6 +140,25 @@ extension TranscriptLoader {
             lines += piece.lines
         }
         return (cues, matches, warnings.all)
+    }
+
+    /// Whether SRT text is rolling captions (merged only by a full parse) or, `checkingUTF8`,
+    /// starts with bytes that are not valid UTF-8: its first cues, up to a piece boundary
+    /// past `RollingCaptions.sampledCues` of them, parsed as a whole parse reads them.
+    static func startsWithRollingCaptions(
+        _ buffer: UnsafeBufferPointer<UInt8>, fileName: String, checkingUTF8: Bool
+    ) -> Bool {
+        var size = 1 << 15
+        while true {
+            let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
+            let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
+            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
+            let transcript = SRTParser.parse(prefix, fileName: fileName).transcript
+            if transcript.count > RollingCaptions.sampledCues || end == buffer.count {
+                return RollingCaptions.isRolling(transcript)
+            }
+            size *= 4
+        }
     }
 
     /// The matcher that counts text where it lies (`Matcher.countInLines`, `countInSpans`):

@@ -23,6 +23,9 @@ public struct Transcript: Sendable {
     var ids: [String]
     /// Distinct speaker names, in order of first appearance.
     public let speakers: [String]
+    /// The times of single words where the file gives them, in storage order
+    /// (see `matchTimes(cue:range:)`); empty for most files.
+    public internal(set) var wordTimes: [WordTime]
 
     /// An empty transcript.
     public init() {
@@ -39,11 +42,12 @@ public struct Transcript: Sendable {
         self = builder.build()
     }
 
-    init(storage: String, records: [Record], ids: [String], speakers: [String]) {
+    init(storage: String, records: [Record], ids: [String], speakers: [String], wordTimes: [WordTime] = []) {
         self.storage = storage
         self.records = records
         self.ids = ids
         self.speakers = speakers
+        self.wordTimes = wordTimes
     }
 
     /// The byte range of cue `index`'s text inside `storage`.
@@ -163,17 +167,23 @@ struct CueRecordTable {
 public struct TranscriptBuilder {
     private var storage = ""
     private var table = CueRecordTable()
+    private var wordTimes: [WordTime] = []
 
     public init() {}
 
     public var count: Int { table.records.count }
 
     /// Appends a cue. Times are milliseconds; `line` is the 1-based source line of its text.
+    ///
+    /// `wordTimes` are the cue's word times with offsets into `text` (in order).
     public mutating func append(
         text: some StringProtocol, id: String? = nil, start: Int? = nil, end: Int? = nil,
-        speaker: String? = nil, line: Int
+        speaker: String? = nil, line: Int, wordTimes: [WordTime] = []
     ) {
         let textStart = storage.utf8.count
+        for word in wordTimes {
+            self.wordTimes.append(WordTime(offset: textStart + word.offset, start: word.start, end: word.end))
+        }
         storage.append(contentsOf: text)
         let textEnd = storage.utf8.count
         storage.append("\n")
@@ -187,6 +197,7 @@ public struct TranscriptBuilder {
     }
 
     public func build() -> Transcript {
-        Transcript(storage: storage, records: table.records, ids: table.ids, speakers: table.speakers)
+        Transcript(storage: storage, records: table.records, ids: table.ids, speakers: table.speakers,
+                   wordTimes: wordTimes)
     }
 }
