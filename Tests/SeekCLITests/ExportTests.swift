@@ -22,9 +22,9 @@ import Testing
         }
     }
 
-    static let keys = ["file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "speaker",
-                       "keyword", "match", "char_start", "char_end", "utf16_start", "utf16_end", "byte_start",
-                       "byte_end", "line", "text"]
+    static let keys = ["file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end",
+                       "match_start_ms", "match_end_ms", "speaker", "keyword", "match", "char_start", "char_end",
+                       "utf16_start", "utf16_end", "byte_start", "byte_end", "line", "text"]
 
     @Test func jsonKeysInOrder() throws {
         let result = try seek(["--json", "budget", "panel.vtt"])

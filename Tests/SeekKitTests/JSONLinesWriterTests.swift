@@ -28,7 +28,8 @@ import Testing
     @Test func writesEveryKeyInOrder() throws {
         let line = try #require(Self.lines(["the budget"], keywords: ["budget"]).first)
         #expect(line == #"{"file":"t.srt","position":1,"total":1,"cue":1,"cue_id":"intro","start_ms":0,"#
-            + #""end_ms":900,"start":"00:00:00.000","end":"00:00:00.900","speaker":"Ana","keyword":"budget","#
+            + #""end_ms":900,"start":"00:00:00.000","end":"00:00:00.900","match_start_ms":0,"match_end_ms":900,"#
+            + #""speaker":"Ana","keyword":"budget","#
             + #""match":"budget","char_start":4,"char_end":10,"utf16_start":4,"utf16_end":10,"byte_start":4,"#
             + #""byte_end":10,"line":3,"text":"the budget"}"#)
     }
@@ -41,7 +42,7 @@ import Testing
             JSONLinesWriter.append(record, to: &out)
         }
         let object = try Self.object(String(decoding: out, as: UTF8.self))
-        for key in ["cue_id", "start_ms", "end_ms", "start", "end", "speaker"] {
+        for key in ["cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms", "match_end_ms", "speaker"] {
             #expect(object[key] is NSNull, "\(key)")
         }
     }
