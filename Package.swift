@@ -17,23 +17,10 @@ let package = Package(
         .target(name: "SeekBytes"),
         .target(name: "SeekKit", dependencies: ["SeekBytes"]),
         .target(name: "SeekViewer", dependencies: ["SeekKit"]),
-        .executableTarget(
-            name: "seek",
-            dependencies: ["SeekViewer", "SeekKit"],
-            // A release `seek` on Linux is one static executable, the C and C++ libraries, the
-            // Swift runtime and Foundation inside it: with no dynamic loading and no relocations
-            // to apply, a short run starts in about half the time (1.3 ms against 2.5 ms, measured
-            // on this project's machine). The debug build the tests run is linked as usual, so
-            // CI checks that the release binary answers exactly as it does (.ci/release-agrees).
-            // (Static linking is not offered on Apple's systems.)
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-static-executable", "-Xlinker", "--start-group", "-lCoreFoundation", "-l_FoundationICU",
-                     "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-lstdc++",
-                     "-Xlinker", "--end-group"],
-                    .when(platforms: [.linux], configuration: .release)),
-            ]
-        ),
+        // The release binary is built as one static executable with cross-module optimization:
+        // swift build -c release -Xswiftc -static-executable -Xswiftc -cross-module-optimization
+        // (see .ci/run; why, with figures, in README's Performance section).
+        .executableTarget(name: "seek", dependencies: ["SeekViewer", "SeekKit"]),
         .executableTarget(
             name: "seek-sample",
             dependencies: ["SeekKit"],

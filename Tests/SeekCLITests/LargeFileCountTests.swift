@@ -26,17 +26,30 @@ import Testing
         (0..<lines).map { $0 % 5 == 0 ? "\n" : "line \($0): 预算 and the budget, BUDGET\n" }.joined()
     }
 
-    @Test(arguments: [
-        ("big.srt", srt(cues: 120_000, badBlockEvery: 1_000)),
-        ("big.txt", untimed(lines: 150_000)),
-        ("bad-utf8.txt", untimed(lines: 150_000) + "\u{FFFD}"),
-        ("timed.txt", untimed(lines: 150_000) + "[00:01:02] late budget\n"),
-    ])
-    func countIsTheFullSearchsCount(name: String, text: String) throws {
-        var bytes = Array(text.utf8)
-        if name == "bad-utf8.txt" { bytes.append(contentsOf: [0xFF, 0x0A]) }
-        let file = directory.url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
+    /// A generated file, named for the log: the test's argument is this name, not the text.
+    enum Case: String, CaseIterable, CustomTestStringConvertible {
+        case bigSRT = "big.srt"
+        case bigText = "big.txt"
+        case badUTF8 = "bad-utf8.txt"
+        case timedText = "timed.txt"
+
+        var testDescription: String { rawValue }
+
+        var bytes: [UInt8] {
+            switch self {
+            case .bigSRT: Array(LargeFileCountTests.srt(cues: 120_000, badBlockEvery: 1_000).utf8)
+            case .bigText: Array(LargeFileCountTests.untimed(lines: 150_000).utf8)
+            case .badUTF8: Array((LargeFileCountTests.untimed(lines: 150_000) + "\u{FFFD}").utf8) + [0xFF, 0x0A]
+            case .timedText: Array((LargeFileCountTests.untimed(lines: 150_000) + "[00:01:02] late budget\n").utf8)
+            }
+        }
+    }
+
+    @Test(arguments: Case.allCases)
+    func countIsTheFullSearchsCount(file: Case) throws {
+        let name = file.rawValue
+        let bytes = file.bytes
+        try Data(bytes).write(to: directory.url.appendingPathComponent(name))
         #expect(bytes.count > 4_000_000)
         for keyword in ["budget", "预算"] {
             let counted = try SeekProcess.run(["--count", "-e", keyword, name], in: directory.url)

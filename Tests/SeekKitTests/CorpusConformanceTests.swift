@@ -149,9 +149,8 @@ import Testing
         let folders = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
         for folder in folders {
             let url = corpus.appendingPathComponent(folder)
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            let names = isDirectory.boolValue ? try files(in: url).map { "\(folder)/\($0)" } : [folder]
+            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
+            let names = isDirectory ? try files(in: url).map { "\(folder)/\($0)" } : [folder]
             for name in names {
                 total += 1
                 let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))

@@ -95,15 +95,28 @@ import Testing
         }
     }
 
+    /// An input of hundreds of kilobytes, shown in the test log by its name alone.
+    struct Pathological: CustomTestStringConvertible, Sendable {
+        let testDescription: String
+        let input: String
+    }
+
     @Test(arguments: [
-        "00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<i ", count: 100_000),
-        "00:00:01,000 --> 00:00:02,000\n" + String(repeating: "{\\", count: 100_000),
-        "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "<", count: 100_000),
-        "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "&amp", count: 100_000),
-        "WEBVTT\n\n" + String(repeating: "a\n", count: 100_000) + "00:01.000 --> 00:02.000\nx",
-        String(repeating: "[00:01] ", count: 100_000),
+        Pathological(testDescription: "SRT, 100,000 open <i tags",
+                     input: "00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<i ", count: 100_000)),
+        Pathological(testDescription: "SRT, 100,000 open {\\ overrides",
+                     input: "00:00:01,000 --> 00:00:02,000\n" + String(repeating: "{\\", count: 100_000)),
+        Pathological(testDescription: "WebVTT, 100,000 <",
+                     input: "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "<", count: 100_000)),
+        Pathological(testDescription: "WebVTT, 100,000 unfinished &amp",
+                     input: "WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "&amp", count: 100_000)),
+        Pathological(testDescription: "WebVTT, 100,000 header lines",
+                     input: "WEBVTT\n\n" + String(repeating: "a\n", count: 100_000) + "00:01.000 --> 00:02.000\nx"),
+        Pathological(testDescription: "text, 100,000 timestamps on one line",
+                     input: String(repeating: "[00:01] ", count: 100_000)),
     ])
-    func pathologicalInputFinishes(_ input: String) throws {
+    func pathologicalInputFinishes(_ file: Pathological) throws {
+        let input = file.input
         let name = input.hasPrefix("WEBVTT") ? "a.vtt" : input.hasPrefix("[") ? "a.txt" : "a.srt"
         let loaded = try TranscriptLoader.load(Array(input.utf8), fileName: name)
         #expect(loaded.transcript.count <= 1)
