@@ -24,8 +24,9 @@ enum HelpText {
                               TIME is HH:MM:SS[.mmm], MM:SS[.mmm] or seconds (90, 90.5);
                               a cue is in scope when it overlaps the window
           --format FMT        auto (default), srt, vtt or text
-          --encoding NAME     the files' encoding (utf-8, windows-1252, latin1, gb18030, …);
-                              detected when not given
+          --encoding NAME     the files' encoding: utf-8, utf-16le/be, latin1, windows-1250
+                              … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
+                              shift_jis, euc-kr, big5, gb18030, …; detected when not given
       -v, --invert-match      select the cues in scope that have no match
       -r, --recursive         search directories: .srt .vtt .txt … files, hidden entries skipped
           --include GLOB      in directories, search only files whose name matches GLOB

@@ -46,6 +46,16 @@ import Testing
         ([0xB9], "cp1250", "ą", "windows-1250"),
         ([0xB9], "Windows1250", "ą", "windows-1250"),
         ([0x00, 0x68], "UTF-16BE", "h", "UTF-16BE"),
+        ([0xD0, 0xD2, 0xC9], "koi8-r", "при", "KOI8-R"),
+        ([0xEF, 0xF0, 0xE8], "cp1251", "при", "windows-1251"),
+        ([0xE1, 0xE4, 0xF9], "windows-1255", "בהש", "windows-1255"),
+        ([0x82, 0xA0, 0x8A, 0xBF], "shift_jis", "あ漢", "Shift_JIS"),
+        ([0x82, 0xA0, 0x8A, 0xBF], "cp932", "あ漢", "Shift_JIS"),
+        ([0xC7, 0xD1, 0xB1, 0xDB], "euc-kr", "한글", "EUC-KR"),
+        ([0xA4, 0xA4, 0xA4, 0xE5], "big5", "中文", "Big5"),
+        ([0x81, 0x30, 0x81, 0x30, 0x94, 0x39, 0xFC, 0x36], "gb18030", "\u{80}😀", "GB18030"),
+        ([0x80], "windows-874", "€", "windows-874"),
+        ([0x9C, 0xF1], "x-mac-cyrillic", "Ьс", "x-mac-cyrillic"),
     ] as [([UInt8], String, String, String)])
     func chosenEncoding(_ bytes: [UInt8], _ name: String, _ text: String, _ reported: String) throws {
         let (decoded, encoding, _) = try Self.decode(bytes, as: name)

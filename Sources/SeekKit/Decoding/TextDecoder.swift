@@ -20,10 +20,9 @@ public struct DecodedText: Sendable {
 /// 3. valid UTF-8 is UTF-8;
 /// 4. invalid UTF-8 that is still mostly UTF-8 (more valid multi-byte sequences than
 ///    invalid bytes) is UTF-8 with U+FFFD for the bad bytes;
-/// 5. otherwise a legacy encoding: GB18030 when most non-ASCII bytes pair up as
-///    GB2312 double-byte characters (both bytes in 0xA1–0xFE), Windows-1251 when they
-///    look like Cyrillic words, else Windows-1252 (which also reads Latin-1 text);
-///    see `legacyEncoding(for:)`. Legacy choices come with a warning.
+/// 5. otherwise the legacy encoding `LegacyEncodingDetector` finds most plausible
+///    (Windows-1250 to 1258, ISO-8859-2, KOI8-R, Mac Cyrillic, Windows-874, GB18030,
+///    Big5, Shift_JIS, EUC-KR), with a warning that names it.
 ///
 /// A stray NUL in text is not binary: it becomes U+FFFD, as WebVTT asks.
 public enum TextDecoder {
@@ -59,10 +58,9 @@ public enum TextDecoder {
                     file: fileName,
                     message: "\(scan.invalid) invalid UTF-8 byte(s) replaced by U+FFFD"))
             } else {
-                chosen = legacyEncoding(for: bytes)
+                chosen = .legacy(LegacyEncodingDetector.detect(bytes))
                 warnings.append(Diagnostic(
-                    file: fileName,
-                    message: "not valid UTF-8; read as \(chosen.name) (use --encoding NAME to choose another)"))
+                    file: fileName, message: "decoded as \(chosen.name) (not UTF-8); use --encoding to choose"))
             }
         }
         var utf8 = try transcode(body, from: chosen, fileName: fileName, warnings: &warnings)
@@ -172,73 +170,21 @@ public enum TextDecoder {
             return decodeUTF16(body, bigEndian: encoding == .utf16BigEndian)
         case .utf32LittleEndian, .utf32BigEndian:
             return decodeUTF32(body, bigEndian: encoding == .utf32BigEndian)
-        case .windows1252:
-            return decodeSingleByte(body, high: windows1252High)
         case .latin1:
             return decodeSingleByte(body, high: nil)
+        case .legacy(let legacy):
+            let (utf8, invalid) = body.withUnsafeBufferPointer { legacy.codePage.decode($0) }
+            if invalid > 0 {
+                warnings.append(Diagnostic(
+                    file: fileName, message: "\(invalid) byte(s) not valid in \(legacy.name) replaced by U+FFFD"))
+            }
+            return utf8
         case .foundation(let name, let rawValue):
             guard let text = String(bytes: body, encoding: String.Encoding(rawValue: rawValue)) else {
                 throw Diagnostic(file: fileName, message: "cannot be decoded as \(name)")
             }
             return Array(text.utf8)
         }
-    }
-
-    private static func decodesWithFoundation(_ bytes: [UInt8], as encoding: TextEncoding) -> Bool {
-        guard case .foundation(_, let rawValue) = encoding else { return false }
-        return String(bytes: bytes, encoding: String.Encoding(rawValue: rawValue)) != nil
-    }
-
-    /// The legacy encoding invalid UTF-8 most plausibly is: GB18030, Windows-1251 or Windows-1252.
-    ///
-    /// - GB18030 when at least 70% of the non-ASCII bytes pair up as GB2312 characters
-    ///   (lead and trail in 0xA1–0xFE), fewer than half are in 0xE0–0xFF (Chinese text
-    ///   spreads over the whole range, Cyrillic piles up there) and Foundation decodes it;
-    /// - Windows-1251 (Cyrillic) when the non-ASCII bytes come in words (at least half in
-    ///   runs of four or more), nearly all are in 0xC0–0xFF and most in 0xE0–0xFF, where
-    ///   Russian lower-case letters are (Western accented letters come one at a time);
-    /// - otherwise Windows-1252, which also reads Latin-1 text.
-    static func legacyEncoding(for bytes: [UInt8]) -> TextEncoding {
-        var high = 0
-        var paired = 0
-        var upperQuarter = 0
-        var upperHalf = 0
-        var inLongRuns = 0
-        var run = 0
-        var index = 0
-        while index <= bytes.count {
-            let byte = index < bytes.count ? bytes[index] : 0
-            if byte < 0x80 {
-                if run >= 4 { inLongRuns += run }
-                run = 0
-                index += 1
-                continue
-            }
-            run += 1
-            high += 1
-            if byte >= 0xE0 { upperQuarter += 1 }
-            if byte >= 0xC0 { upperHalf += 1 }
-            if index + 1 < bytes.count, (0xA1...0xFE).contains(byte), (0xA1...0xFE).contains(bytes[index + 1]) {
-                paired += 2
-                let trail = bytes[index + 1]
-                run += 1
-                high += 1
-                if trail >= 0xE0 { upperQuarter += 1 }
-                if trail >= 0xC0 { upperHalf += 1 }
-                index += 2
-            } else {
-                index += 1
-            }
-        }
-        guard high > 0 else { return .windows1252 }
-        if paired * 10 >= high * 7 && upperQuarter * 2 < high && decodesWithFoundation(bytes, as: .gb18030) {
-            return .gb18030
-        }
-        if inLongRuns * 2 >= high && upperHalf * 10 >= high * 9 && upperQuarter * 10 >= high * 6,
-           let cyrillic = TextEncoding(name: "windows-1251"), decodesWithFoundation(bytes, as: cyrillic) {
-            return cyrillic
-        }
-        return .windows1252
     }
 
     // MARK: - Byte-level decoders

@@ -3,30 +3,29 @@ import Foundation
 
 /// A character encoding Seek can read, named the way users write it (`--encoding NAME`).
 ///
-/// UTF-8, UTF-16, UTF-32, Windows-1252 and ISO-8859-1 are decoded by Seek itself;
-/// everything else (ISO-8859-2, Windows-1250, GB18030, Shift_JIS, KOI8-R, …) goes
-/// through Foundation's CoreFoundation converters, which on Linux know the IANA names.
+/// UTF-8, UTF-16, UTF-32, ISO-8859-1 and the `LegacyEncoding`s (Windows-1250 to 1258,
+/// ISO-8859-2, KOI8-R, Shift_JIS, EUC-KR, Big5, GB18030, …) are decoded by Seek itself;
+/// any other name Foundation's CoreFoundation converters know (ISO-8859-5, …) goes
+/// through them.
 public enum TextEncoding: Hashable, Sendable {
     case utf8
     case utf16LittleEndian
     case utf16BigEndian
     case utf32LittleEndian
     case utf32BigEndian
-    /// Windows-1252, the usual "ANSI" encoding of Western subtitles; bytes it leaves
-    /// undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) become the C1 control of the same value.
-    case windows1252
     /// ISO-8859-1: every byte is the code point of the same value.
     case latin1
+    /// A legacy code page decoded with Seek's own tables.
+    case legacy(LegacyEncoding)
     /// An encoding Foundation converts, with the name Seek reports for it.
     case foundation(name: String, rawValue: UInt)
 
+    /// Windows-1252, the usual "ANSI" encoding of Western subtitles; bytes it leaves
+    /// undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) are not valid in it.
+    public static var windows1252: TextEncoding { .legacy(.windows1252) }
+
     /// GB18030, a superset of GB2312 and GBK.
-    public static var gb18030: TextEncoding {
-        .foundation(
-            name: "GB18030",
-            rawValue: UInt(CFStringConvertEncodingToNSStringEncoding(
-                CFStringEncoding(CFStringEncodings.GB_18030_2000.rawValue))))
-    }
+    public static var gb18030: TextEncoding { .legacy(.gb18030) }
 
     /// The encoding a user-written name stands for, or `nil` when nobody knows it.
     ///
@@ -41,16 +40,17 @@ public enum TextEncoding: Hashable, Sendable {
         case "utf16be": self = .utf16BigEndian
         case "utf32le", "utf32": self = .utf32LittleEndian
         case "utf32be": self = .utf32BigEndian
-        case "windows1252", "cp1252", "win1252", "ansi": self = .windows1252
+        case "ansi": self = .windows1252
         case "latin1", "iso88591", "l1": self = .latin1
-        case "gb18030", "gb2312", "gbk", "cp936", "euccn": self = .gb18030
         default:
-            let aliases = ["latin2": "iso-8859-2", "cp1250": "windows-1250", "cp1251": "windows-1251",
-                           "sjis": "shift_jis", "shiftjis": "shift_jis", "big5": "big5"]
-            var iana = aliases[compact] ?? key
+            if let legacy = LegacyEncoding(compactName: compact) {
+                self = .legacy(legacy)
+                return
+            }
+            var iana = key
             for (prefix, spelled) in [("iso8859", "iso-8859-"), ("windows", "windows-"), ("cp", "windows-")]
             where compact.hasPrefix(prefix) && compact.dropFirst(prefix.count).allSatisfy(\.isNumber)
-                && compact.count > prefix.count && aliases[compact] == nil {
+                && compact.count > prefix.count {
                 iana = spelled + compact.dropFirst(prefix.count)
             }
             guard let cfName = CFStringCreateWithCString(nil, iana, CFStringBuiltInEncodings.UTF8.rawValue)
@@ -71,8 +71,8 @@ public enum TextEncoding: Hashable, Sendable {
         case .utf16BigEndian: "UTF-16BE"
         case .utf32LittleEndian: "UTF-32LE"
         case .utf32BigEndian: "UTF-32BE"
-        case .windows1252: "windows-1252"
         case .latin1: "ISO-8859-1"
+        case .legacy(let encoding): encoding.name
         case .foundation(let name, _): name
         }
     }
