@@ -38,6 +38,7 @@ public enum FrameRenderer {
         ("g / G", "top / bottom"),
         (": number Enter", "jump to that match"),
         ("s", "cycle the speaker scope"),
+        ("a", "ignore accents on / off (cafe finds café)"),
         ("w", "write the matches as JSON Lines"),
         ("click / wheel", "make a match current / scroll"),
         ("?", "this help (any key closes it)"),
@@ -135,6 +136,8 @@ public enum FrameRenderer {
             status += "\(state.navigator.current ?? 0)/\(index.count)"
         }
         if state.isSearching { status += " …" }
+        if state.wholeWords { status += "  words" }
+        if state.ignoresAccents { status += "  ≈accents" }
         let scope = state.scope
         if let speaker = scope.speaker { status += "  speaker: " + Sanitizer.sanitize(speaker) }
         if scope.from != nil || scope.to != nil {

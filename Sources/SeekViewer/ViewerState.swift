@@ -63,6 +63,10 @@ public struct ViewerState {
     /// The cursor position in `text`, in characters.
     public private(set) var cursor: Int
     public let caseSensitive: Bool
+    /// Whole words only (`-w`).
+    public let wholeWords: Bool
+    /// Accents, typographic punctuation and width forms folded (`--ignore-accents`, the `a` key).
+    public private(set) var ignoresAccents: Bool
     /// The scope given on the command line (speaker and time window).
     public let baseScope: Scope
     /// The speaker chosen with `s` (index into `transcript.speakers`), overriding the base speaker.
@@ -95,7 +99,7 @@ public struct ViewerState {
     /// - Parameter completions: the word completions for a prefix (e.g. from `Suggestions`).
     public init(
         transcript: Transcript, displayName: String, keywords: [String] = [], caseSensitive: Bool = false,
-        scope: Scope = Scope(), size: TerminalSize, completions: @escaping (String) -> [String] = { _ in [] }
+        wholeWords: Bool = false, ignoresAccents: Bool = false, scope: Scope = Scope(), size: TerminalSize, completions: @escaping (String) -> [String] = { _ in [] }
     ) {
         self.transcript = transcript
         self.displayName = displayName
@@ -105,6 +109,8 @@ public struct ViewerState {
         self.cursor = self.text.count
         self.mode = given.isEmpty ? .searching : .browsing
         self.caseSensitive = caseSensitive
+        self.wholeWords = wholeWords
+        self.ignoresAccents = ignoresAccents
         self.baseScope = scope
         self.navigator = Navigator()
         self.size = size
@@ -120,7 +126,8 @@ public struct ViewerState {
 
     /// The query the screen shows: tokens, then the typed keyword.
     public var query: Query {
-        Query(keywords: tokens + (text.isEmpty ? [] : [text]), caseSensitive: caseSensitive, scope: scope)
+        Query(keywords: tokens + (text.isEmpty ? [] : [text]), caseSensitive: caseSensitive, scope: scope,
+              wholeWords: wholeWords, ignoresAccents: ignoresAccents)
     }
 
     /// The base scope with the speaker chosen by `s`.
@@ -341,6 +348,10 @@ public struct ViewerState {
             mode = .jumping("")
         case .character("s"):
             return cycleSpeaker()
+        case .character("a"):
+            ignoresAccents.toggle()
+            message = ignoresAccents ? "ignoring accents: cafe finds café, it's finds it’s" : "matching accents exactly"
+            return queryChanged()
         case .character("w"):
             return .export
         case .character("?"):

@@ -13,6 +13,9 @@ struct CommandLineOptions: Equatable {
     var keywords: [String] = []
     var files: [String] = []
     var caseSensitive = false
+    /// `-w`: whole words only, by Unicode's default word boundaries.
+    var wholeWords = false
+    var ignoreAccents = false
     var speaker: String?
     var from: Int?
     var to: Int?
@@ -45,6 +48,10 @@ struct CommandLineOptions: Equatable {
     var version = false
 
     var scope: Scope { Scope(speaker: speaker, from: from, to: to) }
+    var query: Query {
+        Query(keywords: keywords, caseSensitive: caseSensitive, scope: scope, wholeWords: wholeWords,
+              ignoresAccents: ignoreAccents)
+    }
     var contextBefore: Int { before ?? context }
     var contextAfter: Int { after ?? context }
 
@@ -159,6 +166,8 @@ struct CommandLineOptions: Equatable {
             keywords.append(value)
             explicitKeywords = true
         case .caseSensitive: caseSensitive = true
+        case .wholeWords: wholeWords = true
+        case .ignoreAccents: ignoreAccents = true
         case .speaker:
             guard !value.isEmpty else { throw UsageError("empty speaker name for \(name)") }
             speaker = value
@@ -224,7 +233,7 @@ struct CommandLineOptions: Equatable {
 
     /// The options the command knows, with their spellings.
     enum Option: CaseIterable {
-        case keyword, caseSensitive, speaker, from, to, format, encoding, count, context, before, after, color
+        case keyword, caseSensitive, wholeWords, ignoreAccents, speaker, from, to, format, encoding, count, context, before, after, color
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
         case json, csv, output, onlyMatching, quiet, recursive, cues, interactive, help, version
 
@@ -232,6 +241,8 @@ struct CommandLineOptions: Equatable {
             switch self {
             case .keyword: "--keyword"
             case .caseSensitive: "--case-sensitive"
+            case .wholeWords: "--word-regexp"
+            case .ignoreAccents: "--ignore-accents"
             case .speaker: "--speaker"
             case .from: "--from"
             case .to: "--to"
@@ -266,6 +277,7 @@ struct CommandLineOptions: Equatable {
         var shortName: Character? {
             switch self {
             case .keyword: "e"
+            case .wholeWords: "w"
             case .count: "c"
             case .context: "C"
             case .before: "B"

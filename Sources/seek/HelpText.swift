@@ -18,6 +18,11 @@ enum HelpText {
     Search:
       -e, --keyword KW        a keyword; repeat for several (each gets its own colour)
           --case-sensitive    match case exactly
+      -w, --word-regexp       match whole words only (Unicode word boundaries: 'it' is not
+                              found in "it's"; each Chinese or Japanese ideograph is a word)
+          --ignore-accents    fold before matching: accents (cafe = café), typographic
+                              quotes, apostrophes and dashes (it's = it’s), full-width forms
+                              (seek = ｓｅｅｋ); the navigator's 'a' key toggles it
           --speaker NAME      only cues spoken by NAME (case-insensitive)
           --from TIME         only cues that end at or after TIME
           --to TIME           only cues that start at or before TIME

@@ -128,7 +128,7 @@ struct SeekCommand {
     private func search(
         _ inputs: [InputFile], options: CommandLineOptions, width: Int, window: Int, deliver: (Outcome) -> Void
     ) {
-        let query = Query(keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope)
+        let query = options.query
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding)
         let standardInput = streams.input
         // Standard input is read here, once per '-', so two workers never share the descriptor.
@@ -178,7 +178,7 @@ struct SeekCommand {
     }
 
     private func runInteractive(_ options: CommandLineOptions, input: InputFile) -> ExitStatus {
-        let query = Query(keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope)
+        let query = options.query
         let outcome = Self.search(input, query: query, load: LoadOptions(format: options.format, encoding: options.encoding),
                                   listCues: true, standardInput: streams.input)
         if let failure = outcome.failure {
@@ -194,7 +194,8 @@ struct SeekCommand {
         let session = InteractiveSession(
             transcript: transcript, displayName: name,
             path: { if case .path(let path) = input.source { path } else { nil } }(),
-            keywords: options.keywords, caseSensitive: options.caseSensitive, scope: options.scope,
+            keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
+            ignoresAccents: options.ignoreAccents, scope: options.scope,
             exportJSONLines: { index in
                 var bytes: [UInt8] = []
                 for record in MatchRecords(file: name, transcript: transcript, index: index) {

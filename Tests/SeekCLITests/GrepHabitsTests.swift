@@ -143,4 +143,36 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains(reason), "\(result.stderr)")
     }
+
+    @Test func wholeWordsFollowUnicodeWordBoundaries() throws {
+        try directory.write("words.srt", """
+            1
+            00:00:01,000 --> 00:00:02,000
+            the theme of the budgets, the budget
+
+            2
+            00:00:02,000 --> 00:00:03,000
+            我的家乡 it's it
+
+            """)
+        #expect(try seek(["-w", "-c", "the", "words.srt"]).stdout == "3\n")
+        #expect(try seek(["--word-regexp", "-o", "budget", "words.srt"]).stdout == "budget\n")
+        #expect(try seek(["-w", "-c", "的", "words.srt"]).stdout == "1\n")
+        #expect(try seek(["-w", "-c", "it", "words.srt"]).stdout == "1\n")
+    }
+
+    @Test func ignoringAccentsFoldsBothSides() throws {
+        try directory.write("folded.srt", """
+            1
+            00:00:01,000 --> 00:00:02,000
+            Le café, it’s ｓｅｅｋ – well–known
+
+            """)
+        #expect(try seek(["-o", "--ignore-accents", "-e", "cafe", "-e", "it's", "-e", "seek", "folded.srt"]).stdout
+                == "café\nit’s\nｓｅｅｋ\n")
+        #expect(try seek(["-c", "--ignore-accents", "well-known", "folded.srt"]).stdout == "1\n")
+        #expect(try seek(["-c", "cafe", "folded.srt"]).stdout == "0\n")
+        let json = try seek(["--json", "--ignore-accents", "cafe", "folded.srt"]).stdout
+        #expect(json.contains(#""match":"café""#))
+    }
 }

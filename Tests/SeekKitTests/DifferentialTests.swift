@@ -51,6 +51,51 @@ import Testing
         #expect(fastMatches > 100, "the byte path itself must be exercised")
     }
 
+    /// Pieces for whole words and folding: word joiners of every kind, ideographs, accents, typography.
+    static let wordPieces: [String] = [
+        "'", ".", ":", ",", ";", "_", "-", "3", "4", "a", "b", "x", "the", "ab", "\t", "\r\n", "’", "‘", "“", "–", "—",
+        "ｓ", "ｅ", "Ａ", "\u{3000}", "\u{A0}", "ｶ", "ﾞ", "é", "e\u{301}", "Å", "ǘ", "\u{308}", "我", "的", "家", "。",
+        "ガ", "カ", "ß", "🇫🇷", "👍🏽", "\u{200D}", "\u{FE0F}", "Σ", "ς", "\u{05D0}", "\"", "\u{0E01}", "\u{0E31}",
+    ]
+    static let modeKeywords: [String] = [
+        "the", "a", "ab", "ab ab", "aba", "a b", "e", "x", "3", "3.4", "it's", "a.b", "a_b", " ", "-", ".", "'", "的",
+        "我的", "家", "cafe", "café", "seek", "s", "se", "ｓｅ", "e\u{301}", "ガ", "カ", "ss", "a'b", "—", "\"",
+    ]
+
+    @Test(arguments: 0..<6)
+    func wholeWordsAndFoldingAgreeWithReference(seed: UInt64) {
+        var random = SeededRandom(seed: seed &+ 0x51_7CC1_B727_220A)
+        let cues = (0..<50).map { number in
+            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                Int.random(in: 0..<3, using: &random) == 0
+                    ? Self.wordPieces.randomElement(using: &random)!
+                    : [" ", "the", "a", "ab", "x", "3", "\n", "cafe", "我", "的"].randomElement(using: &random)!
+            }.joined()
+            return Cue(ordinal: number + 1, text: text, line: number + 1)
+        }
+        let transcript = Transcript(cues)
+        var matched = 0
+        for keyword in Self.modeKeywords {
+            for (wholeWords, ignoresAccents) in [(true, false), (false, true), (true, true)] {
+                for caseSensitive in [false, true] {
+                    let reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive,
+                                                     wholeWords: wholeWords, ignoresAccents: ignoresAccents)
+                    let fast = Matcher(keyword: keyword, caseSensitive: caseSensitive, wholeWords: wholeWords,
+                                       ignoresAccents: ignoresAccents)
+                    let expected = searchReferenceScan(reference, transcript)
+                    let label = "\(keyword.debugDescription) w=\(wholeWords) a=\(ignoresAccents) seed \(seed)"
+                    #expect(searchScanned(fast, transcript) == expected, "\(label)")
+                    let perCue = transcript.indices.flatMap { cue in
+                        fast.ranges(in: transcript.text(at: cue)).map { SearchFound(cue: cue, range: $0) }
+                    }
+                    #expect(perCue == expected, "per cue: \(label)")
+                    matched += expected.count
+                }
+            }
+        }
+        #expect(matched > 200, "the modes must find something to compare")
+    }
+
     /// How many matches the byte path reported in cues it did not hand to the reference.
     func fastPathMatches(_ matcher: Matcher, _ transcript: Transcript) -> Int {
         guard let plan = FastPlan(keyword: matcher.keyword, caseSensitive: matcher.caseSensitive) else { return 0 }

@@ -224,6 +224,33 @@ extension ViewerState {
         #expect(state.navigator.index.count == ViewerFixture.count(["city"]))
     }
 
+    @Test func aTogglesIgnoringAccentsAndTheStatusLineShowsIt() {
+        let transcript = Transcript(["Le café ouvre", "cafe noir", "ｃａｆｅ au lait"].enumerated().map {
+            Cue(ordinal: $0.offset + 1, start: $0.offset * 1000, end: $0.offset * 1000 + 900, text: $0.element,
+                line: $0.offset * 4 + 3)
+        })
+        var state = ViewerState(transcript: transcript, displayName: "cafe.srt", keywords: ["cafe"],
+                                size: TerminalSize(rows: 8, columns: 60))
+        state.searchInitiallyNow()
+        #expect(state.navigator.index.count == 1)
+        #expect(!FrameRenderer.render(state).plainText.contains("≈accents"))
+        state.press(.character("a"))
+        #expect(state.query.ignoresAccents)
+        #expect(state.navigator.index.count == 3)
+        #expect(FrameRenderer.render(state).plainText.contains("≈accents"))
+        state.press(.character("a"))
+        #expect(!state.query.ignoresAccents)
+        #expect(state.navigator.index.count == 1)
+    }
+
+    @Test func wholeWordsFromTheCommandLineReachTheQuery() {
+        var state = ViewerState(transcript: ViewerFixture.transcript, displayName: "talk.srt", keywords: ["city"],
+                                wholeWords: true, size: TerminalSize(rows: 12, columns: 60))
+        state.searchInitiallyNow()
+        #expect(state.navigator.index.count == ViewerFixture.count(["city"]) - 2, "not in electricity or Capacity")
+        #expect(FrameRenderer.render(state).plainText.contains("words"))
+    }
+
     @Test(arguments: [
         (Key.character("q"), ViewerAction.quit(status: 0)),
         (.control("c"), .quit(status: 130)),

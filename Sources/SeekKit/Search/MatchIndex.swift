@@ -54,7 +54,7 @@ public struct MatchIndex: Sendable {
         let inScope = query.scope.filter(for: transcript)
         let tokens = query.keywords.indices.filter { !query.keywords[$0].isEmpty }.prefix(Int(UInt16.max))
         if tokens.count == 1, let token = tokens.first {
-            let matcher = Matcher(keyword: query.keywords[token], caseSensitive: query.caseSensitive)
+            let matcher = query.matcher(for: token)
             let finished = matcher.scan(transcript, isCancelled: isCancelled) { cue, range in
                 if inScope(cue) { index.append(cue: cue, range: range, token: token) }
             }
@@ -62,7 +62,7 @@ public struct MatchIndex: Sendable {
         }
         var found: [(cue: Int32, start: UInt32, length: UInt32, token: UInt16)] = []
         for token in tokens {
-            let matcher = Matcher(keyword: query.keywords[token], caseSensitive: query.caseSensitive)
+            let matcher = query.matcher(for: token)
             let finished = matcher.scan(transcript, isCancelled: isCancelled) { cue, range in
                 if inScope(cue) {
                     found.append((Int32(truncatingIfNeeded: cue), UInt32(truncatingIfNeeded: range.lowerBound),
@@ -99,12 +99,12 @@ public struct MatchIndex: Sendable {
     ///
     /// - Complexity: O(total text length) per keyword.
     public static func count(transcript: Transcript, query: Query) -> Int {
-        let tokens = query.keywords.filter { !$0.isEmpty }
+        let tokens = query.keywords.indices.filter { !query.keywords[$0].isEmpty }
         guard tokens.count == 1, query.scope.isUnrestricted else {
             return MatchIndex(transcript: transcript, query: query).count
         }
         var count = 0
-        Matcher(keyword: tokens[0], caseSensitive: query.caseSensitive).scan(transcript) { _, _ in count += 1 }
+        query.matcher(for: tokens[0]).scan(transcript) { _, _ in count += 1 }
         return count
     }
 

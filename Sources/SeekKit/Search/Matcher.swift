@@ -19,9 +19,15 @@ import Darwin
 /// when the keyword holds such a character), and a cue where a byte match touches
 /// a character that could join it into a larger grapheme cluster (a combining mark
 /// after it, a prepended mark before it, the carriage return of a CR LF it starts in).
+///
+/// Whole words and accent folding (`wholeWords`, `ignoresAccents`) run the same byte scan
+/// for candidates, then decide as `MatchModes` explains.
 public struct Matcher: Sendable {
     public let keyword: String
     public let caseSensitive: Bool
+    public var wholeWords: Bool { modes?.wholeWords ?? false }
+    public var ignoresAccents: Bool { modes?.ignoresAccents ?? false }
+    private let modes: MatchModes?
     private let reference: ReferenceMatcher
     private let plan: FastPlan?
     /// For other keywords: a plain ASCII piece every match must contain, to skip cues without it.
@@ -29,9 +35,13 @@ public struct Matcher: Sendable {
     /// For other keywords: whether a cue of pure ASCII can be skipped.
     private let needsNonASCII: Bool
 
-    public init(keyword: String, caseSensitive: Bool = false) {
+    public init(keyword: String, caseSensitive: Bool = false, wholeWords: Bool = false, ignoresAccents: Bool = false) {
         self.keyword = keyword
         self.caseSensitive = caseSensitive
+        self.modes = wholeWords || ignoresAccents
+            ? MatchModes(keyword: keyword, caseSensitive: caseSensitive, wholeWords: wholeWords,
+                         ignoresAccents: ignoresAccents)
+            : nil
         self.reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive)
         self.plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive)
         self.prefilter = plan == nil
@@ -102,12 +112,13 @@ public struct Matcher: Sendable {
     }
 
     /// Whether this keyword can use the byte-scanning fast path (results are the same either way).
-    public var hasFastPath: Bool { plan != nil }
+    public var hasFastPath: Bool { modes?.plain.hasFastPath ?? (plan != nil) }
 
     /// The matches in `text`, as UTF-8 byte offsets relative to `text`.
     ///
     /// - Complexity: O(n) in the length of `text`.
     public func ranges(in text: Substring) -> [Range<Int>] {
+        if let modes { return modes.ranges(in: text) }
         var text = text
         guard let plan else {
             if needsNonASCII, !text.utf8.contains(where: { $0 >= 0x80 }) { return [] }
@@ -145,6 +156,7 @@ public struct Matcher: Sendable {
         found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard !keyword.isEmpty else { return true }
+        if let modes { return modes.scan(transcript, isCancelled: isCancelled, found: found) }
         guard plan != nil else { return scanWithReference(transcript, isCancelled: isCancelled, found: found) }
         var storage = transcript.storage
         return storage.withUTF8 { bytes in
@@ -154,7 +166,7 @@ public struct Matcher: Sendable {
     }
 
     /// Whether `scanBytes` can search for this keyword (printable ASCII and CJK ideographs only).
-    var scansBytes: Bool { plan != nil && !keyword.isEmpty }
+    var scansBytes: Bool { plan != nil && !keyword.isEmpty && modes == nil }
 
     /// The number of matches in `text` when each of its lines (LF, CR LF or a lone CR
     /// ends one) is a cue, counted where the text lies: what `MatchIndex.count` gives

@@ -6,15 +6,30 @@ public struct Query: Hashable, Sendable {
     public var caseSensitive: Bool
     /// Which cues are searched at all.
     public var scope: Scope
+    /// Match whole words only, by Unicode's default word boundaries (`-w`; see `ReferenceMatcher`).
+    public var wholeWords: Bool
+    /// Match regardless of accents, typographic punctuation and width forms (see `AccentFolding`).
+    public var ignoresAccents: Bool
 
-    public init(keywords: [String], caseSensitive: Bool = false, scope: Scope = Scope()) {
+    public init(keywords: [String], caseSensitive: Bool = false, scope: Scope = Scope(),
+                wholeWords: Bool = false, ignoresAccents: Bool = false) {
         self.keywords = keywords
         self.caseSensitive = caseSensitive
         self.scope = scope
+        self.wholeWords = wholeWords
+        self.ignoresAccents = ignoresAccents
     }
 
-    public init(_ keyword: String, caseSensitive: Bool = false, scope: Scope = Scope()) {
-        self.init(keywords: [keyword], caseSensitive: caseSensitive, scope: scope)
+    public init(_ keyword: String, caseSensitive: Bool = false, scope: Scope = Scope(),
+                wholeWords: Bool = false, ignoresAccents: Bool = false) {
+        self.init(keywords: [keyword], caseSensitive: caseSensitive, scope: scope, wholeWords: wholeWords,
+                  ignoresAccents: ignoresAccents)
+    }
+
+    /// The matcher for keyword `token`, in this query's modes.
+    public func matcher(for token: Int) -> Matcher {
+        Matcher(keyword: keywords[token], caseSensitive: caseSensitive, wholeWords: wholeWords,
+                ignoresAccents: ignoresAccents)
     }
 
     /// True when no keyword is non-empty, so nothing can match.

@@ -165,7 +165,7 @@ extension TranscriptLoader {
     /// for one keyword the byte scan takes, without a scope.
     static func inPlaceMatcher(for query: Query) -> Matcher? {
         let keywords = query.keywords.filter { !$0.isEmpty }
-        guard keywords.count == 1, query.scope.isUnrestricted else { return nil }
+        guard keywords.count == 1, query.scope.isUnrestricted, !query.wholeWords, !query.ignoresAccents else { return nil }
         let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive)
         return matcher.scansBytes ? matcher : nil
     }
@@ -177,7 +177,8 @@ extension TranscriptLoader {
         inputBytes: Int, query: Query, fill: (inout CueCollector) -> Void
     ) -> (cues: Int, matches: Int) {
         let keywords = query.keywords.filter { !$0.isEmpty }
-        guard keywords.count == 1, case let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive),
+        guard keywords.count == 1, !query.wholeWords, !query.ignoresAccents,
+              case let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive),
               matcher.scansBytes else {
             let transcript = CueCollector.collect(inputBytes: inputBytes, fill)
             return (transcript.count, MatchIndex.count(transcript: transcript, query: query))

@@ -16,6 +16,8 @@ struct InteractiveSession {
     /// The keywords given on the command line (empty: start in the search field).
     var keywords: [String]
     var caseSensitive: Bool
+    var wholeWords: Bool
+    var ignoresAccents: Bool
     var scope: Scope
     /// The JSON Lines export of a match index (the same text as `--json`).
     var exportJSONLines: (MatchIndex) -> String
@@ -64,7 +66,8 @@ struct RunLoop {
         self.worker = worker
         state = ViewerState(
             transcript: session.transcript, displayName: session.displayName, keywords: session.keywords,
-            caseSensitive: session.caseSensitive, scope: session.scope, size: terminal.size(),
+            caseSensitive: session.caseSensitive, wholeWords: session.wholeWords,
+            ignoresAccents: session.ignoresAccents, scope: session.scope, size: terminal.size(),
             completions: { worker.completions(for: $0) })
     }
 
