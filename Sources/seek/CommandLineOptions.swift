@@ -4,7 +4,14 @@ import SeekKit
 /// clustered short flags like `-cq`, attached short values like `-C2`, `--` ending options).
 struct CommandLineOptions: Equatable {
     enum ColorChoice: String, Equatable { case auto, always, never }
-    enum ExportFormat: Equatable { case jsonLines, csv }
+    enum ExportFormat: Equatable {
+        case jsonLines, csv
+        /// The supercut exports: the matching cues as clips of their media, or as subtitles.
+        case edl, cmx3600, srt, vtt
+
+        /// Whether the export is a supercut (clips in time, written once all files are read).
+        var isSupercut: Bool { self != .jsonLines && self != .csv }
+    }
     /// `-l` and `-L`: only the names of the files that have (or lack) a selected cue.
     enum FileListing: Equatable { case withMatches, withoutMatch }
     /// `-H` and `--no-filename` against the default (names shown when several files are searched).
@@ -40,6 +47,14 @@ struct CommandLineOptions: Equatable {
     var export: ExportFormat?
     var output: String?
     var onlyMatching = false
+    /// The media file of the one FILE (`--media`), instead of the one found beside it.
+    var media: String?
+    /// Milliseconds played or cut before (and after) each match (`--pad`).
+    var pad = 1000
+    /// The frame rate of `--cmx3600` timecodes (`--fps`; 25 when not given).
+    var fps: FrameRate?
+    /// Whether `--srt`/`--vtt` move the cues onto the supercut's timeline (`--retime`).
+    var retime = false
     var quiet = false
     var recursive = false
     var listCues = false
@@ -139,8 +154,9 @@ struct CommandLineOptions: Equatable {
         if let from, let to, from > to {
             throw UsageError("--from \(Timestamp.format(from)) is after --to \(Timestamp.format(to))")
         }
-        if export != nil && count { throw UsageError("--count cannot be combined with --json or --csv") }
-        if listCues && (count || export == .csv) {
+        if export != nil && count { throw UsageError("--count cannot be combined with an export (--json, --csv, --edl, …)") }
+        if retime && export != .srt && export != .vtt { throw UsageError("--retime goes with --srt or --vtt") }
+        if listCues && (count || (export != nil && export != .jsonLines)) {
             throw UsageError("--cues can only be combined with --json")
         }
         if interactive && (count || export != nil || output != nil) {
@@ -204,6 +220,24 @@ struct CommandLineOptions: Equatable {
             color = choice
         case .json: export = .jsonLines
         case .csv: export = .csv
+        case .edl: export = .edl
+        case .cmx3600: export = .cmx3600
+        case .srt: export = .srt
+        case .vtt: export = .vtt
+        case .retime: retime = true
+        case .media:
+            guard !value.isEmpty else { throw UsageError("empty file name for \(name)") }
+            media = value
+        case .pad:
+            guard let milliseconds = Timestamp.parse(value), milliseconds <= 600_000 else {
+                throw UsageError("\(name) needs seconds from 0 to 600 (1, 0.5, 2.25), not '\(value)'")
+            }
+            pad = milliseconds
+        case .fps:
+            guard let rate = FrameRate.parse(value) else {
+                throw UsageError("\(name) needs frames per second (25, 24, 23.976, 29.97), not '\(value)'")
+            }
+            fps = rate
         case .output:
             guard !value.isEmpty else { throw UsageError("empty file name for \(name)") }
             output = value
@@ -235,7 +269,8 @@ struct CommandLineOptions: Equatable {
     enum Option: CaseIterable {
         case keyword, caseSensitive, wholeWords, ignoreAccents, speaker, from, to, format, encoding, count, context, before, after, color
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
-        case json, csv, output, onlyMatching, quiet, recursive, cues, interactive, help, version
+        case json, csv, edl, cmx3600, srt, vtt, retime, media, pad, fps
+        case output, onlyMatching, quiet, recursive, cues, interactive, help, version
 
         var longName: String {
             switch self {
@@ -263,6 +298,14 @@ struct CommandLineOptions: Equatable {
             case .color: "--color"
             case .json: "--json"
             case .csv: "--csv"
+            case .edl: "--edl"
+            case .cmx3600: "--cmx3600"
+            case .srt: "--srt"
+            case .vtt: "--vtt"
+            case .retime: "--retime"
+            case .media: "--media"
+            case .pad: "--pad"
+            case .fps: "--fps"
             case .output: "--output"
             case .onlyMatching: "--only-matching"
             case .quiet: "--quiet"
@@ -299,7 +342,7 @@ struct CommandLineOptions: Equatable {
         var takesValue: Bool {
             switch self {
             case .keyword, .speaker, .from, .to, .format, .encoding, .context, .before, .after, .maxCount, .include,
-                 .exclude, .color, .output: true
+                 .exclude, .color, .output, .media, .pad, .fps: true
             default: false
             }
         }

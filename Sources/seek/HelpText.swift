@@ -53,6 +53,18 @@ enum HelpText {
                               and TERM not 'dumb'), always or never
           --json              JSON Lines: one object per match
           --csv               CSV (RFC 4180, CRLF rows, header, no byte-order mark)
+          --edl               an mpv EDL: the matching cues as clips of their media,
+                              one after another (a supercut: 'mpv out.edl' plays it)
+          --cmx3600           a CMX 3600 edit decision list of the same clips
+                              (DaVinci Resolve, Premiere and other editors import it)
+          --srt, --vtt        the matching cues as SRT or WebVTT, at their own times
+          --retime            with --srt/--vtt: times on the supercut's timeline
+          --pad SECONDS       clips start SECONDS before a cue and end SECONDS
+                              after it (default 1); overlapping clips are merged
+          --fps RATE          frame rate of --cmx3600 timecodes (default 25;
+                              23.976 and 29.97 mean 24000/1001 and 30000/1001)
+          --media FILE        the media file of the one FILE (instead of the file
+                              beside it with the same name)
       -o, --only-matching     print only the matched text, one match a line ('FILE:' first
                               when several files are searched)
           --output FILE       write the output to FILE atomically (never over an input file)
@@ -81,6 +93,13 @@ enum HelpText {
     Absent values are null in JSON and empty in CSV.
     --cues --json keys: file, cue, id, start_ms, end_ms, speaker, line, text.
 
+    Media: for Show.S01E02.en.srt, seek looks beside it for Show.S01E02.en and
+    then Show.S01E02 (language and flag suffixes like .en .eng .pt-BR .forced .sdh
+    .hi .cc dropped) with .mkv .mp4 .webm .avi .mov .m4v .mp3 .m4a .aac .opus .ogg
+    .flac or .wav. --edl and --cmx3600 need it (a file without it is an error);
+    their paths are absolute. Clips are in time order within a file, files in
+    the order given; the edit lists start each clip --pad before its cue.
+
     Exit status: 0 if anything matched, 1 if nothing did, 2 on any error
     (an error wins). Errors name the file and line; other files are still searched.
 
@@ -92,6 +111,8 @@ enum HelpText {
       seek --json budget talk.srt | jq .start     JSON Lines for other tools
       seek --csv --output hits.csv budget *.srt  a spreadsheet of every match
       seek -o -e budget -e noise talk.srt        just the matched words, one a line
+      seek --edl --output cut.edl budget *.srt   a supercut: mpv cut.edl plays it
+      seek --srt --retime --output cut.srt budget *.srt   its subtitles
       seek --cues panel.vtt                      what seek parsed from the file
       cat meeting.txt | seek -e CSV              search standard input
       seek -i budget talk.srt                    browse the matches interactively

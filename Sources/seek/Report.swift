@@ -13,14 +13,20 @@ struct Report {
     private var matched = false
     private var printedGroup = false
     private var buffer: [UInt8] = []
+    /// The media of a transcript (by its path), for the edit lists.
+    private let media: (SystemPath?) -> MediaPath?
+    /// The clips of a supercut export, written by `finish()` once every file is in.
+    private var supercut: Supercut
 
     init(options: CommandLineOptions, sink: DescriptorWriter, streams: StandardStreams, color: Bool,
-         showFileNames: Bool) {
+         showFileNames: Bool, media: @escaping (SystemPath?) -> MediaPath? = { _ in nil }) {
         self.options = options
         self.sink = sink
         self.streams = streams
         self.color = color
         self.showFileNames = showFileNames
+        self.media = media
+        supercut = Supercut(pad: options.pad)
     }
 
     /// Whether anything goes to the output at all (`-q` without `-o` prints nothing).
@@ -72,6 +78,8 @@ struct Report {
             } else {
                 printBlocks(outcome.file, transcript, outcome.index, selectedCues: inverted)
             }
+        } else if let export = options.export, export.isSupercut {
+            addClips(outcome, transcript, for: export)
         } else if let export = options.export {
             exportMatches(outcome.file, transcript, outcome.index, as: export)
         } else if options.onlyMatching {
@@ -94,6 +102,54 @@ struct Report {
             if nextMatch != cue && options.scope.includes(cue, of: transcript) { cues.append(cue) }
         }
         return cues
+    }
+
+    /// Writes what waits for every file: a supercut export.
+    mutating func finish() {
+        guard let export = options.export, export.isSupercut, !silent else { return }
+        switch export {
+        case .edl:
+            EDLWriter.append(supercut.clips, to: &buffer)
+        case .cmx3600:
+            if supercut.clips.count > CMX3600Writer.maximumEvents {
+                sink.flush()
+                streams.writeError("seek: a CMX 3600 list holds \(CMX3600Writer.maximumEvents) events; "
+                    + "the first \(CMX3600Writer.maximumEvents) of \(supercut.clips.count) clips were written\n")
+                failed = true
+                updateStatus()
+            }
+            CMX3600Writer.append(supercut.clips, title: "seek " + options.keywords.joined(separator: " "),
+                                 rate: options.fps ?? .pal, to: &buffer)
+        case .srt, .vtt:
+            let cues = options.retime ? supercut.retimedCues : supercut.originalCues
+            SubtitleWriter.append(cues, as: export == .srt ? .srt : .webVTT, to: &buffer)
+        case .jsonLines, .csv:
+            break
+        }
+        sink.write(taking: &buffer)
+    }
+
+    /// Adds a file's matching cues to the supercut; an edit list needs the file's media.
+    private mutating func addClips(_ outcome: Outcome, _ transcript: Transcript,
+                                   for export: CommandLineOptions.ExportFormat) {
+        guard !outcome.index.isEmpty else { return }
+        var found: MediaPath?
+        if export == .edl || export == .cmx3600 {
+            found = media(outcome.path)
+            guard found != nil else {
+                sink.flush()
+                streams.writeError("seek: \(MediaLookup.missing(forTranscript: outcome.file))\n")
+                failed = true
+                updateStatus()
+                return
+            }
+        }
+        let untimed = supercut.add(file: outcome.file, transcript: transcript, index: outcome.index, media: found)
+        if untimed > 0 && !options.quiet {
+            sink.flush()
+            streams.writeError("seek: \(outcome.file): \(untimed) matching cue\(untimed == 1 ? " has" : "s have") "
+                + "no time and \(untimed == 1 ? "was" : "were") left out\n")
+        }
     }
 
     private mutating func updateStatus() {
@@ -120,6 +176,7 @@ struct Report {
             switch format {
             case .jsonLines: JSONLinesWriter.append(record, to: &buffer)
             case .csv: CSVWriter.append(record, to: &buffer)
+            case .edl, .cmx3600, .srt, .vtt: break
             }
             if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }
         }

@@ -46,6 +46,20 @@ struct SeekCommand {
         let (inputs, expandedDirectory) = InputFile.collect(
             fileArguments, recursive: options.recursive, undecodable: undecodableArguments,
             filter: FileNameFilter(include: options.include, exclude: options.exclude))
+        var explicitMedia: SystemPath?
+        if let media = options.media {
+            guard inputs.count == 1, inputs.first?.source != .standardInput else {
+                streams.writeError("seek: --media names the media of one FILE (\(inputs.count) given)\n\(UsageError.hint)\n")
+                return .error
+            }
+            let path = undecodableArguments.first { $0.decoded == media }.map { SystemPath(bytes: $0.bytes) }
+                ?? SystemPath(media)
+            if let problem = MediaLookup.check(path) {
+                streams.writeError("seek: \(problem)\n")
+                return .error
+            }
+            explicitMedia = path
+        }
         if options.interactive {
             guard inputs.count == 1, let input = inputs.first else {
                 streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")
@@ -82,12 +96,14 @@ struct SeekCommand {
         case .auto: inputs.count > 1 || expandedDirectory
         }
         var report = Report(
-            options: options, sink: sink, streams: streams, color: color, showFileNames: showFileNames)
+            options: options, sink: sink, streams: streams, color: color, showFileNames: showFileNames,
+            media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
         report.begin()
         // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         search(inputs, options: options, width: processors,
                window: Self.countsOnly(options) ? 1024 : 2 * processors) { report.add($0) }
+        report.finish()
 
         if let outputFile {
             do {
@@ -150,6 +166,16 @@ struct SeekCommand {
         _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, query: Query, load: LoadOptions,
         listCues: Bool, countOnly: Bool = false, maxCount: Int? = nil, standardInput: Int32
     ) -> Outcome {
+        var outcome = searchFile(input, bytes: preread, query: query, load: load, listCues: listCues,
+                                 countOnly: countOnly, maxCount: maxCount, standardInput: standardInput)
+        if case .path(let path) = input.source { outcome.path = path }
+        return outcome
+    }
+
+    private static func searchFile(
+        _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>?, query: Query, load: LoadOptions,
+        listCues: Bool, countOnly: Bool, maxCount: Int?, standardInput: Int32
+    ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
         do throws(Diagnostic) {
             let name = input.displayName
@@ -210,6 +236,8 @@ struct SeekCommand {
 /// What searching one file produced: its transcript and matches (or only their number), or why it failed.
 struct Outcome: Sendable {
     var file: String
+    /// The file's path, or `nil` for standard input.
+    var path: SystemPath?
     /// The transcript, or for a count only an empty one with the format, encoding and warnings.
     var loaded: LoadedTranscript?
     /// The matches; empty for a count only.

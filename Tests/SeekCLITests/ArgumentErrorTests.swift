@@ -17,7 +17,7 @@ import Testing
         (["--format", "docx", "budget", "talk.srt"], "unknown format 'docx'"),
         (["budget", "talk.srt", "-e"], "option -e needs a value"),
         (["--count=3", "budget", "talk.srt"], "option --count takes no value"),
-        (["--json", "--count", "budget", "talk.srt"], "--count cannot be combined with --json or --csv"),
+        (["--json", "--count", "budget", "talk.srt"], "--count cannot be combined with an export (--json, --csv, --edl, …)"),
         ([] as [String], "no KEYWORD given"),
         (["-i", "a", "b", "c"], "-i needs exactly one FILE"),
     ] as [([String], String)])
@@ -62,7 +62,8 @@ import Testing
         #expect(result.status == 0)
         for option in ["-e, --keyword", "--case-sensitive", "--speaker", "--from", "--to", "--format", "--encoding",
                        "-c, --count", "-C, --context", "--color", "--json", "--csv", "--output", "-o, --only-matching", "-q, --quiet",
-                       "-r, --recursive", "--cues", "-i", "-h, --help", "--version", "Examples:", "Exit status"] {
+                       "-r, --recursive", "--cues", "-i", "-h, --help", "--version", "Examples:", "Exit status",
+                       "--edl", "--cmx3600", "--srt, --vtt", "--retime", "--pad", "--fps", "--media"] {
             #expect(result.stdout.contains(option), "\(option)")
         }
         let version = try SeekProcess.run(["--version"])
