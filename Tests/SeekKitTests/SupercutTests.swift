@@ -81,4 +81,12 @@ import SeekKit
         #expect(MatchMoment.playbackStart(of: last, in: Self.transcript, pad: 1000) == 0)
         #expect(MatchMoment.playbackStart(of: index[1], in: Self.transcript, pad: 1000) == 9000)
     }
+
+    @Test func matchMomentIsTheWordTimeWhenKnown() throws {
+        let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:05.000\nso <00:00:02.500>the <00:00:03.200>budget\n"
+        let transcript = try TranscriptLoader.load(Array(vtt.utf8), fileName: "w.vtt").transcript
+        let index = MatchIndex(transcript: transcript, query: Query(keywords: ["budget"]))
+        #expect(MatchMoment.time(of: index[1], in: transcript) == 3200)
+        #expect(MatchMoment.playbackStart(of: index[1], in: transcript, pad: 1000) == 2200)
+    }
 }

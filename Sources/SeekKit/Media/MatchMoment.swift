@@ -1,12 +1,14 @@
 /// The moment a match happens in its media: the one place that decides it.
 ///
-/// Today that is the start of the match's cue. When a transcript knows when each word
-/// was spoken, this is where the match's own word time takes over, and everything that
-/// plays or cuts at a match (the navigator's `p`, `--play`, the edit lists) follows.
+/// The match's own word time when the transcript has word times (WebVTT inline timestamps,
+/// Whisper word lists), otherwise the start of its cue. Everything that plays at a match
+/// (the navigator's `p`, `--play`) starts from here.
 public enum MatchMoment {
     /// When `match` happens, in milliseconds, or `nil` when its cue has no time.
+    ///
+    /// - Complexity: O(log w) for w word times.
     public static func time(of match: Match, in transcript: Transcript) -> Int? {
-        transcript.start(at: match.cue)
+        transcript.matchTimes(cue: match.cue, range: match.range).start
     }
 
     /// Where playback of `match` starts: `pad` milliseconds before its moment, never before 0.
