@@ -3,8 +3,9 @@ import SeekKit
 /// Wraps a cue's highlighted lines to a width, the way the navigator shows them.
 ///
 /// Lines break after the last space that fits, or between characters when a
-/// word is longer than the width; a character is never split, and wide
-/// characters count two columns (`DisplayWidth`). Each row keeps the source
+/// word is longer than the width; a character is never split, and each counts
+/// the most columns a terminal may draw it in (`DisplayWidth.widest`), so no
+/// row ever reaches past the margin. Each row keeps the source
 /// UTF-8 ranges of its segments, so a click can be mapped back to the text.
 public enum CueLayout {
     /// The wrapped rows of `lines` (as made by `Highlighter.lines`), each at most `width` columns.
@@ -72,7 +73,7 @@ public enum CueLayout {
             for character in segment.text {
                 let length = character.utf8.count
                 let source = mapsExactly ? offset..<offset + length : segment.source
-                cells.append(Cell(character: character, width: DisplayWidth.of(character),
+                cells.append(Cell(character: character, width: DisplayWidth.widest(character),
                                   style: segment.style, source: source))
                 offset += length
             }

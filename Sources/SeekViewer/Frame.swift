@@ -52,6 +52,7 @@ public struct Frame: Hashable, Sendable {
     ///
     /// Only rows that differ from `previous` are rewritten; with no previous
     /// frame, or one of another size, the whole screen is cleared and drawn.
+    /// The bottom-right cell is never written, so no terminal scrolls.
     public func bytes(replacing previous: Frame?) -> String {
         var commands: [TerminalCommand] = [.hideCursor]
         let full = previous == nil || previous?.size != size
@@ -60,6 +61,8 @@ public struct Frame: Hashable, Sendable {
         for (index, row) in rows.enumerated() {
             if !full, let previous, index < previous.rows.count, previous.rows[index] == row { continue }
             output += TerminalCommand.moveTo(row: index, column: 0).sequence
+            // Writing the bottom-right cell scrolls some terminals; that cell is left blank.
+            let row = index == size.rows - 1 ? FrameRenderer.truncate(row, to: size.columns - 1) : row
             for span in row where !span.text.isEmpty {
                 output += span.style == .plain
                     ? TerminalCommand.resetStyle.sequence
@@ -68,7 +71,7 @@ public struct Frame: Hashable, Sendable {
             }
             output += TerminalCommand.resetStyle.sequence
             // A full row leaves the cursor on its last cell, which erasing would blank.
-            if row.reduce(0, { $0 + DisplayWidth.of($1.text) }) < size.columns {
+            if row.reduce(0, { $0 + DisplayWidth.widest($1.text) }) < size.columns {
                 output += TerminalCommand.clearToEndOfLine.sequence
             }
         }

@@ -178,21 +178,21 @@ public enum FrameRenderer {
     /// `left` then `right` aligned to the right edge, padded with `fill`; the left side gives way first.
     private static func join(_ left: [Frame.Span], _ right: [Frame.Span], width: Int, fill: Style) -> [Frame.Span] {
         let rightSpans = truncate(right, to: width)
-        let rightWidth = rightSpans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let rightWidth = rightSpans.reduce(0) { $0 + DisplayWidth.widest($1.text) }
         let leftSpans = truncate(left, to: max(0, width - rightWidth))
-        let leftWidth = leftSpans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let leftWidth = leftSpans.reduce(0) { $0 + DisplayWidth.widest($1.text) }
         let gap = max(0, width - leftWidth - rightWidth)
         var row = leftSpans
         if gap > 0 { row.append(Frame.Span(String(repeating: " ", count: gap), fill)) }
         return row + rightSpans
     }
 
-    /// The spans cut to `width` columns, never inside a character.
+    /// The spans cut to `width` columns (as the widest terminal draws them), never inside a character.
     static func truncate(_ spans: [Frame.Span], to width: Int) -> [Frame.Span] {
         var result: [Frame.Span] = []
         var used = 0
         for span in spans {
-            let spanWidth = DisplayWidth.of(span.text)
+            let spanWidth = DisplayWidth.widest(span.text)
             if used + spanWidth <= width {
                 result.append(span)
                 used += spanWidth

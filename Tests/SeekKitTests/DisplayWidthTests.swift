@@ -1,4 +1,8 @@
+import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SeekKit
 
 @Suite struct DisplayWidthTests {
@@ -14,7 +18,7 @@ import Testing
         ("a\u{200D}b", 2),                   // a zero-width joiner between letters
         ("\u{200B}", 0),                     // zero-width space
         ("😀", 2),                           // emoji
-        ("👍🏽", 2),                          // emoji with skin tone modifier
+        ("👍🏽", 4),                          // skin tone modifier: glibc and tmux draw both halves
         ("👩‍👩‍👧", 2),                           // ZWJ family sequence
         ("🇫🇷", 2),                           // flag (regional indicator pair)
         ("❤️", 2),                           // text heart + VS16 = emoji presentation
@@ -23,6 +27,15 @@ import Testing
         ("مرحبا", 5),                        // Arabic letters are narrow
         ("Ω≈ç", 3),
         ("。、", 4),                          // CJK punctuation
+        ("ทำ", 2),                           // Thai SARA AM is a spacing vowel: one column
+        ("ที่", 1),                           // Thai above-vowel and tone mark take none
+        ("का", 2),                           // Devanagari vowel sign AA (spacing mark): one column
+        ("हैं?", 2),                          // vowel sign AI and anusvara are nonspacing
+        ("कि", 2),                           // vowel sign I, drawn before the consonant, still one column
+        ("👋🏽家", 6),
+        ("⌚", 2),                           // emoji presentation by default
+        ("☺", 1),                            // text presentation by default
+        ("☺️", 2),                           // made an emoji by U+FE0F
     ] as [(String, Int)])
     func measuresTextLikeATerminal(_ text: String, _ columns: Int) {
         #expect(DisplayWidth.of(text) == columns)
@@ -34,10 +47,43 @@ import Testing
         ("ab你", 3, "ab"),
         ("e\u{301}x", 1, "e\u{301}"),
         ("👩‍👩‍👧x", 1, ""),
-        ("👩‍👩‍👧x", 2, "👩‍👩‍👧"),
+        ("👩‍👩‍👧x", 2, ""),                       // some terminals draw a joined sequence part by part
+        ("👩‍👩‍👧x", 6, "👩‍👩‍👧"),
+        ("कि", 1, ""),
+        ("ทำx", 2, "ทำ"),
         ("hello", 10, "hello"),
     ] as [(String, Int, String)])
     func prefixNeverSplitsACharacter(_ text: String, _ columns: Int, _ expected: String) {
         #expect(DisplayWidth.prefix(text, fitting: columns) == expected)
+    }
+
+    @Test func aJoinedEmojiSequenceMayBeDrawnWiderThanItIsCounted() {
+        #expect(DisplayWidth.of("👩‍👩‍👧") == 2)
+        #expect(DisplayWidth.widest("👩‍👩‍👧") == 6)
+        #expect(DisplayWidth.widest("ทำ家") == DisplayWidth.of("ทำ家"))
+    }
+
+    /// Every scalar of the corpus's language files measures as glibc's `wcwidth` says (tmux uses it).
+    @Test func scalarsMeasureAsGlibcWcwidth() throws {
+        #if canImport(Glibc)
+        guard let corpus = CorpusFiles.directory else {
+            print("../shared/corpus is absent: skipping the wcwidth comparison")
+            return
+        }
+        guard setlocale(LC_CTYPE, "C.UTF-8") != nil, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth")
+        else { print("no UTF-8 locale or wcwidth: skipping the wcwidth comparison"); return }
+        typealias WidthFunction = @convention(c) (Int32) -> Int32
+        let wcwidth = unsafeBitCast(symbol, to: WidthFunction.self)
+        var seen = Set<UInt32>()
+        for path in try CorpusFiles.languageFiles(in: corpus) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            for scalar in text.unicodeScalars where scalar.value >= 0x20 && seen.insert(scalar.value).inserted {
+                let expected = Int(wcwidth(Int32(scalar.value)))
+                guard expected >= 0 else { continue }
+                #expect(DisplayWidth.of(scalar) == expected, "U+\(String(scalar.value, radix: 16, uppercase: true))")
+            }
+        }
+        #expect(seen.count > 500)
+        #endif
     }
 }

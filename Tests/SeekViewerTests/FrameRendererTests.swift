@@ -155,4 +155,19 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
             for row in frame.rows { #expect(row.reduce(0) { $0 + DisplayWidth.of($1.text) } <= size.columns) }
         }
     }
+
+    @Test func theBottomRightCellIsNeverWritten() {
+        var state = ViewerFixture.state(["city"], rows: 6, columns: 30)
+        state.press(.character("/"))
+        state.type("ทำ👋🏽")
+        let frame = FrameRenderer.render(state)
+        #expect(frame.rows.last.map { $0.reduce(0) { $0 + DisplayWidth.widest($1.text) } } == 30)
+        let output = frame.bytes(replacing: nil)
+        let lastRow = TerminalCommand.moveTo(row: 5, column: 0).sequence
+        let afterLastRow = output.components(separatedBy: lastRow).last ?? ""
+        let drawn = afterLastRow.components(separatedBy: TerminalCommand.moveTo(row: frame.cursor?.row ?? 0,
+                                                                                column: frame.cursor?.column ?? 0).sequence)[0]
+        let text = drawn.replacing(#/\u{1B}\[[0-9;?]*[A-Za-z]/#, with: "")
+        #expect(DisplayWidth.widest(text) == 29)
+    }
 }

@@ -1,36 +1,57 @@
 /// How many terminal columns text takes, measured the way terminals do.
 ///
-/// East Asian wide and fullwidth characters take two columns; combining marks,
-/// zero-width joiners and other format characters take none; an emoji sequence
-/// (a grapheme cluster shown as one emoji) takes two. Control characters take
-/// none: sanitise text before measuring it.
+/// Terminals (glibc's `wcwidth`, which tmux and most emulators follow) give each
+/// Unicode scalar its own width and add them up: East Asian wide and fullwidth
+/// characters take two columns, nonspacing and enclosing marks and format
+/// characters none, and everything else one, including spacing marks such as
+/// Devanagari `ा` and Thai SARA AM `ำ`. So a grapheme cluster is as wide as the
+/// sum of its scalars, with two exceptions for emoji: a scalar joined by a
+/// zero-width joiner adds nothing (tmux and modern emulators draw the sequence
+/// as one emoji), and an emoji made to look like one by U+FE0F takes two.
+/// Control characters take none: sanitise text before measuring it.
+///
+/// Where terminals disagree (a joined emoji sequence, which older emulators draw
+/// as its parts side by side), `widest(_:)` gives the most any of them draws,
+/// so a row measured with it never reaches past the right margin.
 public enum DisplayWidth {
-    /// The columns of one Unicode scalar on its own (0, 1 or 2).
+    /// The columns of one Unicode scalar on its own (0, 1 or 2), as glibc's `wcwidth`.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
         if isZeroWidth(scalar) { return 0 }
+        if (0x1F1E6...0x1F1FF).contains(value) { return 1 }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 
-    /// The columns of one character (grapheme cluster).
-    ///
-    /// A cluster is as wide as its widest scalar; an emoji turned into emoji
-    /// presentation by U+FE0F, a flag, or a ZWJ sequence takes two.
+    /// The columns of one character (grapheme cluster), as tmux and glibc-based terminals draw it.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1 { return of(first) }
         if first.value == 0x0D { return 0 }
         var width = 0
+        var joined = false
+        var presentsAsEmoji = false
         for scalar in scalars {
-            if scalar.value == 0xFE0F && first.properties.isEmoji { return 2 }
-            width = max(width, of(scalar))
+            if scalar.value == 0x200D { joined = true; continue }
+            if scalar.value == 0xFE0F && first.properties.isEmoji { presentsAsEmoji = true }
+            if joined && scalar.properties.isEmoji { joined = false; continue }
+            joined = false
+            width += of(scalar)
         }
-        if width < 2 && scalars.contains(where: { $0.value == 0x200D }) && first.properties.isEmoji { return 2 }
-        return width
+        return presentsAsEmoji ? max(width, 2) : width
+    }
+
+    /// The most columns any common terminal draws `character` in (at least `of(character)`).
+    ///
+    /// Differs from `of(_:)` only for emoji joined by U+200D, which some terminals draw part by part.
+    public static func widest(_ character: Character) -> Int {
+        let width = of(character)
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1, scalars.contains(where: { $0.value == 0x200D }) else { return width }
+        return max(width, scalars.reduce(0) { $0 + of($1) })
     }
 
     /// The columns of `text`.
@@ -43,12 +64,22 @@ public enum DisplayWidth {
         return total
     }
 
-    /// The longest prefix of `text` that fits in `columns`, never splitting a character.
+    /// The most columns any common terminal draws `text` in (see `widest(_:)` for a character).
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func widest(_ text: some StringProtocol) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        var total = 0
+        for character in text { total += widest(character) }
+        return total
+    }
+
+    /// The longest prefix of `text` that fits in `columns` in every terminal, never splitting a character.
     public static func prefix(_ text: String, fitting columns: Int) -> String {
         var used = 0
         var end = text.startIndex
         for index in text.indices {
-            let width = of(text[index])
+            let width = widest(text[index])
             if used + width > columns { break }
             used += width
             end = text.index(after: index)

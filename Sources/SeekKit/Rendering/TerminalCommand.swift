@@ -15,6 +15,9 @@ public enum TerminalCommand: Hashable, Sendable {
     case disableMouse
     case enableBracketedPaste
     case disableBracketedPaste
+    /// Text reaching the right margin stays on its row instead of wrapping (DECAWM off).
+    case disableAutowrap
+    case enableAutowrap
 
     /// The escape sequence for this command.
     public var sequence: String {
@@ -32,6 +35,8 @@ public enum TerminalCommand: Hashable, Sendable {
         case .disableMouse: return csi + "?1006l" + csi + "?1000l"
         case .enableBracketedPaste: return csi + "?2004h"
         case .disableBracketedPaste: return csi + "?2004l"
+        case .disableAutowrap: return csi + "?7l"
+        case .enableAutowrap: return csi + "?7h"
         }
     }
 

@@ -75,7 +75,7 @@ final class Terminal {
         tcsetattr(input, TCSAFLUSH, &raw)
         isRaw = true
         TerminalRestorer.isActive = true
-        send(([.enterAlternateScreen, .enableMouse, .enableBracketedPaste, .hideCursor, .clearScreen]
+        send(([.enterAlternateScreen, .enableMouse, .enableBracketedPaste, .disableAutowrap, .hideCursor, .clearScreen]
             as [TerminalCommand]).map(\.sequence).joined())
     }
 
@@ -124,8 +124,8 @@ enum TerminalRestorer {
     nonisolated(unsafe) static var savedCopy = termios()
     nonisolated(unsafe) static var isActive = false
     nonisolated(unsafe) static let resetBytes: UnsafeMutableBufferPointer<UInt8> = {
-        let commands: [TerminalCommand] = [.disableMouse, .disableBracketedPaste, .resetStyle, .showCursor,
-                                           .exitAlternateScreen]
+        let commands: [TerminalCommand] = [.disableMouse, .disableBracketedPaste, .enableAutowrap, .resetStyle,
+                                           .showCursor, .exitAlternateScreen]
         let bytes = Array(commands.map(\.sequence).joined().utf8)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = buffer.initialize(from: bytes)
