@@ -471,7 +471,22 @@ public struct ViewerState {
 
     private mutating func revealCurrent() {
         guard let match = navigator.currentMatch, listHeight > 0 else { return }
-        viewport = ScrollPolicy.reveal(cue: match.cue, in: viewport, cueCount: transcript.count, rowsOf: rows(ofCue:))
+        let row = rows(ofCue: match.cue) > listHeight ? self.row(ofOffset: match.range.lowerBound, inCue: match.cue) : 0
+        viewport = ScrollPolicy.reveal(row: row, ofCue: match.cue, in: viewport, cueCount: transcript.count,
+                                       rowsOf: rows(ofCue:))
+    }
+
+    /// The row of `cue` (as laid out at the current width) that shows the text at UTF-8 `offset`.
+    private func row(ofOffset offset: Int, inCue cue: Int) -> Int {
+        let rows = CueLayout.rows(of: displayLines(ofCue: cue, highlights: []), width: textWidth)
+        var last = 0
+        for (number, row) in rows.enumerated() {
+            for segment in row where !segment.source.isEmpty {
+                if segment.source.contains(offset) { return number }
+                if segment.source.lowerBound <= offset { last = number }
+            }
+        }
+        return last
     }
 }
 

@@ -56,6 +56,23 @@ public enum ScrollPolicy {
         return centre(cue: cue, in: view, cueCount: cueCount, rowsOf: rowsOf)
     }
 
+    /// The view after making row `row` of `cue` current: for a cue taller than the view,
+    /// unchanged when that row is in view, otherwise moved so the row sits in the middle;
+    /// for a cue that fits, as `reveal(cue:in:cueCount:rowsOf:)`.
+    public static func reveal(row: Int, ofCue cue: Int, in view: Viewport, cueCount: Int,
+                              rowsOf: (Int) -> Int) -> Viewport {
+        let rows = max(1, rowsOf(cue))
+        guard rows > view.height, view.height > 0 else {
+            return reveal(cue: cue, in: view, cueCount: cueCount, rowsOf: rowsOf)
+        }
+        let visible = visibleCues(in: view, cueCount: cueCount, rowsOf: rowsOf)
+        if let shown = visible.first(where: { $0.cue == cue }), (0..<view.height).contains(shown.rows.lowerBound + row) {
+            return view
+        }
+        let top = min(max(0, row - view.height / 2), rows - 1)
+        return clampBottom(Viewport(topCue: cue, topRow: top, height: view.height), cueCount: cueCount, rowsOf: rowsOf)
+    }
+
     /// The view with `cue` centred vertically (a cue taller than the view starts at the top).
     public static func centre(cue: Int, in view: Viewport, cueCount: Int, rowsOf: (Int) -> Int) -> Viewport {
         let rows = max(1, rowsOf(cue))

@@ -170,4 +170,44 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
         let text = drawn.replacing(#/\u{1B}\[[0-9;?]*[A-Za-z]/#, with: "")
         #expect(DisplayWidth.widest(text) == 29)
     }
+
+    /// One cue of forty numbered sentences, each naming the city once: far taller than the screen.
+    private static let tallCue = Transcript([
+        Cue(ordinal: 1, start: 0, end: 1000, text: "Before.", line: 1),
+        Cue(ordinal: 2, start: 1000, end: 900_000,
+            text: (1...40).map { "Part \($0) of the city." }.joined(separator: " "), line: 5),
+        Cue(ordinal: 3, start: 900_000, end: 901_000, text: "After.", line: 9),
+    ])
+
+    @Test(arguments: [1, 17, 24, 40])
+    func theCurrentMatchInACueTallerThanTheScreenIsInTheMiddle(_ number: Int) {
+        var state = ViewerState(transcript: Self.tallCue, displayName: "long.md", keywords: ["city"],
+                                size: TerminalSize(rows: 8, columns: 30))
+        state.searchInitiallyNow()
+        state.press(.character(":"))
+        state.type(String(number))
+        state.press(.enter)
+        #expect(state.navigator.current == number)
+        let frame = FrameRenderer.render(state)
+        let current = Palette.match(token: 0, current: true)
+        let row = frame.rows.prefix(state.listHeight).firstIndex { $0.contains { $0.style == current } }
+        #expect(row != nil, "the current match is not on screen:\n\(frame.plainText)")
+        if number > 2 && number < 39 { #expect(row.map { abs($0 - state.listHeight / 2) <= 1 } == true) }
+        let text = frame.plainText
+        #expect(text.contains("Part \(number) of"))
+        if number == 24 { assertFrameSnapshot(snapshot(state), named: "tall-cue-match-24") }
+    }
+
+    @Test func nextMatchInsideATallCueScrollsToIt() {
+        var state = ViewerState(transcript: Self.tallCue, displayName: "long.md", keywords: ["city"],
+                                size: TerminalSize(rows: 8, columns: 30))
+        state.searchInitiallyNow()
+        let current = Palette.match(token: 0, current: true)
+        for _ in 1..<40 {
+            state.press(.character("n"))
+            let frame = FrameRenderer.render(state)
+            #expect(frame.rows.prefix(state.listHeight).contains { $0.contains { $0.style == current } },
+                    "match \(state.navigator.current ?? 0) not shown:\n\(frame.plainText)")
+        }
+    }
 }
