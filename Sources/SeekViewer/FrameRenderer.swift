@@ -12,7 +12,7 @@ public enum FrameRenderer {
         var rows = list(state)
         var cursor: Frame.Position?
         if size.rows >= ViewerState.chromeRows { rows.append(infoLine(state)) }
-        let (bar, column) = searchBar(state)
+        let (bar, column) = SearchBar.render(state)
         rows.append(bar)
         if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
         if state.mode == .help { overlayHelp(on: &rows, size: size) }
@@ -75,15 +75,16 @@ public enum FrameRenderer {
     }
 
     private static func gutterLabel(_ state: ViewerState, cue: Int) -> String {
+        let label: String
         if let start = state.transcript.start(at: cue) {
-            let full = Timestamp.format(max(0, start))
-            return String(full.prefix { $0 != "." })
+            label = String(Timestamp.format(max(0, start)).prefix { $0 != "." })
+        } else {
+            label = String(cue + 1)
         }
-        let ordinal = String(cue + 1)
-        return String(repeating: " ", count: max(0, state.gutterWidth - 1 - ordinal.count)) + ordinal
+        return String(repeating: " ", count: max(0, state.gutterWidth - 1 - label.count)) + label
     }
 
-    // MARK: - The info line and the search bar
+    // MARK: - The info line
 
     private static func infoLine(_ state: ViewerState) -> [Frame.Span] {
         let width = state.size.columns
@@ -101,57 +102,6 @@ public enum FrameRenderer {
             right.append(Frame.Span(Sanitizer.sanitize(message) + " ", style))
         }
         return join(left, right, width: width, fill: .plain)
-    }
-
-    /// The bar and the column of the cursor in it (when typing).
-    private static func searchBar(_ state: ViewerState) -> ([Frame.Span], Int?) {
-        let width = state.size.columns
-        let bar = Palette.bar
-        var left: [Frame.Span] = []
-        var cursorColumn: Int?
-        switch state.mode {
-        case .jumping(let digits):
-            left.append(Frame.Span(" jump to match: " + digits, bar))
-            cursorColumn = DisplayWidth.of(" jump to match: " + digits)
-        default:
-            let label = state.mode == .searching ? " / " : " search: "
-            left.append(Frame.Span(label, bar))
-            for (number, token) in state.tokens.enumerated() {
-                left.append(Frame.Span("[" + Sanitizer.sanitize(token) + "]", Palette.match(token: number)))
-                left.append(Frame.Span(" ", bar))
-            }
-            let typed = Sanitizer.sanitize(state.text)
-            let before = Sanitizer.sanitize(String(state.text.prefix(state.cursor)))
-            let used = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
-            if !typed.isEmpty {
-                left.append(Frame.Span(typed, Style(bold: true, inverse: true)))
-            }
-            if state.mode == .searching { cursorColumn = used + DisplayWidth.of(before) }
-        }
-        var status = " "
-        let index = state.navigator.index
-        if index.isEmpty {
-            status += state.query.isEmpty ? "0/0" : "0/0 no matches"
-        } else {
-            status += "\(state.navigator.current ?? 0)/\(index.count)"
-        }
-        if state.isSearching { status += " …" }
-        if state.wholeWords { status += "  words" }
-        if state.ignoresAccents { status += "  ≈accents" }
-        let scope = state.scope
-        if let speaker = scope.speaker { status += "  speaker: " + Sanitizer.sanitize(speaker) }
-        if scope.from != nil || scope.to != nil {
-            let from = scope.from.map { String(Timestamp.format($0).prefix { $0 != "." }) } ?? "start"
-            let to = scope.to.map { String(Timestamp.format($0).prefix { $0 != "." }) } ?? "end"
-            status += "  " + from + "–" + to
-        }
-        status += "  " + Sanitizer.sanitize(state.displayName) + " "
-        let statusStyle = index.isEmpty && !state.query.isEmpty ? Style(foreground: .red, bold: true, inverse: true) : bar
-        var right = [Frame.Span(status, statusStyle)]
-        if state.mode == .browsing { right.insert(Frame.Span(" ? help ", bar), at: 0) }
-        let row = join(left, right, width: width, fill: bar)
-        if let column = cursorColumn { cursorColumn = min(column, width - 1) }
-        return (row, cursorColumn)
     }
 
     // MARK: - Help

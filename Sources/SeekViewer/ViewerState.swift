@@ -116,10 +116,24 @@ public struct ViewerState {
         self.size = size
         self.completions = completions
         self.startsOnFirstMatch = !given.isEmpty
-        let timed = !transcript.isEmpty && transcript.start(at: 0) != nil
-        self.gutterWidth = timed ? 9 : String(transcript.count).count + 1
+        self.gutterWidth = Self.gutterWidth(of: transcript)
         self.layout = LayoutCache()
         self.viewport = Viewport(height: max(0, size.rows - Self.chromeRows))
+    }
+
+    /// Columns for the widest label of the time column, and a space: `HH:MM:SS` for timed cues
+    /// (more hour digits past 99 hours), the cue number for untimed ones, whichever is wider.
+    ///
+    /// - Complexity: O(n) in the number of cues.
+    static func gutterWidth(of transcript: Transcript) -> Int {
+        var latest: Int?
+        var untimed = false
+        for cue in 0..<transcript.count {
+            if let start = transcript.start(at: cue) { latest = max(latest ?? 0, start) } else { untimed = true }
+        }
+        var width = untimed ? String(transcript.count).count : 0
+        if let latest { width = max(width, String(max(0, latest) / 3_600_000).count + 6, 8) }
+        return width + 1
     }
 
     // MARK: - Derived values

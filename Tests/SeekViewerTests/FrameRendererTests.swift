@@ -161,7 +161,7 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
         state.press(.character("/"))
         state.type("ทำ👋🏽")
         let frame = FrameRenderer.render(state)
-        #expect(frame.rows.last.map { $0.reduce(0) { $0 + DisplayWidth.widest($1.text) } } == 30)
+        #expect(frame.rows.last.map { $0.reduce(0) { $0 + DisplayWidth.widest($1.text) } } == 29)
         let output = frame.bytes(replacing: nil)
         let lastRow = TerminalCommand.moveTo(row: 5, column: 0).sequence
         let afterLastRow = output.components(separatedBy: lastRow).last ?? ""
@@ -209,5 +209,36 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
             #expect(frame.rows.prefix(state.listHeight).contains { $0.contains { $0.style == current } },
                     "match \(state.navigator.current ?? 0) not shown:\n\(frame.plainText)")
         }
+    }
+}
+
+@Suite struct TimeColumnTests {
+    @Test func theTimeColumnFitsTheLongestTimeAndCueNumbers() {
+        let transcript = Transcript([
+            Cue(ordinal: 1, text: "an untimed note first", line: 1),
+            Cue(ordinal: 2, start: 288_000, end: 290_000, text: "at four minutes forty-eight", line: 3),
+            Cue(ordinal: 3, start: 1_020_134_000, end: 1_020_135_000, text: "two hundred eighty-three hours in", line: 5),
+        ])
+        let state = ViewerState(transcript: transcript, displayName: "mixed.txt", size: TerminalSize(rows: 6, columns: 50))
+        #expect(state.gutterWidth == 10)
+        let text = FrameRenderer.render(state).plainText
+        #expect(text.contains(" 00:04:48 at four"), "\(text)")
+        #expect(text.contains("283:22:14 two hundred"), "\(text)")
+        #expect(text.contains("        1 an untimed"), "\(text)")
+        assertFrameSnapshot(text, named: "time-column-mixed")
+    }
+
+    @Test(arguments: [
+        ([nil, nil, nil] as [Int?], 2),
+        ([0, 5_000], 9),
+        ([nil, 5_000], 9),
+        ([359_999_999], 9),
+        ([360_000_000], 10),
+    ])
+    func gutterWidths(_ starts: [Int?], _ width: Int) {
+        let transcript = Transcript(starts.enumerated().map { number, start in
+            Cue(ordinal: number + 1, start: start, end: start.map { $0 + 1000 }, text: "x", line: number + 1)
+        })
+        #expect(ViewerState.gutterWidth(of: transcript) == width)
     }
 }
