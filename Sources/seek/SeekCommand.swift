@@ -84,6 +84,8 @@ struct SeekCommand {
             }
         }
         let sink = outputFile?.writer ?? DescriptorWriter(descriptor: streams.output)
+        // An export is byte-exact in a file or a pipe; on a terminal it shows control codes as the human output does.
+        sink.showsControlCodes = options.export != nil && isatty(sink.descriptor) == 1
         let color: Bool = switch options.color {
         case .always: true
         case .never: false

@@ -61,6 +61,8 @@ final class DescriptorWriter {
     private var buffer: [UInt8] = []
     /// The `errno` of the first failed write, if any; later writes are dropped.
     private(set) var failure: Int32?
+    /// Whether control codes are written in their visible forms (an export shown on a terminal).
+    var showsControlCodes = false
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -76,7 +78,7 @@ final class DescriptorWriter {
 
     /// Appends bytes built elsewhere; `bytes` is emptied (its capacity kept).
     func write(taking bytes: inout [UInt8]) {
-        if buffer.isEmpty && bytes.count >= Self.flushThreshold {
+        if buffer.isEmpty && bytes.count >= Self.flushThreshold && !showsControlCodes {
             swap(&buffer, &bytes)
             flush()
             swap(&buffer, &bytes)
@@ -90,6 +92,7 @@ final class DescriptorWriter {
     func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil, !buffer.isEmpty else { return }
+        if showsControlCodes { buffer = Sanitizer.sanitizeKeepingLines(buffer) }
         if let error = Self.writeAll(&buffer, to: descriptor) { failure = error }
     }
 

@@ -117,4 +117,19 @@ import Darwin
         #expect(found == 0, "nothing at \(path)")
         #expect(try directory.contents().count == 2)
     }
+
+    @Test func anExportOnATerminalShowsControlCodesAndOneInAPipeKeepsThem() throws {
+        let file = try directory.write("osc.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello \u{1B}]0;owned\u{7} \u{85}x\n")
+        for format in ["--csv", "--json"] {
+            let shown = try SeekProcess.runOnTerminal([format, "hello", file.path])
+            #expect(shown.status == 0)
+            #expect(!shown.stdoutBytes.contains(0x1B))
+            #expect(!shown.stdout.unicodeScalars.contains("\u{85}"))
+            #expect(!shown.stdoutBytes.contains(0x07))
+        }
+        let onTerminal = try SeekProcess.runOnTerminal(["--csv", "hello", file.path])
+        #expect(onTerminal.stdout.contains("hello ^[]0;owned^G <U+0085>x"))
+        let piped = try SeekProcess.run(["--csv", "hello", "osc.srt"], in: directory.url)
+        #expect(piped.stdout.contains("hello \u{1B}]0;owned\u{7} \u{85}x"))
+    }
 }

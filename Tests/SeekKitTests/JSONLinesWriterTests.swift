@@ -139,3 +139,24 @@ import Testing
         #expect(second["cue"] as? Int == 2)
     }
 }
+
+/// Text that would drive a terminal is escaped in JSON, and still parses to the exact text.
+@Suite struct JSONEscapingTests {
+    @Test(arguments: [
+        ("a\u{7F}b", #""a\u007fb""#),
+        ("next\u{85}line", #""next\u0085line""#),
+        ("csi\u{9B}31m", #""csi\u009b31m""#),
+        ("c1 edges \u{80}\u{9F}\u{A0}", "\"c1 edges \\u0080\\u009f\u{A0}\""),
+        ("sep\u{2028}\u{2029}", #""sep\u2028\u2029""#),
+        ("bidi\u{202E}x\u{202A}\u{2066}\u{2069}", #""bidi\u202ex\u202a\u2066\u2069""#),
+        ("near \u{2027}\u{202F}\u{2065}\u{206A}", "\"near \u{2027}\u{202F}\u{2065}\u{206A}\""),
+        ("esc\u{1B}]0;t\u{7}", #""esc\u001b]0;t\u0007""#),
+        ("é€字😀", "\"é€字😀\""),
+    ] as [(String, String)])
+    func controlsAreEscapedAndTheTextSurvives(text: String, json: String) throws {
+        let written = JSONLinesWriter.quoted(text)
+        #expect(written == json)
+        let parsed = try JSONSerialization.jsonObject(with: Data(written.utf8), options: .fragmentsAllowed)
+        #expect(parsed as? String == text)
+    }
+}

@@ -113,6 +113,11 @@ public enum JSONLinesWriter {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// Appends valid UTF-8 `bytes` as a quoted JSON string; clean runs are copied in one go.
+    ///
+    /// Besides what JSON requires (quote, backslash, U+0000–U+001F), DEL, the C1 controls
+    /// U+0080–U+009F, the line and paragraph separators and the bidirectional overrides and
+    /// isolates are written as `\u` escapes, so the output is safe to show on a terminal and
+    /// still parses to the exact text.
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
@@ -120,29 +125,61 @@ public enum JSONLinesWriter {
         let count = bytes.count
         while i < count {
             let byte = bytes[i]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+            if byte >= 0x80 {
+                let escaped = escapedScalar(in: bytes, at: i)
+                guard escaped.length > 0 else {
+                    i += 1
+                    continue
+                }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                appendUnicodeEscape(escaped.value, to: &out)
+                i += escaped.length
+                runStart = i
+                continue
+            }
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F {
                 i += 1
                 continue
             }
             if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-            out.append(UInt8(ascii: "\\"))
             switch byte {
-            case 0x22: out.append(UInt8(ascii: "\""))
-            case 0x5C: out.append(UInt8(ascii: "\\"))
-            case 0x0A: out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "f"))
-            default:
-                ByteWriting.append("u00", to: &out)
-                out.append(hexDigits.utf8Start[Int(byte >> 4)])
-                out.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+            case 0x22: ByteWriting.append("\\\"", to: &out)
+            case 0x5C: ByteWriting.append("\\\\", to: &out)
+            case 0x0A: ByteWriting.append("\\n", to: &out)
+            case 0x0D: ByteWriting.append("\\r", to: &out)
+            case 0x09: ByteWriting.append("\\t", to: &out)
+            case 0x08: ByteWriting.append("\\b", to: &out)
+            case 0x0C: ByteWriting.append("\\f", to: &out)
+            default: appendUnicodeEscape(UInt16(byte), to: &out)
             }
             i += 1
             runStart = i
         }
         if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The scalar starting at `i` when it is one that is escaped although JSON allows it raw
+    /// (a C1 control, U+2028/U+2029, a bidirectional override or isolate), and its length in bytes;
+    /// a length of 0 otherwise.
+    private static func escapedScalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt16, length: Int) {
+        let byte = bytes[i]
+        if byte == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {
+            return (UInt16(bytes[i + 1]), 2)
+        }
+        guard byte == 0xE2, i + 2 < bytes.count else { return (0, 0) }
+        let second = bytes[i + 1]
+        let third = bytes[i + 2]
+        if second == 0x80, (0xA8...0xAE).contains(third) { return (0x2000 | UInt16(third & 0x3F), 3) }
+        if second == 0x81, (0xA6...0xA9).contains(third) { return (0x2040 | UInt16(third & 0x3F), 3) }
+        return (0, 0)
+    }
+
+    /// Appends `\uXXXX`.
+    private static func appendUnicodeEscape(_ value: UInt16, to out: inout [UInt8]) {
+        ByteWriting.append("\\u", to: &out)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(hexDigits.utf8Start[Int((value >> UInt16(shift)) & 0x0F)])
+        }
     }
 }

@@ -40,6 +40,23 @@ public enum Sanitizer {
         return result
     }
 
+    /// UTF-8 `bytes` with every unsafe scalar replaced by its visible form, except that line
+    /// feeds stay (an export's records and multi-line fields keep their lines on a terminal).
+    ///
+    /// - Complexity: O(n); bytes without anything to replace are returned as they are.
+    public static func sanitizeKeepingLines(_ bytes: [UInt8]) -> [UInt8] {
+        let needsWork = bytes.contains { ($0 < 0x20 && $0 != 0x0A) || $0 >= 0x7F }
+        guard needsWork else { return bytes }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { result.append(0x0A) }
+            result.append(contentsOf: sanitize(line).utf8)
+        }
+        return result
+    }
+
     private static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
