@@ -17,6 +17,9 @@ struct InputFile: Equatable {
     var displayName: String
     /// A problem found while collecting (a directory without `-r`, a missing path).
     var problem: Diagnostic?
+    /// Whether a directory walk found the file (then only a regular file is read, never a
+    /// device, pipe or socket a link points to).
+    var walked = false
 
     static let standardInputName = "<stdin>"
 
@@ -85,12 +88,20 @@ struct InputFile: Equatable {
             let name = names[start..<end]
             let path = directory.appending(name)
             var isDirectory = Int32(type) == DT_DIR
-            var isFile = Int32(type) == DT_REG || Int32(type) == DT_LNK
-            if Int32(type) == DT_UNKNOWN {
+            var isFile = Int32(type) == DT_REG
+            if Int32(type) == DT_UNKNOWN || Int32(type) == DT_LNK {
+                // What a link points at decides, before anything is opened: a regular file is
+                // searched; a device, pipe or socket is skipped like a plain one, and so is a
+                // directory (links are not followed into directories, so a walk cannot loop).
                 var info = stat()
                 guard path.withCString({ lstat($0, &info) }) == 0 else { continue }
-                isDirectory = info.st_mode & S_IFMT == S_IFDIR
-                isFile = info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    guard path.withCString({ stat($0, &info) }) == 0 else { continue }
+                    isDirectory = false
+                } else {
+                    isDirectory = info.st_mode & S_IFMT == S_IFDIR
+                }
+                isFile = info.st_mode & S_IFMT == S_IFREG
             }
             if isDirectory {
                 walk(directory: path, filter: filter, into: &files)
@@ -98,55 +109,92 @@ struct InputFile: Equatable {
                       names[start...end].withUnsafeBufferPointer({ bytes in
                           bytes.withMemoryRebound(to: CChar.self) { filter.admits($0.baseAddress!) }
                       }) {
-                files.append(InputFile(source: .path(path), displayName: path.shown))
+                files.append(InputFile(source: .path(path), displayName: path.shown, walked: true))
             }
         }
     }
 
     /// The file's whole contents, read with as few large reads as possible.
-    func read(from standardInput: Int32) throws(Diagnostic) -> [UInt8] {
-        try withContents(from: standardInput, mappingFrom: nil, mapped: { _ in [] }, read: { $0 })
+    ///
+    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read.
+    func read(from standardInput: Int32, sniffing: Bool = true) throws(Diagnostic) -> [UInt8] {
+        try withContents(from: standardInput, mappingFrom: nil, sniffing: sniffing, mapped: { _ in [] }, read: { $0 })
     }
 
     /// Opens the file once and hands its contents to `mapped`, mapped into memory without
     /// being read into a buffer, when it is a regular file of at least `minimumSize` bytes
     /// (and can be mapped); otherwise reads them and hands them to `read`.
     ///
+    /// Reads are bounded by `InputLimits.current`: a regular file larger than the limit is
+    /// refused from its size, and standard input, a pipe or a device once the limit is read.
+    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read.
     /// Mapped pages are read as `mapped` touches them, on whichever core does.
     func withContents<Result>(
-        from standardInput: Int32, mappingFrom minimumSize: Int?,
+        from standardInput: Int32, mappingFrom minimumSize: Int?, sniffing: Bool = true,
         mapped: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result,
         read: ([UInt8]) throws(Diagnostic) -> Result
     ) throws(Diagnostic) -> Result {
-        guard case .path(let path) = source else {
-            return try read(Self.readAll(descriptor: standardInput, size: nil, name: displayName))
+        let limits = InputLimits.current
+        let descriptor: Int32
+        switch source {
+        case .standardInput:
+            descriptor = standardInput
+        case .path(let path):
+            // A walked entry is opened without waiting, so a FIFO put in its place cannot hang the walk.
+            let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (walked ? O_NONBLOCK : 0)
+            descriptor = path.withCString { open($0, flags) }
+            guard descriptor >= 0 else { throw Self.diagnostic(displayName) }
         }
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw Self.diagnostic(displayName) }
-        defer { close(descriptor) }
+        defer { if case .path = source { close(descriptor) } }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Self.diagnostic(displayName) }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
             throw Diagnostic(file: displayName, message: "is a directory (use -r to search the files in it)")
         }
+        if walked && kind != S_IFREG {
+            throw Diagnostic(file: displayName, message: "is not a regular file (a device, pipe or socket); skipped")
+        }
         let size = Int(info.st_size)
+        if kind == S_IFREG && size > limits.file {
+            if sniffing { try Self.sniffHead(descriptor: descriptor, name: displayName) }
+            throw Diagnostic(file: displayName, message: "too large to search: \(InputLimits.describe(size)) "
+                + "(the limit is \(InputLimits.describe(limits.file)), a quarter of this machine's memory at most)")
+        }
         if kind == S_IFREG, let minimumSize, size >= minimumSize,
            let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
             defer { munmap(address, size) }
             MappedFileGuard.install()
-            return try mapped(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
+            let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+            if sniffing { try TextDecoder.refuseBinaryHead(Array(bytes.prefix(Self.headSize)), fileName: displayName) }
+            return try mapped(bytes)
         }
         // A regular file is read up to the size it had when opened; one that reports no
-        // size (as some special files do), a device or a pipe is read to its end.
+        // size (as some special files do), a device or a pipe is read to its end, within the limit.
         let knownSize = kind == S_IFREG && size > 0 ? size : nil
-        return try read(Self.readAll(descriptor: descriptor, size: knownSize, name: displayName))
+        let limit = knownSize == nil ? limits.stream : limits.file
+        return try read(Self.readAll(descriptor: descriptor, size: knownSize, limit: limit, sniffing: sniffing,
+                                     name: displayName))
     }
 
-    /// Reads `descriptor` to its end, or until `size` bytes have come when the size is known.
-    private static func readAll(descriptor: Int32, size: Int?, name: String) throws(Diagnostic) -> [UInt8] {
+    /// How much of the start of a file the binary check looks at.
+    static let headSize = 1 << 16
+
+    /// Refuses the file open on `descriptor` when its first bytes are binary data.
+    private static func sniffHead(descriptor: Int32, name: String) throws(Diagnostic) {
+        var head = [UInt8](repeating: 0, count: headSize)
+        let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        if got > 0 { try TextDecoder.refuseBinaryHead(Array(head[0..<got]), fileName: name) }
+    }
+
+    /// Reads `descriptor` to its end, or until `size` bytes have come when the size is known;
+    /// refuses more than `limit` bytes, and (`sniffing`) binary data as soon as its head is read.
+    private static func readAll(
+        descriptor: Int32, size: Int?, limit: Int, sniffing: Bool, name: String
+    ) throws(Diagnostic) -> [UInt8] {
         var result: [UInt8] = []
-        var capacity = max(size ?? 0, 1 << 16)
+        var capacity = min(max(size ?? 0, headSize), limit + 1)
+        var sniffed = !sniffing
         while true {
             var failure: Int32?
             var reachedEnd = false
@@ -156,6 +204,7 @@ struct InputFile: Equatable {
                     let got = readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
                     if got < 0 {
                         if errno == EINTR { continue }
+                        if errno == EAGAIN { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK); continue }
                         failure = errno
                         return
                     }
@@ -164,6 +213,7 @@ struct InputFile: Equatable {
                         reachedEnd = true
                         return
                     }
+                    if !sniffed && result.count + count >= headSize { return }
                 }
             }
             if let failure {
@@ -171,8 +221,16 @@ struct InputFile: Equatable {
                 throw diagnostic(name)
             }
             if result.isEmpty { result = chunk } else { result.append(contentsOf: chunk) }
+            if !sniffed && (reachedEnd || result.count >= headSize) {
+                sniffed = true
+                try TextDecoder.refuseBinaryHead(Array(result.prefix(headSize)), fileName: name)
+            }
+            if result.count > limit {
+                throw Diagnostic(file: name, message: "more than \(InputLimits.describe(limit)) to read, "
+                    + "the limit for standard input, pipes and devices (SEEK_INPUT_LIMIT lowers it); not searched")
+            }
             if reachedEnd { return result }
-            capacity = max(capacity, result.count)
+            capacity = min(max(capacity, result.count), limit + 1 - result.count)
         }
     }
 

@@ -152,7 +152,9 @@ struct SeekCommand {
         // Standard input is read here, once per '-', so two workers never share the descriptor.
         var preread: [Int: Result<[UInt8], Diagnostic>] = [:]
         for (i, input) in inputs.enumerated() where input.source == .standardInput && input.problem == nil {
-            preread[i] = Result { () throws(Diagnostic) in try input.read(from: standardInput) }
+            preread[i] = Result { () throws(Diagnostic) in
+                try input.read(from: standardInput, sniffing: loadOptions.encoding == nil)
+            }
         }
         let bytes = preread
         let countOnly = Self.countsOnly(options)
@@ -194,7 +196,7 @@ struct SeekCommand {
             if let preread { return try searchRead(preread.get()) }
             // Counting maps a large file and searches it where it lies; anything else reads it.
             return try input.withContents(
-                from: standardInput, mappingFrom: countOnly ? 1 << 22 : nil,
+                from: standardInput, mappingFrom: countOnly ? 1 << 22 : nil, sniffing: load.encoding == nil,
                 mapped: { bytes throws(Diagnostic) in
                     Outcome(file: name, counted: try TranscriptLoader.countMatches(
                         inPlace: bytes, fileName: name, options: load, query: query))

@@ -6,6 +6,28 @@ import Glibc
 import Darwin
 #endif
 
+/// Runs `script` with `sh -c` in `directory`, `$0` being the `seek` binary.
+func runShell(
+    _ script: String, in directory: URL, environment: [String: String] = [:]
+) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, SeekProcess.executable.path]
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
 /// Archives downloaded from anywhere: planted symbolic links, special files, odd names,
 /// closed streams. Nothing is followed that should not be, nothing is lost.
 @Suite struct HostileArchiveTests {
@@ -16,21 +38,8 @@ import Darwin
         try directory.write("ok.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello there\n")
     }
 
-    /// Runs `script` with `sh -c` in the directory, `$0` being the `seek` binary.
     func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, SeekProcess.executable.path]
-        process.currentDirectoryURL = directory.url
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try runShell(script, in: directory.url)
     }
 
     @Test func outputToDevStdoutAppendsToTheFileStandardOutputIsRedirectedTo() throws {
@@ -131,5 +140,76 @@ import Darwin
         #expect(onTerminal.stdout.contains("hello ^[]0;owned^G <U+0085>x"))
         let piped = try SeekProcess.run(["--csv", "hello", "osc.srt"], in: directory.url)
         #expect(piped.stdout.contains("hello \u{1B}]0;owned\u{7} \u{85}x"))
+    }
+}
+
+/// Special files and giants: every read is bounded, nothing hangs.
+@Suite struct BoundedReadTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("d/ok.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello there\n")
+    }
+
+    func path(_ name: String) -> String { directory.url.appendingPathComponent(name).path }
+
+    @Test func aWalkSkipsLinksToDevicesPipesAndDirectories() throws {
+        #expect(symlink("/dev/zero", path("d/zero.srt")) == 0)
+        #expect(symlink("/dev/urandom", path("d/random.srt")) == 0)
+        #expect(mkfifo(path("fifo"), 0o600) == 0)
+        #expect(symlink("../fifo", path("d/fifo.srt")) == 0)
+        #expect(symlink(".", path("d/loop.srt")) == 0)
+        let result = try SeekProcess.run(["-r", "hello", "d"], in: directory.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "d/ok.srt:1 00:00:01.000: hello there\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func aWalkStillFollowsALinkToARegularFile() throws {
+        #expect(symlink("ok.srt", path("d/same.srt")) == 0)
+        let result = try SeekProcess.run(["-r", "-c", "hello", "d"], in: directory.url)
+        #expect(result.stdout == "d/ok.srt:1\nd/same.srt:1\n")
+    }
+
+    @Test func aDeviceNamedOnTheCommandLineIsRefusedByItsHead() throws {
+        let result = try SeekProcess.run(["hello", "/dev/zero"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "seek: /dev/zero: binary file (NUL and control bytes); not a subtitle or transcript\n")
+    }
+
+    @Test func aPipeBeyondTheLimitIsRefusedWithAMessage() throws {
+        let script = #"yes | head -n 5000 | "$0" -c y"#
+        let result = try runShell(script, in: directory.url, environment: ["SEEK_INPUT_LIMIT": "4096"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("seek: <stdin>: more than 4 KiB to read"))
+        let within = try runShell(script, in: directory.url, environment: ["SEEK_INPUT_LIMIT": "10000"])
+        #expect(within.stdout == "5000\n")
+    }
+
+    @Test func aFileBeyondTheLimitIsRefusedFromItsSize() throws {
+        for arguments in [["hello", "d/ok.srt"], ["-c", "hello", "d/ok.srt"]] {
+            let result = try SeekProcess.run(arguments, in: directory.url, environment: ["SEEK_INPUT_LIMIT": "40"])
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("seek: d/ok.srt: too large to search: 44 bytes (the limit is 40 bytes"))
+        }
+    }
+
+    @Test func aSparseGiantIsRefusedWithoutReadingIt() throws {
+        let giant = path("d/giant.srt")
+        #expect(FileManager.default.createFile(atPath: giant, contents: Data("hello\n".utf8)))
+        #expect(truncate(giant, 30 << 30) == 0)
+        for arguments in [["hello", "d/giant.srt"], ["-c", "hello", "d/giant.srt"]] {
+            let result = try SeekProcess.run(arguments, in: directory.url)
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("seek: d/giant.srt: binary file"))
+        }
+        var text = Data(String(repeating: "hello there\n", count: 10_000).utf8)
+        text.append(Data(count: 1))
+        try text.write(to: URL(fileURLWithPath: giant))
+        #expect(truncate(giant, 30 << 30) == 0)
+        let result = try SeekProcess.run(["hello", "d/giant.srt"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("seek: d/giant.srt: too large to search: 30 GiB (the limit is"))
     }
 }

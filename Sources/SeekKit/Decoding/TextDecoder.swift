@@ -69,6 +69,15 @@ public enum TextDecoder {
         return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
     }
 
+    /// Refuses binary data by the start of a file (its first 64 KiB), before the rest is read:
+    /// the same judgement `decode` makes without an encoding from the user.
+    ///
+    /// - Throws: `Diagnostic` when `head` has no byte order mark and is mostly NUL and control bytes.
+    public static func refuseBinaryHead(_ head: [UInt8], fileName: String) throws(Diagnostic) {
+        if byteOrderMark(head) != nil { return }
+        _ = try sniffNULs(head, fileName: fileName)
+    }
+
     /// Whether `bytes` have no byte order mark and do not look like UTF-16 or binary data:
     /// the checks before `decode` looks at the whole text, which then is plain UTF-8 if
     /// `isValidWithoutNULs`.
