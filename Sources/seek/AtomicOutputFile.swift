@@ -205,9 +205,9 @@ enum SignalCleanup {
         pending = path.withCString { strdup($0) }
         defer { release() }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
-            Glibc.signal(signal) { number in
+            Platform.signal(signal) { number in
                 if let path = SignalCleanup.pending { unlink(path) }
-                Glibc.signal(number, SIG_DFL)
+                Platform.signal(number, SIG_DFL)
                 raise(number)
             }
         }
@@ -217,6 +217,6 @@ enum SignalCleanup {
         let path = pending
         pending = nil
         free(path)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { Glibc.signal(signal, SIG_DFL) }
+        for signal in [SIGINT, SIGTERM, SIGHUP] { Platform.signal(signal, SIG_DFL) }
     }
 }

@@ -101,7 +101,7 @@ final class DescriptorWriter {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                let written = Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno

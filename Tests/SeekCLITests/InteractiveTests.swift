@@ -3,6 +3,8 @@ import SeekKit
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A private tmux server running `seek -i` in a pseudo-terminal, driven like a user would.
@@ -58,7 +60,15 @@ final class TmuxSession {
         let outputPath = directory.url.appendingPathComponent("tmux-\(UUID().uuidString)").path
         defer { unlink(outputPath) }
         let argv = [Self.executable ?? "tmux", "-L", socket] + arguments
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -67,7 +77,6 @@ final class TmuxSession {
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         // A clean signal state: the test runner's threads block signals, and children inherit masks.
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var empty = sigset_t()
@@ -78,7 +87,7 @@ final class TmuxSession {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environment)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

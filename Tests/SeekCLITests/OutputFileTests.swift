@@ -2,6 +2,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `-o FILE`: written atomically, never over an input, failures leave the old file alone.
@@ -37,8 +39,8 @@ import Glibc
     }
 
     @Test func refusesToOverwriteAnInputEvenUnderAnotherName() throws {
-        let link = directory.url.appendingPathComponent("same.srt").path
-        #expect(Glibc.link(directory.url.appendingPathComponent("talk.srt").path, link) == 0)
+        let hardLink = directory.url.appendingPathComponent("same.srt").path
+        #expect(link(directory.url.appendingPathComponent("talk.srt").path, hardLink) == 0)
         for target in ["talk.srt", "same.srt", "./talk.srt"] {
             let result = try seek(["--json", "--output", target, "budget", "talk.srt"])
             #expect(result.status == 2)

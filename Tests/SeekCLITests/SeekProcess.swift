@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs the built `seek` binary and captures what it wrote.
@@ -15,8 +17,13 @@ struct SeekProcess {
     /// The `seek` executable next to the test bundle in the build folder.
     static let executable: URL = {
         var candidates: [URL] = []
+        #if os(Linux)
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        #endif
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
         }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL)

@@ -1,16 +1,22 @@
 // seek-bench: measures seek against grep on generated workloads and prints a table.
 //
 // Wall times come from the monotonic clock around spawn and wait4; peak memory from
-// /usr/bin/time in one extra run.
+// GNU time (/usr/bin/time) in one extra run on Linux, from wait4 on macOS.
 //
 // Usage: seek-bench [--quick] [--runs N] [--only NAME,...] [--keep DIR]
 //
-// Build both in release first, from Benchmarks/: swift build -c release && swift build -c release --product seek
+// Build both in release first, from Benchmarks/ (on macOS without -Xswiftc -static-executable):
+//   flags="-Xswiftc -static-executable -Xswiftc -cross-module-optimization"
+//   swift build -c release $flags && swift build -c release --product seek $flags
 // (seek-bench looks for the `seek` binary next to itself).
 // Workloads are generated from a fixed seed, so every run measures the same bytes.
 
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SeekKit
 import SeekViewer
 
@@ -170,7 +176,13 @@ struct RunResult {
 
 /// Runs `arguments` with standard output captured in a file; wall time and peak memory from `wait4`.
 func run(_ arguments: [String], outputPath: String) -> RunResult {
+    #if canImport(Darwin)
+    var actions: posix_spawn_file_actions_t?
+    let environment = _NSGetEnviron().pointee
+    #else
     var actions = posix_spawn_file_actions_t()
+    let environment = environ
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -180,7 +192,7 @@ func run(_ arguments: [String], outputPath: String) -> RunResult {
     var pid: pid_t = 0
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environment)
     guard spawned == 0 else {
         return RunResult(seconds: 0, peakKilobytes: 0, output: "spawn failed: \(spawned)", status: -1)
     }
@@ -191,19 +203,28 @@ func run(_ arguments: [String], outputPath: String) -> RunResult {
     clock_gettime(CLOCK_MONOTONIC, &end)
     let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    return RunResult(seconds: seconds, peakKilobytes: usage.ru_maxrss, output: output, status: status)
+    #if canImport(Darwin)
+    let peakKilobytes = usage.ru_maxrss / 1024  // bytes on Apple's systems
+    #else
+    let peakKilobytes = usage.ru_maxrss
+    #endif
+    return RunResult(seconds: seconds, peakKilobytes: peakKilobytes, output: output, status: status)
 }
 
-/// Peak memory of a command, from GNU time's `%M`.
+/// Peak memory of a command: on Linux from GNU time's `%M`, on macOS from `wait4`.
 ///
-/// `wait4`'s own figure is not used for this: a child spawned with a shared address
+/// On Linux `wait4`'s own figure is not used for this: a child spawned with a shared address
 /// space starts its high-water mark at the parent's size, and this parent holds the
-/// generated workloads.
+/// generated workloads. macOS spawns into a fresh address space.
 @MainActor func peakKilobytes(_ arguments: [String]) -> Int {
+    #if canImport(Darwin)
+    return run(arguments, outputPath: outputPath).peakKilobytes
+    #else
     let memoryPath = outputPath + ".memory"
     _ = run(["/usr/bin/time", "-f", "%M", "-o", memoryPath] + arguments, outputPath: outputPath)
     let text = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
     return text.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+    #endif
 }
 
 func median(_ values: [Double]) -> Double {
@@ -233,8 +254,8 @@ func format(_ seconds: Double) -> String {
 // MARK: - The benchmark
 
 let options = BenchOptions(CommandLine.arguments)
-let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-let seekPath = URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("seek").path
+let selfURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+let seekPath = selfURL.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("seek").path
 guard FileManager.default.isExecutableFile(atPath: seekPath) else {
     FileHandle.standardError.write(Data("seek-bench: no seek binary at \(seekPath); build it in release first\n".utf8))
     exit(2)
