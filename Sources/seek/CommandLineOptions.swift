@@ -57,6 +57,12 @@ struct CommandLineOptions: Equatable {
     var retime = false
     var quiet = false
     var recursive = false
+    /// `--track N`, `--lang xx`, `--all-tracks`: which subtitle tracks of a video to search.
+    var track: Int?
+    var language: String?
+    var allTracks = false
+    /// `--no-cache`: extract video subtitle tracks afresh, and keep nothing.
+    var noCache = false
     var listCues = false
     var interactive = false
     var help = false
@@ -168,6 +174,9 @@ struct CommandLineOptions: Equatable {
         if listFiles != nil && (count || export != nil || listCues || interactive || onlyMatching) {
             throw UsageError("-l and -L print file names; they cannot be combined with --count, --json, --csv, --cues, -o or -i")
         }
+        if allTracks && track != nil { throw UsageError("--track and --all-tracks cannot be combined") }
+        if track != nil && language != nil { throw UsageError("--track and --lang cannot be combined") }
+        if track == 0 { throw UsageError("--track counts from 1") }
         if invert && (onlyMatching || export == .csv || listCues || interactive) {
             throw UsageError("-v selects cues without a match; it cannot be combined with -o, --csv, --cues or -i")
         }
@@ -244,6 +253,16 @@ struct CommandLineOptions: Equatable {
         case .onlyMatching: onlyMatching = true
         case .quiet: quiet = true
         case .recursive: recursive = true
+        case .track:
+            guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(value) else {
+                throw UsageError("\(name) needs a track number, not '\(value)'")
+            }
+            track = number
+        case .language:
+            guard !value.isEmpty else { throw UsageError("empty language for \(name)") }
+            language = value
+        case .allTracks: allTracks = true
+        case .noCache: noCache = true
         case .cues: listCues = true
         case .interactive: interactive = true
         case .help: help = true
@@ -271,6 +290,7 @@ struct CommandLineOptions: Equatable {
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
         case json, csv, edl, cmx3600, srt, vtt, retime, media, pad, fps
         case output, onlyMatching, quiet, recursive, cues, interactive, help, version
+        case track, language, allTracks, noCache
 
         var longName: String {
             switch self {
@@ -314,6 +334,10 @@ struct CommandLineOptions: Equatable {
             case .interactive: "--interactive"
             case .help: "--help"
             case .version: "--version"
+            case .track: "--track"
+            case .language: "--lang"
+            case .allTracks: "--all-tracks"
+            case .noCache: "--no-cache"
             }
         }
 
@@ -342,7 +366,7 @@ struct CommandLineOptions: Equatable {
         var takesValue: Bool {
             switch self {
             case .keyword, .speaker, .from, .to, .format, .encoding, .context, .before, .after, .maxCount, .include,
-                 .exclude, .color, .output, .media, .pad, .fps: true
+                 .exclude, .color, .output, .media, .pad, .fps, .track, .language: true
             default: false
             }
         }

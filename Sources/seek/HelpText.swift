@@ -33,10 +33,19 @@ enum HelpText {
                               … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
                               shift_jis, euc-kr, big5, gb18030, …; detected when not given
       -v, --invert-match      select the cues in scope that have no match
-      -r, --recursive         search directories: .srt .vtt .txt … files, hidden entries skipped
+      -r, --recursive         search directories: .srt .vtt .txt … files and videos (.mkv .mp4
+                              .webm …), hidden entries skipped
           --include GLOB      in directories, search only files whose name matches GLOB
           --exclude GLOB      in directories, skip files whose name matches GLOB
                               (both repeatable; files named on the command line are searched)
+
+    Videos (their subtitle tracks, read with ffprobe and ffmpeg, cached in
+    $XDG_CACHE_HOME/seek or ~/.cache/seek):
+          --track N           search subtitle track N (1-based) of each video
+          --lang LANG         the first text track in LANG (en, eng, spa, …); by default the
+                              track in LANG's language, else the default or first text track
+          --all-tracks        search every text track, named FILE#N [lang]
+          --no-cache          extract the tracks afresh and keep nothing
 
     Output:
       -c, --count             print the number of matches (FILE:N with several files)

@@ -95,7 +95,7 @@ struct SeekCommand {
         let showFileNames: Bool = switch options.fileNames {
         case .always: true
         case .never: false
-        case .auto: inputs.count > 1 || expandedDirectory
+        case .auto: inputs.count > 1 || expandedDirectory || options.allTracks
         }
         var report = Report(
             options: options, sink: sink, streams: streams, color: color, showFileNames: showFileNames,
@@ -160,10 +160,50 @@ struct SeekCommand {
         let countOnly = Self.countsOnly(options)
         let listCues = options.listCues
         let maxCount = options.invert ? nil : options.maxCount
+        let video = VideoSettings(options: options, environment: VideoSettings.environment())
         orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
-            Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
-                        listCues: listCues, countOnly: countOnly, maxCount: maxCount, standardInput: standardInput)
-        }, deliver: deliver)
+            if case .path(let path) = inputs[i].source, inputs[i].problem == nil, VideoSubtitles.isVideo(path.shown) {
+                return Self.searchVideo(path, video: video, query: query, load: loadOptions,
+                                        listCues: listCues, countOnly: countOnly, maxCount: maxCount)
+            }
+            return [Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
+                                listCues: listCues, countOnly: countOnly, maxCount: maxCount, standardInput: standardInput)]
+        }, deliver: { outcomes in outcomes.forEach(deliver) })
+    }
+
+    /// Searches the chosen subtitle tracks of a video file, each as a transcript of its own.
+    static func searchVideo(
+        _ path: SystemPath, video: VideoSettings, query: Query, load: LoadOptions,
+        listCues: Bool, countOnly: Bool = false, maxCount: Int? = nil
+    ) -> [Outcome] {
+        let extraction: VideoSubtitles.Extraction
+        do {
+            extraction = try VideoSubtitles.extract(path, selection: video.selection, cache: video.cache,
+                                                    timeoutBase: video.timeoutBase)
+        } catch {
+            return [Outcome(file: path.shown, failure: error)]
+        }
+        guard !extraction.tracks.isEmpty else {
+            return [Outcome(file: path.shown, loaded: LoadedTranscript(
+                transcript: Transcript(), format: .srt, encoding: "UTF-8", warnings: extraction.warnings), index: MatchIndex())]
+        }
+        var outcomes: [Outcome] = []
+        for (i, track) in extraction.tracks.enumerated() {
+            let name = video.name(of: track.track, in: path.shown)
+            var trackLoad = load
+            trackLoad.format = track.format.subtitleFormat
+            trackLoad.encoding = nil
+            do throws(Diagnostic) {
+                var loaded = try TranscriptLoader.load(track.text, fileName: name, options: trackLoad)
+                if i == 0 { loaded.warnings = extraction.warnings + loaded.warnings }
+                var index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
+                if let maxCount { index = index.limited(toCues: maxCount) }
+                outcomes.append(Outcome(file: name, loaded: loaded, index: index))
+            } catch {
+                outcomes.append(Outcome(file: name, failure: error))
+            }
+        }
+        return outcomes
     }
 
     static func search(
@@ -209,8 +249,14 @@ struct SeekCommand {
 
     private func runInteractive(_ options: CommandLineOptions, input: InputFile) -> ExitStatus {
         let query = options.query
-        let outcome = Self.search(input, query: query, load: LoadOptions(format: options.format, encoding: options.encoding),
-                                  listCues: true, standardInput: streams.input)
+        let load = LoadOptions(format: options.format, encoding: options.encoding)
+        let outcome: Outcome
+        if case .path(let path) = input.source, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
+            let video = VideoSettings(options: options, environment: VideoSettings.environment())
+            outcome = Self.searchVideo(path, video: video, query: query, load: load, listCues: true)[0]
+        } else {
+            outcome = Self.search(input, query: query, load: load, listCues: true, standardInput: streams.input)
+        }
         if let failure = outcome.failure {
             streams.writeError("seek: \(failure)\n")
             return .error

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A program run to its end with an argument vector (never through a shell), its standard
+/// output and error collected, bounded in time and in output size.
+struct ChildProcess {
+    /// How a run ended.
+    struct Completion {
+        /// The exit status, or 128 + the signal number when it was killed.
+        var status: Int32
+        var output: [UInt8]
+        /// The last few kilobytes of standard error.
+        var errorOutput: [UInt8]
+        var timedOut = false
+        /// The output went past the limit; the program was stopped.
+        var outputTooLarge = false
+    }
+
+    /// Why a program could not be started.
+    enum StartFailure: Error, Equatable {
+        /// No such program on `PATH`.
+        case notFound
+        case failed(String)
+    }
+
+    /// Runs `program` (looked up on `PATH`) with `arguments` (each the exact bytes of one
+    /// argument), standard input from `/dev/null`.
+    ///
+    /// Killed when it runs longer than `timeout` seconds or writes more than `outputLimit` bytes.
+    static func run(
+        _ program: String, arguments: [[UInt8]], timeout: Double, outputLimit: Int
+    ) throws(StartFailure) -> Completion {
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard makePipe(&outPipe), makePipe(&errPipe) else {
+            throw .failed(String(cString: strerror(errno)))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        let vector = ([Array(program.utf8)] + arguments).map { bytes -> UnsafeMutablePointer<CChar>? in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        } + [nil]
+        defer { for pointer in vector { pointer?.deallocate() } }
+
+        var pid = pid_t()
+        let started = vector.withUnsafeBufferPointer { argv in
+            posix_spawnp(&pid, program, &actions, nil, argv.baseAddress!, environ)
+        }
+        close(outPipe[1])
+        close(errPipe[1])
+        guard started == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw started == ENOENT ? .notFound : .failed(String(cString: strerror(started)))
+        }
+        var completion = collect(out: outPipe[0], err: errPipe[0], pid: pid, timeout: timeout, outputLimit: outputLimit)
+        close(outPipe[0])
+        close(errPipe[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        completion.status = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return completion
+    }
+
+    /// A pipe whose ends are closed in any other program started meanwhile.
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// Reads both pipes until they close, the time is up or the output is too large (then
+    /// kills the program).
+    private static func collect(out: Int32, err: Int32, pid: pid_t, timeout: Double, outputLimit: Int) -> Completion {
+        var completion = Completion(status: 0, output: [], errorOutput: [])
+        var open = [out, err]
+        let deadline = monotonicSeconds() + timeout
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !open.isEmpty {
+            let remaining = deadline - monotonicSeconds()
+            if remaining <= 0 {
+                completion.timedOut = true
+                kill(pid, SIGKILL)
+                break
+            }
+            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000, 1_000)) + 1)
+            if ready < 0 && errno != EINTR { break }
+            for descriptor in descriptors where descriptor.revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+                if count <= 0 {
+                    if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                    open.removeAll { $0 == descriptor.fd }
+                    continue
+                }
+                if descriptor.fd == out {
+                    completion.output.append(contentsOf: buffer[..<count])
+                } else {
+                    completion.errorOutput.append(contentsOf: buffer[..<count])
+                    if completion.errorOutput.count > 8_192 {
+                        completion.errorOutput.removeFirst(completion.errorOutput.count - 8_192)
+                    }
+                }
+            }
+            if completion.output.count > outputLimit {
+                completion.outputTooLarge = true
+                kill(pid, SIGKILL)
+                break
+            }
+        }
+        return completion
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
