@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +36,9 @@ struct ChildProcess {
     ) throws(StartFailure) -> Completion {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
+        spawning.lock()
         guard makePipe(&outPipe), makePipe(&errPipe) else {
+            spawning.unlock()
             throw .failed(String(cString: strerror(errno)))
         }
         var actions = posix_spawn_file_actions_t()
@@ -57,6 +60,7 @@ struct ChildProcess {
         let started = vector.withUnsafeBufferPointer { argv in
             posix_spawnp(&pid, program, &actions, nil, argv.baseAddress!, environ)
         }
+        spawning.unlock()
         close(outPipe[1])
         close(errPipe[1])
         guard started == 0 else {
@@ -80,6 +84,10 @@ struct ChildProcess {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         return true
     }
+
+    /// Held from making a run's pipes to starting its program, so that no program started on
+    /// another thread meanwhile inherits a pipe end before it is marked close-on-exec.
+    private static let spawning = NSLock()
 
     /// Reads both pipes until they close, the time is up or the output is too large (then
     /// kills the program).

@@ -108,7 +108,7 @@ final class TrackCache: @unchecked Sendable {
         var failure: Int32 = 0
         contents.withUnsafeBytes { buffer in
             while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                let count = Platform.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -154,7 +154,12 @@ final class TrackCache: @unchecked Sendable {
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
             total += Int(info.st_size)
-            if name.hasPrefix("v1-") { entries.append((path, Int(info.st_size), info.st_mtim)) }
+            #if canImport(Darwin)
+            let used = info.st_mtimespec
+            #else
+            let used = info.st_mtim
+            #endif
+            if name.hasPrefix("v1-") { entries.append((path, Int(info.st_size), used)) }
         }
         closedir(handle)
         guard total > sizeLimit else { return }
