@@ -201,10 +201,11 @@ struct CommandLineOptions: Equatable {
         case .format:
             if value == "auto" {
                 format = nil
-            } else if let known = SubtitleFormat(rawValue: value) {
+            } else if let known = SubtitleFormat(name: value) {
                 format = known
             } else {
-                throw UsageError("unknown format '\(value)' for \(name) (use auto, srt, vtt or text)")
+                let names = SubtitleFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("unknown format '\(value)' for \(name) (use auto, \(names))")
             }
         case .encoding:
             guard !value.isEmpty else { throw UsageError("empty encoding name for \(name)") }

@@ -3,7 +3,8 @@ enum HelpText {
     static let version = "seek 0.1.0"
 
     static let help = """
-    seek: find keywords in subtitle and transcript files (SRT, WebVTT, timestamped text)
+    seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, SBV/SubViewer,
+    MicroDVD, LRC, timestamped text)
 
     Usage:
       seek [OPTIONS] KEYWORD [FILE…]
@@ -28,13 +29,15 @@ enum HelpText {
           --to TIME           only cues that start at or before TIME
                               TIME is HH:MM:SS[.mmm], MM:SS[.mmm] or seconds (90, 90.5);
                               a cue is in scope when it overlaps the window
-          --format FMT        auto (default), srt, vtt or text
+          --format FMT        auto (default: by content, then by name), srt, vtt, ass (ssa),
+                              sbv (subviewer), microdvd, lrc or text
           --encoding NAME     the files' encoding: utf-8, utf-16le/be, latin1, windows-1250
                               … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
                               shift_jis, euc-kr, big5, gb18030, …; detected when not given
       -v, --invert-match      select the cues in scope that have no match
-      -r, --recursive         search directories: .srt .vtt .txt … files and videos (.mkv .mp4
-                              .webm …), hidden entries skipped
+      -r, --recursive         search directories: .srt .vtt .webvtt .ass .ssa .sbv .sub .lrc
+                              .txt .md .log files and videos (.mkv .mp4 .webm …), hidden
+                              entries skipped
           --include GLOB      in directories, search only files whose name matches GLOB
           --exclude GLOB      in directories, skip files whose name matches GLOB
                               (both repeatable; files named on the command line are searched)
@@ -70,8 +73,9 @@ enum HelpText {
           --retime            with --srt/--vtt: times on the supercut's timeline
           --pad SECONDS       clips start SECONDS before a cue and end SECONDS
                               after it (default 1); overlapping clips are merged
-          --fps RATE          frame rate of --cmx3600 timecodes (default 25;
-                              23.976 and 29.97 mean 24000/1001 and 30000/1001)
+          --fps RATE          frame rate of --cmx3600 timecodes (default 25) and of
+                              MicroDVD files that give none (default 23.976, said in a
+                              warning); 23.976 and 29.97 mean 24000/1001 and 30000/1001
           --media FILE        the media file of the one FILE (instead of the file
                               beside it with the same name)
       -o, --only-matching     print only the matched text, one match a line ('FILE:' first

@@ -105,7 +105,7 @@ struct InputFile: Equatable {
             }
             if isDirectory {
                 walk(directory: path, filter: filter, into: &files)
-            } else if isFile, SubtitleFormat(fileName: path.shown) != nil || VideoSubtitles.isVideo(path.shown),
+            } else if isFile, SubtitleFormat.isWalked(fileName: path.shown) || VideoSubtitles.isVideo(path.shown),
                       names[start...end].withUnsafeBufferPointer({ bytes in
                           bytes.withMemoryRebound(to: CChar.self) { filter.admits($0.baseAddress!) }
                       }) {

@@ -147,7 +147,8 @@ struct SeekCommand {
         _ inputs: [InputFile], options: CommandLineOptions, width: Int, window: Int, deliver: (Outcome) -> Void
     ) {
         let query = options.query
-        let loadOptions = LoadOptions(format: options.format, encoding: options.encoding)
+        let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
+                                      frameRate: options.fps)
         let standardInput = streams.input
         // Standard input is read here, once per '-', so two workers never share the descriptor.
         var preread: [Int: Result<[UInt8], Diagnostic>] = [:]
@@ -249,7 +250,7 @@ struct SeekCommand {
 
     private func runInteractive(_ options: CommandLineOptions, input: InputFile) -> ExitStatus {
         let query = options.query
-        let load = LoadOptions(format: options.format, encoding: options.encoding)
+        let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps)
         let outcome: Outcome
         if case .path(let path) = input.source, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
             let video = VideoSettings(options: options, environment: VideoSettings.environment())

@@ -1,5 +1,6 @@
 import Testing
 @testable import seek
+import SeekKit
 
 /// The hand-written argument parser, without running the binary.
 @Suite struct CommandLineOptionsTests {
@@ -50,6 +51,19 @@ import Testing
         #expect(options.output == "out.csv")
         #expect(options.quiet && options.caseSensitive && options.recursive)
         #expect(!options.count)
+    }
+
+    @Test func frameRateAndFormatNames() throws {
+        let options = try CommandLineOptions.parse(["--fps", "25", "--format=SSA", "kw", "a.sub"])
+        #expect(options.fps == FrameRate(numerator: 25, denominator: 1))
+        #expect(options.format == .ass)
+        #expect(try CommandLineOptions.parse(["--fps=23.976", "kw"]).fps == FrameRate(numerator: 24000, denominator: 1001))
+        #expect(try CommandLineOptions.parse(["kw"]).fps == nil)
+    }
+
+    @Test(arguments: ["0", "-25", "abc", "nan", "inf", "", "1e9"])
+    func badFrameRatesAreRefused(_ rate: String) {
+        #expect(throws: UsageError.self) { try CommandLineOptions.parse(["--fps", rate, "kw"]) }
     }
 
     @Test func clusteredFlags() throws {

@@ -171,13 +171,16 @@ import Testing
         #expect(refusedNames == Self.knownRefusals)
     }
 
-    /// Files refused with a diagnostic: not subtitles at all (an HTTP error page, MicroDVD),
-    /// no `WEBVTT` signature, or WebVTT whose every timing line breaks the specification's
+    /// Files refused with a diagnostic: not subtitles at all (an HTTP error page, MPL2),
+    /// ASS fragments without an `[Events]` section, an SBV file of one line of text, no `WEBVTT` signature, or WebVTT whose every timing line breaks the specification's
     /// timestamp rules (`00:01:39 --> …` without milliseconds, one-digit minutes, `,` for `.`).
     static let knownRefusals = [
         "SubtitlesParser/test-SubtitlesFiles__Jack_the_Giant_Slayer.srt",
         "SubtitlesParser/tests-InvalidFiles__Game_of_Thrones_-_03x05_-_Kissed_by_Fire.2HD.English.HI.C.orig.Addic7ed.com.srt",
         "androidx-media/webvtt__typical_with_bad_timestamps.vtt",
+        "androidx-media-ttml-ssa/ssa__typical_dialogue.ass",
+        "androidx-media-ttml-ssa/ssa__typical_format.ass",
+        "androidx-media-ttml-ssa/ssa__typical_header.ass",
         "go-astisub/broken-1-in.vtt",
         "go-astisub/example-in-non-utf8.vtt",
         "go-astisub/example-in.vtt",
@@ -196,6 +199,7 @@ import Testing
         "mozilla-vtt.js/regions__line-break.vtt",
         "w3c-webvtt.js/wpt-file-parsing__timings-eof.vtt",
         "w3c-webvtt.js/wpt-file-parsing__timings-garbage.vtt",
+        "webvtt-py/invalid_format.sbv",
         "webvtt-py/invalid_format2.srt",
         "webvtt-py/invalid_format3.srt",
         "yt-dlp/hls__sub.vtt",

@@ -4,13 +4,14 @@ import Testing
 @Suite struct FormatDetectionTests {
     @Test(arguments: [
         ("talk.srt", SubtitleFormat.srt), ("TALK.SRT", .srt), ("a.vtt", .vtt), ("a.webvtt", .vtt),
-        ("notes.txt", .text), ("ep.md", .text), ("x.log", .text),
+        ("notes.txt", .text), ("ep.md", .text), ("x.log", .text), ("a.ass", .ass), ("a.SSA", .ass),
+        ("a.sbv", .sbv), ("a.lrc", .lrc),
     ])
     func byExtension(_ name: String, _ format: SubtitleFormat) {
         #expect(SubtitleFormat(fileName: name) == format)
     }
 
-    @Test(arguments: ["-", "<stdin>", "a.json", "README", "srt"])
+    @Test(arguments: ["-", "<stdin>", "a.json", "README", "srt", "film.sub", "dir.srt/file"])
     func unknownExtension(_ name: String) {
         #expect(SubtitleFormat(fileName: name) == nil)
     }
@@ -26,9 +27,35 @@ import Testing
         ("a.vtt", "00:00:01.000 --> 00:00:02.000\nx", .srt),
         ("a.vtt", "garbage\n\n00:00:01.000 --> 00:00:02.000\nx", .vtt),
         ("talk.srt", "not a subtitle", .srt),
+        ("a.txt", "\u{FEFF}[Script Info]\nTitle: x\n", .ass),
+        ("-", " [Script Info]\n", .ass),
+        ("-", "; comment\n[Events]\n", .ass),
+        ("a.sub", "{1}{1}23.976\n{10}{20}x\n", .microdvd),
+        ("a.srt", "{10}{20}x|y\n", .microdvd),
+        ("a.sub", "[INFORMATION]\n[TITLE]x\n", .sbv),
+        ("a.sub", "00:00:41.00,00:00:44.40\nx\n", .sbv),
+        ("-", "0:00:00.599,0:00:04.160\nx\n", .sbv),
+        ("a.txt", "[ar:Someone]\n[00:01.00]x\n", .lrc),
+        ("-", "[00:01.00][00:05.00]x\n", .lrc),
+        ("a.lrc", "[00:01.00]x\n", .lrc),
+        ("a.sub", "just words", .text),
     ])
     func byContent(_ name: String, _ content: String, _ format: SubtitleFormat) {
         #expect(SubtitleFormat.detect(fileName: name, content: Array(content.utf8)) == format)
+    }
+
+    @Test(arguments: [("film.sub", true), ("notes.txt", false), ("film.ass", false), ("-", false)])
+    func untimedFallbackWarnsForSubtitleNames(_ name: String, _ warns: Bool) throws {
+        let loaded = try TranscriptLoader.load(Array("just words\n".utf8),
+                                               fileName: name, options: LoadOptions(format: name == "film.ass" ? .text : nil))
+        let warned = loaded.warnings.contains { $0.message.hasPrefix("read as untimed lines: no SRT, WebVTT, ASS/SSA") }
+        #expect(warned == warns)
+    }
+
+    @Test(arguments: [("ass", SubtitleFormat.ass), ("SSA", .ass), ("subviewer", .sbv), ("microdvd", .microdvd),
+                      ("lrc", .lrc), ("webvtt", .vtt)])
+    func formatNames(_ name: String, _ format: SubtitleFormat) {
+        #expect(SubtitleFormat(name: name) == format)
     }
 
     @Test func optionOverridesDetection() throws {

@@ -49,6 +49,7 @@ struct CueCollector {
         var records: [Transcript.Record] = []
         var ids: [String] = []
         var speakers: [String] = []
+        var styles: [String] = []
         var wordTimes: [WordTime] = []
         let storage = String(unsafeUninitializedCapacity: storageCapacity(forInputBytes: inputBytes)) { buffer in
             var collector = CueCollector(output: buffer)
@@ -56,10 +57,12 @@ struct CueCollector {
             records = collector.table.records
             ids = collector.table.ids
             speakers = collector.table.speakers
+            styles = collector.table.styles
             wordTimes = collector.wordTimes
             return collector.used
         }
-        return Transcript(storage: storage, records: records, ids: ids, speakers: speakers, wordTimes: wordTimes)
+        return Transcript(storage: storage, records: records, ids: ids, speakers: speakers, styles: styles,
+                          wordTimes: wordTimes)
     }
 
     /// Runs `body` with a collector sized for `inputBytes` of source text that keeps no
@@ -90,17 +93,18 @@ struct CueCollector {
     }
 
     /// Appends a cue whose text is `plain`; the speaker comes from `speaker` or the text's prefix.
-    mutating func appendPlain(id: String?, start: Int?, end: Int?, speaker: String?, line: Int) {
+    mutating func appendPlain(id: String?, start: Int?, end: Int?, speaker: String?, style: String? = nil,
+                              line: Int) {
         let text = plain
         text.withUnsafeBufferPointer { buffer in
-            append(text: buffer, id: id, start: start, end: end, speaker: speaker, line: line)
+            append(text: buffer, id: id, start: start, end: end, speaker: speaker, style: style, line: line)
         }
     }
 
     /// Appends a cue whose plain text (valid UTF-8) is `text`; the speaker comes from
     /// `speaker` or the text's prefix.
     mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
-                         speaker: String?, line: Int) {
+                         speaker: String?, style: String? = nil, line: Int) {
         let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
         let textStart = used
         write(text)
@@ -118,7 +122,7 @@ struct CueCollector {
             used += 1
         }
         table.append(textStart: textStart, textEnd: textEnd, id: keepsIDs ? id : nil, start: start, end: end,
-                     speaker: speaker, line: line)
+                     speaker: speaker, style: style, line: line)
     }
 
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.

@@ -4,15 +4,83 @@ import SeekBytes
 public enum SubtitleFormat: String, CaseIterable, Sendable {
     case srt
     case vtt
+    /// Advanced SubStation Alpha and SubStation Alpha (`.ass`, `.ssa`), v4 and v4+.
+    case ass
+    /// YouTube's SBV and SubViewer 1 and 2 (`.sbv`, `.sub`).
+    case sbv
+    /// MicroDVD (`{start}{end}text`, in frames; `.sub`).
+    case microdvd
+    /// LRC lyrics (`[mm:ss.xx]text`).
+    case lrc
     case text
 
-    /// The format a file name suggests, or `nil` when the extension says nothing.
+    /// The names `--format` accepts besides the cases' own (`ssa` is `ass`, …).
+    static let aliases: [(name: String, format: SubtitleFormat)] = [
+        ("webvtt", .vtt), ("ssa", .ass), ("subviewer", .sbv), ("sub", .microdvd), ("txt", .text),
+    ]
+
+    /// The format called `name` on the command line: a case's name or an alias, any case.
+    public init?(name: String) {
+        let lower = name.lowercased()
+        if let format = SubtitleFormat(rawValue: lower) {
+            self = format
+        } else if let alias = Self.aliases.first(where: { $0.name == lower }) {
+            self = alias.format
+        } else {
+            return nil
+        }
+    }
+
+    /// What `--help` and error messages list, in order.
+    public var displayName: String {
+        switch self {
+        case .srt: "SRT"
+        case .vtt: "WebVTT"
+        case .ass: "ASS/SSA"
+        case .sbv: "SBV/SubViewer"
+        case .microdvd: "MicroDVD"
+        case .lrc: "LRC"
+        case .text: "timestamped text"
+        }
+    }
+
+    /// File name extensions (lower case, without the dot) and the format each suggests.
+    static let extensions: [(String, SubtitleFormat?)] = [
+        ("srt", .srt), ("vtt", .vtt), ("webvtt", .vtt), ("ass", .ass), ("ssa", .ass),
+        ("sbv", .sbv), ("sub", nil), ("lrc", .lrc), ("txt", .text), ("md", .text), ("log", .text),
+    ]
+
+    /// The extensions a directory walk takes (`.sub` is read by its content).
+    public static var walkedExtensions: [String] { extensions.map(\.0) }
+
+    /// The format a file name suggests, or `nil` when the extension says nothing
+    /// (or, for `.sub`, nothing certain: the content decides).
     public init?(fileName: String) {
-        let lower = fileName.lowercased()
-        if lower.hasSuffix(".srt") { self = .srt }
-        else if lower.hasSuffix(".vtt") || lower.hasSuffix(".webvtt") { self = .vtt }
-        else if lower.hasSuffix(".txt") || lower.hasSuffix(".md") || lower.hasSuffix(".log") { self = .text }
-        else { return nil }
+        guard let ext = Self.fileExtension(fileName),
+              let format = Self.extensions.first(where: { $0.0 == ext })?.1 else { return nil }
+        self = format
+    }
+
+    /// Whether a directory walk reads a file of this name: a known extension.
+    public static func isWalked(fileName: String) -> Bool {
+        guard let ext = fileExtension(fileName) else { return false }
+        return extensions.contains { $0.0 == ext }
+    }
+
+    /// The lower-case extension of `fileName`, without the dot, or `nil`.
+    static func fileExtension(_ fileName: String) -> String? {
+        let utf8 = fileName.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")),
+              !utf8[utf8.index(after: dot)...].contains(UInt8(ascii: "/")) else { return nil }
+        let ext = fileName[fileName.index(after: dot)...]
+        guard !ext.isEmpty, ext.utf8.count <= 8 else { return nil }
+        return ext.lowercased()
+    }
+
+    /// Whether the name's extension is one only subtitle files use (not `.txt`, `.md`, `.log`).
+    static func hasSubtitleExtension(_ fileName: String) -> Bool {
+        guard let ext = fileExtension(fileName) else { return false }
+        return extensions.contains { $0.0 == ext && $0.1 != .text }
     }
 
     /// How many bytes from the start of a text `init(content:)` looks at.
@@ -20,10 +88,15 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
 
     /// The format the text itself clearly shows, or `nil`.
     ///
-    /// A `WEBVTT` signature on the first line means WebVTT; text whose first non-blank
-    /// line is an SRT-style timing line (`00:00:01,000 --> 00:00:02,000`, also with `.`),
-    /// or an index line followed by one, means SRT. (A document that merely quotes SRT
-    /// further down stays what its extension says.)
+    /// - `WEBVTT` on the first line: WebVTT.
+    /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line: ASS/SSA.
+    /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
+    ///   or a `[INFORMATION]` header: SBV/SubViewer.
+    /// - LRC metadata (`[ar:…]`, `[ti:…]`, `[offset:…]`, …) or a line with several `[mm:ss.xx]`
+    ///   stamps: LRC. (A single stamp per line is left to timestamped text, which reads it alike.)
+    /// - A first non-blank line that is an SRT-style timing line (`00:00:01,000 --> 00:00:02,000`,
+    ///   also with `.`), or an index line followed by one: SRT. (A document that merely quotes
+    ///   SRT further down stays what its extension says.)
     ///
     /// - Complexity: O(1): it looks at the first 4 KiB at most.
     public init?(content utf8: [UInt8]) {
@@ -31,22 +104,68 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             self = .vtt
             return
         }
-        let found: Bool = utf8.withUnsafeBufferPointer { buffer in
-            let scanner = LineScanner(UnsafeBufferPointer(rebasing: buffer.prefix(Self.detectionLength)))
-            var position = 0
-            var sawIndex = false
-            while position < scanner.count {
-                let (end, next) = scanner.line(from: position)
-                defer { position = next }
-                if scanner.isBlank(position, end) && !sawIndex { continue }
-                if case .valid = SRTParser.timing(scanner.bytes, position, end) { return true }
-                guard !sawIndex, SRTParser.isIndex(scanner.bytes, position, end) else { return false }
-                sawIndex = true
-            }
-            return false
+        let found: SubtitleFormat? = utf8.withUnsafeBufferPointer { buffer in
+            Self.sniff(UnsafeBufferPointer(rebasing: buffer.prefix(Self.detectionLength)))
         }
-        guard found else { return nil }
-        self = .srt
+        guard let found else { return nil }
+        self = found
+    }
+
+    private static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> SubtitleFormat? {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        var sawIndex = false
+        var firstLine = true
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            defer { position = next }
+            var start = position
+            if firstLine, end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+                start += 3
+            }
+            SRTParser.skipSpaces(bytes, &start, end)
+            if start == end { continue }
+            let wasFirst = firstLine
+            firstLine = false
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if line[0] == UInt8(ascii: "[") {
+                if ASSParser.isSectionHeader(line) { return .ass }
+                if startsCaseless(line, "[information]") { return .sbv }
+                if LRCParser.isMetadataTag(line) || LRCParser.stampCount(line) >= 2 { return .lrc }
+            }
+            if wasFirst || !sawIndex {
+                if MicroDVDParser.isCueLine(line) { return wasFirst ? .microdvd : nil }
+                if SBVParser.isTimingLine(line) { return .sbv }
+            }
+            if case .valid = SRTParser.timing(bytes, start, end) { return .srt }
+            if sawIndex { return nil }
+            guard SRTParser.isIndex(bytes, start, end) else {
+                // Comment lines (`;`, `!:`) may open an SSA file before its first section.
+                if line[0] == UInt8(ascii: ";") || line[0] == UInt8(ascii: "!") { continue }
+                return nil
+            }
+            sawIndex = true
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte >= 0x80
+    }
+
+    /// Whether `bytes` starts with the ASCII `prefix` (given in lower case), ignoring case.
+    static func startsCaseless(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let expected = prefix.utf8Start
+        for i in 0..<count {
+            let byte = bytes[i]
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != expected[i] { return false }
+        }
+        return true
     }
 
     /// The format to read a file with: the content's when it clearly says so,
@@ -54,7 +173,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     ///
     /// A `.txt`, `.md` or unknown file with SRT timing lines is SRT; a `.srt` with a
     /// `WEBVTT` header is WebVTT; a `.vtt` without the header but with timing lines is SRT
-    /// (whose reader takes WebVTT-style timings too).
+    /// (whose reader takes WebVTT-style timings too); a `.sub` is MicroDVD or SubViewer as its lines show.
     public static func detect(fileName: String, content utf8: [UInt8]) -> SubtitleFormat {
         let byName = SubtitleFormat(fileName: fileName)
         guard let byContent = SubtitleFormat(content: utf8) else { return byName ?? .text }

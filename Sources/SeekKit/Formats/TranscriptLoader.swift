@@ -3,10 +3,14 @@ public struct LoadOptions: Hashable, Sendable {
     public var format: SubtitleFormat?
     /// An encoding name as the user wrote it (`utf-8`, `windows-1252`, `latin1`, `gb18030`, …).
     public var encoding: String?
+    /// The frame rate of frame-timed formats (MicroDVD) when the file gives none;
+    /// `nil` assumes 23.976 with a warning.
+    public var frameRate: FrameRate?
 
-    public init(format: SubtitleFormat? = nil, encoding: String? = nil) {
+    public init(format: SubtitleFormat? = nil, encoding: String? = nil, frameRate: FrameRate? = nil) {
         self.format = format
         self.encoding = encoding
+        self.frameRate = frameRate
     }
 }
 
@@ -61,6 +65,10 @@ public enum TranscriptLoader {
         switch text.format {
         case .srt: mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName))
         case .vtt: mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName))
+        case .ass: ASSParser.parse(text.utf8, fileName: text.fileName)
+        case .sbv: SBVParser.parse(text.utf8, fileName: text.fileName)
+        case .microdvd: MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate)
+        case .lrc: LRCParser.parse(text.utf8, fileName: text.fileName)
         case .text: TimestampedTextParser.parse(text.utf8, fileName: text.fileName)
         }
     }
@@ -89,6 +97,7 @@ struct PreparedText {
     var fileName: String
     var format: SubtitleFormat
     var encoding: String
+    var frameRate: FrameRate?
     /// Warnings about the decoding and the format, before any from the parser.
     var warnings: [Diagnostic]
     /// Whether the text is only white space (an empty transcript, whatever the format).
@@ -105,6 +114,7 @@ struct PreparedText {
         let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
         utf8 = decoded.utf8
         self.fileName = fileName
+        frameRate = options.frameRate
         self.encoding = decoded.encoding.name
         let isBlank = Self.isBlank(decoded.utf8)
         self.isBlank = isBlank
@@ -119,15 +129,26 @@ struct PreparedText {
         utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
     }
 
-    /// The format to read decoded text with, and a warning when a `.vtt` file is read as SRT.
+    /// The format to read decoded text with, and a warning when a `.vtt` file is read as SRT
+    /// or a file with a subtitle's name as plain lines.
     static func format(
         of utf8: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, isBlank: Bool
     ) -> (SubtitleFormat, [Diagnostic]) {
         let format = options.format
             ?? SubtitleFormat.detect(fileName: fileName, content: Array(utf8.prefix(SubtitleFormat.detectionLength)))
-        if !isBlank, options.format == nil, SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
+        guard !isBlank, options.format == nil else { return (format, []) }
+        if SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
             return (format, [Diagnostic(file: fileName, line: 1, message: "no WEBVTT header; read as SRT-style timed text")])
         }
+        if format == .text, SubtitleFormat.hasSubtitleExtension(fileName) {
+            return (format, [untimedWarning(fileName)])
+        }
         return (format, [])
+    }
+
+    /// The warning for a file read as plain lines although its name promised subtitles.
+    static func untimedWarning(_ fileName: String) -> Diagnostic {
+        let names = SubtitleFormat.allCases.filter { $0 != .text }.map(\.displayName).joined(separator: ", ")
+        return Diagnostic(file: fileName, message: "read as untimed lines: no \(names) structure found")
     }
 }

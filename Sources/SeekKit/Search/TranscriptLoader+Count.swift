@@ -84,13 +84,13 @@ extension TranscriptLoader {
     }
 
     /// Parses and counts SRT and untimed text piece by piece (a small text is one piece);
-    /// `nil` when the text is WebVTT or timestamped text (read whole), or, `checkingUTF8`,
+    /// `nil` when the text is in another format or timestamped (read whole), or, `checkingUTF8`,
     /// not valid UTF-8 without NUL.
     static func countInPieces(
         _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
         pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
-        guard format != .vtt else { return nil }
+        guard format == .srt || format == .text else { return nil }
         if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8) {
             return nil
         }

@@ -10,6 +10,8 @@ public struct Cue: Hashable, Sendable {
     public var end: Int?
     /// Who speaks, when the file says so (`<v Name>`, `Name:` prefixes).
     public var speaker: String?
+    /// The style the file gives the cue (ASS/SSA `Style`, such as `Default` or `Signs`).
+    public var style: String?
     /// Plain text: markup removed, character references decoded, lines joined with `\n`.
     public var text: String
     /// 1-based line in the source file where the cue's text starts.
@@ -17,13 +19,14 @@ public struct Cue: Hashable, Sendable {
 
     public init(
         ordinal: Int, id: String? = nil, start: Int? = nil, end: Int? = nil,
-        speaker: String? = nil, text: String, line: Int
+        speaker: String? = nil, style: String? = nil, text: String, line: Int
     ) {
         self.ordinal = ordinal
         self.id = id
         self.start = start
         self.end = end
         self.speaker = speaker
+        self.style = style
         self.text = text
         self.line = line
     }

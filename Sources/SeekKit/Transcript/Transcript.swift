@@ -13,6 +13,8 @@ public struct Transcript: Sendable {
         var line: Int32
         var speaker: Int32
         var id: Int32
+        /// Index into `styles`, or -1; it fills what was padding, so a record stays 48 bytes.
+        var style: Int32 = -1
     }
 
     static let noTime = Int64.min
@@ -23,6 +25,8 @@ public struct Transcript: Sendable {
     var ids: [String]
     /// Distinct speaker names, in order of first appearance.
     public let speakers: [String]
+    /// Distinct style names (ASS/SSA `Style`), in order of first appearance.
+    public let styles: [String]
     /// The times of single words where the file gives them, in storage order
     /// (see `matchTimes(cue:range:)`); empty for most files.
     public internal(set) var wordTimes: [WordTime]
@@ -37,16 +41,18 @@ public struct Transcript: Sendable {
         var builder = TranscriptBuilder()
         for cue in cues {
             builder.append(text: cue.text, id: cue.id, start: cue.start, end: cue.end,
-                           speaker: cue.speaker, line: cue.line)
+                           speaker: cue.speaker, style: cue.style, line: cue.line)
         }
         self = builder.build()
     }
 
-    init(storage: String, records: [Record], ids: [String], speakers: [String], wordTimes: [WordTime] = []) {
+    init(storage: String, records: [Record], ids: [String], speakers: [String], styles: [String] = [],
+         wordTimes: [WordTime] = []) {
         self.storage = storage
         self.records = records
         self.ids = ids
         self.speakers = speakers
+        self.styles = styles
         self.wordTimes = wordTimes
     }
 
@@ -87,6 +93,18 @@ public struct Transcript: Sendable {
         return value < 0 ? nil : Int(value)
     }
 
+    /// Cue `index`'s style name (ASS/SSA), or `nil`.
+    public func style(at index: Int) -> String? {
+        let value = records[index].style
+        return value < 0 ? nil : styles[Int(value)]
+    }
+
+    /// Index into `styles` of cue `index`'s style, or `nil`.
+    public func styleIndex(at index: Int) -> Int? {
+        let value = records[index].style
+        return value < 0 ? nil : Int(value)
+    }
+
     public func id(at index: Int) -> String? {
         let value = records[index].id
         return value < 0 ? nil : ids[Int(value)]
@@ -112,13 +130,34 @@ public struct Transcript: Sendable {
     }
 }
 
+extension Transcript {
+    /// The same cues ordered by start time (untimed cues first), cues that start together
+    /// kept in their order; their ordinals follow the new order.
+    ///
+    /// - Complexity: O(n log n).
+    func sortedByStart() -> Transcript {
+        let order = indices.sorted { a, b in
+            let (x, y) = (records[a].start, records[b].start)
+            return x != y ? x < y : a < b
+        }
+        var builder = TranscriptBuilder()
+        builder.reserve(bytes: storage.utf8.count, cues: count)
+        for index in order {
+            builder.append(text: text(at: index), id: id(at: index), start: start(at: index), end: end(at: index),
+                           speaker: speaker(at: index), style: style(at: index), line: line(at: index))
+        }
+        return builder.build()
+    }
+}
+
 extension Transcript: RandomAccessCollection {
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
 
     public subscript(index: Int) -> Cue {
         Cue(ordinal: index + 1, id: id(at: index), start: start(at: index), end: end(at: index),
-            speaker: speaker(at: index), text: String(text(at: index)), line: line(at: index))
+            speaker: speaker(at: index), style: style(at: index), text: String(text(at: index)),
+            line: line(at: index))
     }
 }
 
@@ -129,10 +168,13 @@ struct CueRecordTable {
     var records: [Transcript.Record] = []
     var ids: [String] = []
     var speakers: [String] = []
+    var styles: [String] = []
     private var speakerLookup: [String: Int32] = [:]
+    private var styleLookup: [String: Int32] = [:]
 
     @inline(__always)
-    mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int?, end: Int?, speaker: String?, line: Int) {
+    mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int?, end: Int?, speaker: String?,
+                         style: String? = nil, line: Int) {
         var idIndex: Int32 = -1
         if let id {
             idIndex = Int32(ids.count)
@@ -148,11 +190,21 @@ struct CueRecordTable {
                 speakerLookup[speaker] = speakerIndex
             }
         }
+        var styleIndex: Int32 = -1
+        if let style {
+            if let known = styleLookup[style] {
+                styleIndex = known
+            } else {
+                styleIndex = Int32(styles.count)
+                styles.append(style)
+                styleLookup[style] = styleIndex
+            }
+        }
         records.append(Transcript.Record(
             textStart: textStart, textEnd: textEnd,
             start: start.map(Int64.init) ?? Transcript.noTime,
             end: end.map(Int64.init) ?? Transcript.noTime,
-            line: Int32(clamping: line), speaker: speakerIndex, id: idIndex))
+            line: Int32(clamping: line), speaker: speakerIndex, id: idIndex, style: styleIndex))
     }
 
     mutating func removeAll() {
@@ -160,6 +212,8 @@ struct CueRecordTable {
         ids.removeAll()
         speakers.removeAll()
         speakerLookup.removeAll()
+        styles.removeAll()
+        styleLookup.removeAll()
     }
 }
 
@@ -178,7 +232,7 @@ public struct TranscriptBuilder {
     /// `wordTimes` are the cue's word times with offsets into `text` (in order).
     public mutating func append(
         text: some StringProtocol, id: String? = nil, start: Int? = nil, end: Int? = nil,
-        speaker: String? = nil, line: Int, wordTimes: [WordTime] = []
+        speaker: String? = nil, style: String? = nil, line: Int, wordTimes: [WordTime] = []
     ) {
         let textStart = storage.utf8.count
         for word in wordTimes {
@@ -187,7 +241,8 @@ public struct TranscriptBuilder {
         storage.append(contentsOf: text)
         let textEnd = storage.utf8.count
         storage.append("\n")
-        table.append(textStart: textStart, textEnd: textEnd, id: id, start: start, end: end, speaker: speaker, line: line)
+        table.append(textStart: textStart, textEnd: textEnd, id: id, start: start, end: end, speaker: speaker,
+                     style: style, line: line)
     }
 
     /// Reserves room for about `bytes` of text and `cues` cues.
@@ -198,6 +253,6 @@ public struct TranscriptBuilder {
 
     public func build() -> Transcript {
         Transcript(storage: storage, records: table.records, ids: table.ids, speakers: table.speakers,
-                   wordTimes: wordTimes)
+                   styles: table.styles, wordTimes: wordTimes)
     }
 }

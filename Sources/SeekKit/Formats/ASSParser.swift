@@ -1,0 +1,340 @@
+import SeekBytes
+
+/// Reads Advanced SubStation Alpha (`.ass`, v4+) and SubStation Alpha (`.ssa`, v4) subtitles.
+///
+/// Only the `[Events]` section matters. Its `Format:` line names the fields of each event
+/// (`Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text` in v4+,
+/// `Marked, …` in v4); `Text` is last and may hold commas. Each `Dialogue:` line is a cue:
+/// - times `H:MM:SS.cc`;
+/// - the `Name` (or `Actor`) field is the speaker, the `Style` field the cue's style;
+/// - override blocks `{\b1}`, `{\pos(…)}` and comments `{…}` are removed, so a phrase reads
+///   the same across them; `\N` and `\n` are line breaks, `\h` a no-break space;
+/// - text drawn in drawing mode (after `{\p1}`, until `{\p0}`) is shape commands, not words:
+///   it is dropped, and a line with nothing else is no cue.
+///
+/// `Comment:` (and `Picture:`, `Sound:`, …) events are skipped, as are the other sections
+/// (`[Fonts]` and `[Graphics]` hold encoded files). Cues come out in order of start time,
+/// as a player shows them (events of equal start keep file order). Without a `Format:`
+/// line the usual field order is assumed, with a warning; a `Dialogue:` line that cannot be
+/// read is skipped with a warning naming its line.
+public enum ASSParser {
+    /// Parses UTF-8 ASS or SSA text.
+    ///
+    /// - Complexity: O(n) in the size of `utf8` (plus O(m log m) for m cues out of order).
+    public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            var warnings = WarningLog(fileName: fileName)
+            var ordered = true
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+                parser.run()
+                cues = parser.cues
+                warnings = parser.warnings
+                ordered = parser.ordered
+            }
+            return (ordered ? transcript : transcript.sortedByStart(), warnings.all)
+        }
+    }
+
+    /// Whether `line` is one of the section lines only ASS and SSA files have.
+    static func isSectionHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        SubtitleFormat.startsCaseless(line, "[script info]") || SubtitleFormat.startsCaseless(line, "[v4+ styles]")
+            || SubtitleFormat.startsCaseless(line, "[v4 styles]") || SubtitleFormat.startsCaseless(line, "[events]")
+    }
+
+    /// Where the fields the parser needs sit in an event line.
+    struct Fields: Equatable {
+        var start = 1
+        var end = 2
+        var style = 3
+        var name = 4
+        /// The index of the last field, `Text`.
+        var text = 9
+
+        /// The order both v4 and v4+ use.
+        static let usual = Fields()
+
+        /// The fields of a `Format:` line's list (the part after the colon), or `nil` without `Start`, `End` or `Text`.
+        init?(format bytes: UnsafeBufferPointer<UInt8>) {
+            var start: Int?, end: Int?, text: Int?
+            var style = -1, name = -1
+            var index = 0
+            var field = 0
+            while index <= bytes.count {
+                var fieldEnd = index
+                while fieldEnd < bytes.count, bytes[fieldEnd] != UInt8(ascii: ",") { fieldEnd += 1 }
+                let word = ASSParser.trimmed(bytes, index, fieldEnd)
+                let item = UnsafeBufferPointer(rebasing: bytes[word])
+                func named(_ expected: StaticString) -> Bool {
+                    item.count == expected.utf8CodeUnitCount && SubtitleFormat.startsCaseless(item, expected)
+                }
+                if named("start") { start = field }
+                else if named("end") { end = field }
+                else if named("style") { style = field }
+                else if named("name") || named("actor") { name = field }
+                else if named("text") { text = field }
+                field += 1
+                index = fieldEnd + 1
+            }
+            guard let start, let end, let text, text == field - 1 else { return nil }
+            self.start = start
+            self.end = end
+            self.style = style
+            self.name = name
+            self.text = text
+        }
+
+        private init() {}
+    }
+
+    private struct Parser {
+        let scanner: LineScanner
+        var cues: CueCollector
+        var warnings: WarningLog
+        var fields: Fields?
+        var inEvents = false
+        var sawEvents = false
+        var warnedFormat = false
+        var ordered = true
+        var lastStart = Int.min
+        var styles = NameInterner()
+        var names = NameInterner()
+
+        init(scanner: LineScanner, cues: CueCollector, fileName: String) {
+            self.scanner = scanner
+            self.cues = cues
+            self.cues.reserve(forInputBytes: scanner.count)
+            warnings = WarningLog(fileName: fileName)
+        }
+
+        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+        mutating func run() {
+            var position = 0
+            var lineNumber = 0
+            while position < scanner.count {
+                let (lineEnd, next) = scanner.line(from: position)
+                lineNumber += 1
+                defer { position = next }
+                var start = position
+                SRTParser.skipSpaces(bytes, &start, lineEnd)
+                guard start < lineEnd else { continue }
+                let first = bytes[start] | 0x20
+                if bytes[start] == UInt8(ascii: "[") {
+                    if let close = ASSParser.sectionEnd(bytes, start, lineEnd) {
+                        let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<close])
+                        inEvents = name.count == 6 && SubtitleFormat.startsCaseless(name, "events")
+                        sawEvents = sawEvents || inEvents
+                        continue
+                    }
+                }
+                guard inEvents else { continue }
+                if first == UInt8(ascii: "d"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "dialogue") {
+                    dialogue(colon + 1, lineEnd, lineNumber)
+                } else if first == UInt8(ascii: "f"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "format") {
+                    fields = Fields(format: UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<lineEnd]))
+                    if fields == nil {
+                        warnings.add(line: lineNumber, "a Format: line needs Start, End and, last, Text; the usual order is assumed")
+                        fields = .usual
+                    }
+                }
+            }
+            if !sawEvents {
+                warnings.add(line: nil, "no [Events] section: nothing to read in this ASS/SSA file")
+            }
+        }
+
+        private mutating func dialogue(_ from: Int, _ lineEnd: Int, _ lineNumber: Int) {
+            if fields == nil {
+                if !warnedFormat {
+                    warnings.add(line: lineNumber, "no Format: line before the first Dialogue:; the usual field order is assumed")
+                    warnedFormat = true
+                }
+                fields = .usual
+            }
+            let fields = self.fields ?? .usual
+            var index = from
+            var field = 0
+            var starts = (start: 0, end: 0, style: 0, name: 0)
+            var ends = (start: 0, end: 0, style: 0, name: 0)
+            while field < fields.text {
+                let fieldStart = index
+                while index < lineEnd, bytes[index] != UInt8(ascii: ",") { index += 1 }
+                guard index < lineEnd else {
+                    warnings.add(line: lineNumber, "a Dialogue: line with \(field + 1) fields, where Format: names \(fields.text + 1); line skipped")
+                    return
+                }
+                if field == fields.start { (starts.start, ends.start) = (fieldStart, index) }
+                else if field == fields.end { (starts.end, ends.end) = (fieldStart, index) }
+                else if field == fields.style { (starts.style, ends.style) = (fieldStart, index) }
+                else if field == fields.name { (starts.name, ends.name) = (fieldStart, index) }
+                index += 1
+                field += 1
+            }
+            guard let start = time(starts.start, ends.start), let end = time(starts.end, ends.end) else {
+                warnings.add(line: lineNumber, "unreadable time in a Dialogue: line (expected H:MM:SS.cc); line skipped")
+                return
+            }
+            if end < start {
+                warnings.add(line: lineNumber, "a Dialogue: line ends before it starts")
+            }
+            var style: String?
+            if fields.style >= 0 {
+                let range = ASSParser.trimmed(bytes, starts.style, ends.style)
+                // SSA marks some style names `*Default`; the name is what follows.
+                let name = range.first.map { bytes[$0] } == UInt8(ascii: "*") ? range.dropFirst() : range
+                if !name.isEmpty { style = styles.name(UnsafeBufferPointer(rebasing: bytes[name])) }
+            }
+            var speaker: String?
+            if fields.name >= 0 {
+                let range = ASSParser.trimmed(bytes, starts.name, ends.name)
+                if !range.isEmpty { speaker = names.name(UnsafeBufferPointer(rebasing: bytes[range])) }
+            }
+            let text = UnsafeBufferPointer(rebasing: bytes[index..<lineEnd])
+            if ASSParser.isPlain(text) {
+                let range = ASSParser.trimmed(text, 0, text.count)
+                guard !range.isEmpty else { return }
+                cues.append(text: UnsafeBufferPointer(rebasing: text[range]), id: nil, start: start, end: end,
+                            speaker: speaker, style: style, line: lineNumber)
+            } else {
+                cues.plain.removeAll(keepingCapacity: true)
+                ASSParser.clean(text, into: &cues.plain)
+                guard !cues.plain.isEmpty else { return }
+                cues.appendPlain(id: nil, start: start, end: end, speaker: speaker, style: style, line: lineNumber)
+            }
+            if start < lastStart { ordered = false }
+            lastStart = start
+        }
+
+        /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools.
+        private func time(_ from: Int, _ to: Int) -> Int? {
+            let range = ASSParser.trimmed(bytes, from, to)
+            var index = range.lowerBound
+            guard var value = ClockTime.read(bytes, &index, range.upperBound) else { return nil }
+            if index + 1 < range.upperBound, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] &- 0x30 < 10,
+               value % 1000 == 0 {
+                var fraction = 0
+                var digits = 0
+                index += 1
+                while index < range.upperBound, bytes[index] &- 0x30 < 10, digits < 3 {
+                    fraction = fraction * 10 + Int(bytes[index] &- 0x30)
+                    digits += 1
+                    index += 1
+                }
+                value += digits == 1 ? fraction * 100 : digits == 2 ? fraction * 10 : fraction
+            }
+            return index == range.upperBound ? value : nil
+        }
+    }
+
+    /// The index of the `]` closing a section line `[Name]` that starts at `start`, or `nil`.
+    static func sectionEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var close = end
+        while close > start + 1, bytes[close - 1] == 0x20 || bytes[close - 1] == 0x09 { close -= 1 }
+        guard close - start >= 3, close - start <= 40, bytes[close - 1] == UInt8(ascii: "]") else { return nil }
+        for index in (start + 1)..<(close - 1) {
+            let byte = bytes[index]
+            let isWordByte = SubtitleFormat.isNameByte(byte) || byte == 0x20 || byte == UInt8(ascii: "+")
+            if !isWordByte { return nil }
+        }
+        return close - 1
+    }
+
+    /// The index of the `:` after the key `name` (given in lower case) at `start`, any case, or `nil`.
+    static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ name: StaticString) -> Int? {
+        let length = name.utf8CodeUnitCount
+        guard end - start > length, SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[start..<end]), name)
+        else { return nil }
+        var index = start + length
+        SRTParser.skipSpaces(bytes, &index, end)
+        return index < end && bytes[index] == UInt8(ascii: ":") ? index : nil
+    }
+
+    /// `from..<to` without leading and trailing spaces and tabs.
+    @inline(__always)
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Range<Int> {
+        var low = from
+        var high = to
+        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+        return low..<high
+    }
+
+    /// Whether `text` has no override block or escape to remove (`{` or `\`).
+    @inline(__always)
+    static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        for byte in text { found = found || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\\") }
+        return !found
+    }
+
+    /// Writes the words of an event's `Text` field into `output`: override blocks removed,
+    /// `\N` and `\n` as line breaks, `\h` as U+00A0, drawing-mode text dropped, and the
+    /// result trimmed of spaces and line breaks at both ends.
+    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        let end = text.count
+        var index = 0
+        var drawing = false
+        while index < end {
+            let byte = text[index]
+            if byte == UInt8(ascii: "{") {
+                var close = index + 1
+                while close < end, text[close] != UInt8(ascii: "}") { close += 1 }
+                if close < end {
+                    if let mode = drawingMode(text, index + 1, close) { drawing = mode }
+                    index = close + 1
+                    continue
+                }
+            }
+            if drawing {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\\"), index + 1 < end {
+                let next = text[index + 1]
+                if next == UInt8(ascii: "N") || next == UInt8(ascii: "n") {
+                    output.append(0x0A)
+                    index += 2
+                    continue
+                }
+                if next == UInt8(ascii: "h") {
+                    output.append(0xC2)
+                    output.append(0xA0)
+                    index += 2
+                    continue
+                }
+            }
+            output.append(byte)
+            index += 1
+        }
+        var low = 0
+        while low < output.count, output[low] == 0x20 || output[low] == 0x0A || output[low] == 0x09 { low += 1 }
+        var high = output.count
+        while high > low, output[high - 1] == 0x20 || output[high - 1] == 0x0A || output[high - 1] == 0x09 { high -= 1 }
+        if high < output.count { output.removeSubrange(high...) }
+        if low > 0 { output.removeSubrange(..<low) }
+    }
+
+    /// The drawing mode an override block `from..<to` sets with `\p<n>` (the last one
+    /// wins): `true` for n > 0, `false` for `\p0`, `nil` when it sets none.
+    private static func drawingMode(_ text: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool? {
+        var mode: Bool?
+        var index = from
+        while index < to {
+            if text[index] == UInt8(ascii: "\\"), text[index + 1] == UInt8(ascii: "p"), index + 2 < to,
+               text[index + 2] &- 0x30 < 10 {
+                var value = 0
+                var digit = index + 2
+                while digit < to, text[digit] &- 0x30 < 10 {
+                    value = min(value * 10 + Int(text[digit] &- 0x30), 1000)
+                    digit += 1
+                }
+                mode = value > 0
+                index = digit
+                continue
+            }
+            index += 1
+        }
+        return mode
+    }
+}

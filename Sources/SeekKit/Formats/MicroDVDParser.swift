@@ -1,0 +1,156 @@
+import SeekBytes
+
+/// Reads MicroDVD subtitles (`.sub`): one cue per line, `{start}{end}text`, times in frames.
+///
+/// `|` is a line break; control codes such as `{y:i}`, `{c:$0000FF}` or `{f:Arial}` are removed.
+/// The end frame may be left empty (`{100}{}text`): the cue then has no end. A first line
+/// `{1}{1}23.976` (or `{0}{0}25`) gives the frame rate and is no cue; otherwise the rate
+/// given by the caller is used, else 23.976 with a warning saying so.
+public enum MicroDVDParser {
+    /// The frame rate assumed when neither the file nor the caller gives one: 23.976 (24000/1001).
+    public static let defaultFrameRate = FrameRate(numerator: 24000, denominator: 1001)
+
+    /// Parses UTF-8 MicroDVD text with `frameRate` (when the file gives none).
+    ///
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(_ utf8: [UInt8], fileName: String, frameRate: FrameRate? = nil)
+        -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            var warnings = WarningLog(fileName: fileName)
+            var rateFromFile = false
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count)
+                rateFromFile = read(LineScanner(buffer), frameRate: frameRate, into: &cues,
+                                    warnings: &warnings)
+            }
+            var all = warnings.all
+            if frameRate == nil, !rateFromFile, !transcript.isEmpty {
+                all.insert(Diagnostic(file: fileName, message: "no frame rate in the file; \(defaultFrameRate) fps assumed (use --fps to set it)"), at: 0)
+            }
+            return (transcript, all)
+        }
+    }
+
+    /// Whether `line` starts like a MicroDVD cue: `{digits}{digits or nothing}`.
+    static func isCueLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        return frames(line, &index, line.count) != nil
+    }
+
+    /// Reads `{a}{b}` at `index`: the frames (`b` is `nil` when empty), `index` moved past them.
+    static func frames(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> (Int, Int?)? {
+        guard let first = number(bytes, &index, end, optional: false) else { return nil }
+        guard let second = number(bytes, &index, end, optional: true) else { return nil }
+        return (first ?? 0, second)
+    }
+
+    /// Reads `{digits}` (or `{}` when `optional`); `.some(nil)` for an empty one.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, optional: Bool) -> Int?? {
+        guard index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
+        var position = index + 1
+        SRTParser.skipSpaces(bytes, &position, end)
+        let digitsStart = position
+        var value = 0
+        while position < end, bytes[position] &- 0x30 < 10 {
+            guard position - digitsStart < 12 else { return nil }
+            value = value * 10 + Int(bytes[position] &- 0x30)
+            position += 1
+        }
+        let empty = position == digitsStart
+        if empty && !optional { return nil }
+        SRTParser.skipSpaces(bytes, &position, end)
+        guard position < end, bytes[position] == UInt8(ascii: "}") else { return nil }
+        index = position + 1
+        return .some(empty ? nil : value)
+    }
+
+    /// Reads the lines; returns whether the file gave its frame rate.
+    private static func read(_ scanner: LineScanner, frameRate: FrameRate?, into cues: inout CueCollector,
+                             warnings: inout WarningLog) -> Bool {
+        let bytes = scanner.bytes
+        var rate = frameRate ?? defaultFrameRate
+        var rateFromFile = false
+        var position = 0
+        var lineNumber = 0
+        var first = true
+        while position < scanner.count {
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            defer { position = next }
+            var index = position
+            SRTParser.skipSpaces(bytes, &index, lineEnd)
+            if index == lineEnd { continue }
+            guard let (startFrame, endFrame) = frames(bytes, &index, lineEnd) else {
+                warnings.add(line: lineNumber, "expected a MicroDVD line like {100}{150}text; line skipped")
+                continue
+            }
+            let text = UnsafeBufferPointer(rebasing: bytes[index..<lineEnd])
+            if first {
+                first = false
+                if startFrame <= 1, endFrame ?? 0 <= 1, let hint = rateHint(text) {
+                    if let hint = hint.rate {
+                        if frameRate == nil { rate = hint }
+                        rateFromFile = true
+                    } else {
+                        warnings.add(line: lineNumber, "frame rate \(hint.text) out of range; ignored")
+                    }
+                    continue
+                }
+            }
+            cues.plain.removeAll(keepingCapacity: true)
+            clean(text, into: &cues.plain)
+            cues.appendPlain(id: nil, start: milliseconds(startFrame, rate),
+                             end: endFrame.map { milliseconds($0, rate) }, speaker: nil, line: lineNumber)
+        }
+        return rateFromFile
+    }
+
+    /// Frame `frame` in milliseconds, rounded (frames have at most 12 digits, so this cannot overflow).
+    private static func milliseconds(_ frame: Int, _ rate: FrameRate) -> Int {
+        (frame * 1000 * rate.denominator + rate.numerator / 2) / rate.numerator
+    }
+
+    /// The number `text` holds (`23.976`, `25`, `23.976024`), spaces around it allowed: the
+    /// rate, or `nil` when it is out of range (0, 1000 or more); `nil` for text that is no number.
+    private static func rateHint(_ text: UnsafeBufferPointer<UInt8>) -> (text: String, rate: FrameRate?)? {
+        let range = ASSParser.trimmed(text, 0, text.count)
+        guard !range.isEmpty, range.count <= 16 else { return nil }
+        var sawDigit = false
+        for byte in text[range] {
+            if byte &- 0x30 < 10 { sawDigit = true } else if byte != UInt8(ascii: ".") && byte != UInt8(ascii: ",") { return nil }
+        }
+        guard sawDigit else { return nil }
+        let string = String(decoding: text[range].map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }, as: UTF8.self)
+        if let rate = FrameRate.parse(string) { return (string, rate) }
+        guard let value = Double(string), value >= 0.001, value < 1000 else { return (string, nil) }
+        return (string, FrameRate(numerator: Int((value * 1000).rounded()), denominator: 1000))
+    }
+
+    /// Copies a cue's text into `output`: `|` as a line break, `{x:…}` control codes removed.
+    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var index = 0
+        let end = text.count
+        while index < end {
+            let byte = text[index]
+            if byte == UInt8(ascii: "|") {
+                output.append(0x0A)
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "{"), index + 2 < end, text[index + 1] | 0x20 >= 0x61, text[index + 1] | 0x20 <= 0x7A,
+               text[index + 2] == UInt8(ascii: ":") {
+                var close = index + 3
+                while close < end, text[close] != UInt8(ascii: "}") { close += 1 }
+                if close < end {
+                    index = close + 1
+                    continue
+                }
+            }
+            output.append(byte)
+            index += 1
+        }
+        var high = output.count
+        while high > 0, output[high - 1] == 0x20 || output[high - 1] == 0x09 || output[high - 1] == 0x0A { high -= 1 }
+        output.removeSubrange(high...)
+    }
+}

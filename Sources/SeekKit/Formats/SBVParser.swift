@@ -1,0 +1,104 @@
+import SeekBytes
+
+/// Reads YouTube's SBV captions and SubViewer 2 subtitles (`.sbv`, `.sub`).
+///
+/// A cue is a timing line `0:00:01.000,0:00:03.000` (SubViewer writes `00:00:01.00,00:00:03.00`),
+/// then text lines until a blank line. `[br]` in the text is a line break (SubViewer 2).
+/// Bracketed header lines outside cues (`[INFORMATION]`, `[TITLE]…`, `[END INFORMATION]`,
+/// `[SUBTITLE]`, `[COLF]…`) are skipped; any other stray line is skipped with a warning.
+public enum SBVParser {
+    static let expectedTiming = "expected a timing line like 0:00:01.000,0:00:03.000"
+
+    /// Parses UTF-8 SBV or SubViewer text.
+    ///
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            var warnings = WarningLog(fileName: fileName)
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count)
+                read(LineScanner(buffer), into: &cues, warnings: &warnings)
+            }
+            return (transcript, warnings.all)
+        }
+    }
+
+    /// Whether `line` (without its line break) is an SBV timing line.
+    static func isTimingLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        timing(line, 0, line.count) != nil
+    }
+
+    /// The times of a timing line in `start..<end`, or `nil`.
+    static func timing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (start: Int, end: Int)? {
+        var index = start
+        SRTParser.skipSpaces(bytes, &index, end)
+        guard index < end, bytes[index] &- 0x30 < 10, let from = ClockTime.read(bytes, &index, end) else { return nil }
+        SRTParser.skipSpaces(bytes, &index, end)
+        guard index < end, bytes[index] == UInt8(ascii: ",") else { return nil }
+        index += 1
+        SRTParser.skipSpaces(bytes, &index, end)
+        guard let to = ClockTime.read(bytes, &index, end) else { return nil }
+        SRTParser.skipSpaces(bytes, &index, end)
+        return index == end ? (from, to) : nil
+    }
+
+    private static func read(_ scanner: LineScanner, into cues: inout CueCollector, warnings: inout WarningLog) {
+        let bytes = scanner.bytes
+        var position = 0
+        var lineNumber = 0
+        var current: (start: Int, end: Int, line: Int?)?
+        var skipping = false
+
+        func finish(_ cues: inout CueCollector) {
+            guard let cue = current else { return }
+            current = nil
+            cues.plain.removeAll(keepingCapacity: true)
+            cues.raw.withUnsafeBufferPointer { clean($0, into: &cues.plain) }
+            cues.appendPlain(id: nil, start: cue.start, end: cue.end, speaker: nil, line: cue.line ?? lineNumber)
+        }
+
+        while position < scanner.count {
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            defer { position = next }
+            if scanner.isBlank(position, lineEnd) {
+                finish(&cues)
+                skipping = false
+                continue
+            }
+            if let times = timing(bytes, position, lineEnd) {
+                finish(&cues)
+                skipping = false
+                current = (times.start, times.end, nil)
+                cues.raw.removeAll(keepingCapacity: true)
+                continue
+            }
+            if current != nil {
+                if current?.line == nil { current?.line = lineNumber } else { cues.raw.append(0x0A) }
+                cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<lineEnd]))
+                continue
+            }
+            var first = position
+            SRTParser.skipSpaces(bytes, &first, lineEnd)
+            if bytes[first] == UInt8(ascii: "[") || skipping { continue }
+            warnings.add(line: lineNumber, expectedTiming)
+            skipping = true
+        }
+        finish(&cues)
+    }
+
+    /// Copies `raw` into `output` with each `[br]` (any case) made a line break.
+    static func clean(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: "["), index + 4 <= raw.count,
+               SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: raw[index...]), "[br]") {
+                output.append(0x0A)
+                index += 4
+                continue
+            }
+            output.append(raw[index])
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct ASSParserTests {
+    static let header = """
+    [Script Info]
+    ScriptType: v4.00+
+
+    [V4+ Styles]
+    Format: Name, Fontname, Fontsize
+    Style: Default,Arial,20
+
+    [Events]
+    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+    """
+
+    static func parse(_ events: String, header: String = header) -> (cues: [Cue], warnings: [String]) {
+        let result = ASSParser.parse(Array((header + events).utf8), fileName: "a.ass")
+        return (Array(result.transcript), result.warnings.map(\.description))
+    }
+
+    @Test(arguments: [
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,Hello", "Hello"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,Senator, we're making\\Nour approach",
+         "Senator, we're making\nour approach"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,soft\\nbreak", "soft\nbreak"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,we're {\\b1}making{\\b0} our", "we're making our"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\pos(10,20)\\an8}Top", "Top"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,a\\hb", "a\u{A0}b"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{comment}said {\\i1}it", "said it"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\p1}m 0 0 l 100 0 100 100{\\p0}Sign", "Sign"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,unclosed { brace", "unclosed { brace"),
+        ("Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,  padded  ", "padded"),
+    ])
+    func text(_ line: String, _ expected: String) {
+        let (cues, warnings) = Self.parse(line)
+        #expect(cues.map(\.text) == [expected])
+        #expect(cues.first?.start == 1000)
+        #expect(cues.first?.end == 2500)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func drawingOnlyLinesAndCommentsAreNoCues() {
+        let (cues, _) = Self.parse("""
+        Comment: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a note
+        Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\p1}m 0 0 l 10 10{\\p0}
+        Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,kept
+        """)
+        #expect(cues.map(\.text) == ["kept"])
+        #expect(cues.map(\.line) == [12])
+    }
+
+    @Test func nameIsTheSpeakerAndStyleIsKept() {
+        let (cues, _) = Self.parse("Dialogue: 0,0:00:01.00,0:00:02.00,Signs,Omar,0,0,0,,Hi, there\n")
+        #expect(cues.first?.speaker == "Omar")
+        #expect(cues.first?.style == "Signs")
+        #expect(cues.first?.text == "Hi, there")
+    }
+
+    @Test func fieldOrderComesFromTheFormatLine() {
+        let header = "[Events]\nFormat: Start, End, Style, Text\n"
+        let (cues, warnings) = Self.parse("Dialogue: 0:00:05.00,0:00:06.00,S1,The quick, brown fox\n", header: header)
+        #expect(cues.map(\.text) == ["The quick, brown fox"])
+        #expect(cues.first?.start == 5000)
+        #expect(cues.first?.style == "S1")
+        #expect(cues.first?.speaker == nil)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func ssaV4MarkedFieldReadsTheSame() {
+        let header = "[Events]\nFormat: Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        let (cues, _) = Self.parse("Dialogue: Marked=0,0:00:12.44,0:00:14.96,Default,,0,0,0,,I've spent\n", header: header)
+        #expect(cues.first?.start == 12440)
+        #expect(cues.first?.end == 14960)
+    }
+
+    @Test func cuesAreOrderedByStartTime() {
+        let (cues, _) = Self.parse("""
+        Dialogue: 0,0:00:05.00,0:00:06.00,Default,,0,0,0,,second
+        Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,first
+        Dialogue: 0,0:00:05.00,0:00:07.00,Default,,0,0,0,,third
+        """)
+        #expect(cues.map(\.text) == ["first", "second", "third"])
+        #expect(cues.map(\.line) == [11, 10, 12])
+        #expect(cues.map(\.ordinal) == [1, 2, 3])
+    }
+
+    @Test func brokenLinesAreSkippedWithTheirLine() {
+        let (cues, warnings) = Self.parse("""
+        Dialogue: 0,0:00:xx.00,0:00:02.00,Default,,0,0,0,,bad time
+        Dialogue: 0,0:00:01.00
+        Dialogue: 0,0:00:03.00,0:00:02.00,Default,,0,0,0,,backwards
+        """)
+        #expect(cues.map(\.text) == ["backwards"])
+        #expect(warnings.count == 3)
+        #expect(warnings[0].hasPrefix("a.ass:10: unreadable time"))
+        #expect(warnings[1].hasPrefix("a.ass:11: a Dialogue: line with"))
+        #expect(warnings[2].hasPrefix("a.ass:12: a Dialogue: line ends before"))
+    }
+
+    @Test func missingFormatLineAssumesTheUsualOrder() {
+        let (cues, warnings) = Self.parse("Dialogue: 0,0:00:01.00,0:00:02.00,Default,Ann,0,0,0,,Hi\n", header: "[Events]\n")
+        #expect(cues.map(\.text) == ["Hi"])
+        #expect(cues.first?.speaker == "Ann")
+        #expect(warnings == ["a.ass:2: no Format: line before the first Dialogue:; the usual field order is assumed"])
+    }
+
+    @Test func otherSectionsAreSkipped() {
+        let header = "[Script Info]\nTitle: x\n[Fonts]\nfontname: a.ttf\nDialogue: 0,0:00:01.00,0:00:02.00,D,,0,0,0,,not an event\n"
+            + "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        let (cues, _) = Self.parse("Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,event\n[Graphics]\nDialogue: x\n",
+                                   header: header)
+        #expect(cues.map(\.text) == ["event"])
+    }
+
+    @Test func noEventsIsAFailureOnLoad() {
+        #expect(throws: Diagnostic.self) {
+            try TranscriptLoader.load(Array("[Script Info]\nTitle: x\n".utf8), fileName: "a.ass")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+@testable import SeekKit
+
+/// SBV/SubViewer, MicroDVD and LRC: the line-based formats.
+@Suite struct SBVParserTests {
+    static func parse(_ input: String) -> (cues: [Cue], warnings: [String]) {
+        let result = SBVParser.parse(Array(input.utf8), fileName: "a.sbv")
+        return (Array(result.transcript), result.warnings.map(\.description))
+    }
+
+    @Test func blocksWithTimingLines() {
+        let (cues, warnings) = Self.parse("0:00:00.599,0:00:04.160\n>> ALICE: Hi\nthere\n\n0:00:04.160,0:00:06.770\nnext\n")
+        #expect(cues.map(\.text) == [">> ALICE: Hi\nthere", "next"])
+        #expect(cues.map(\.start) == [599, 4160])
+        #expect(cues.map(\.end) == [4160, 6770])
+        #expect(cues.map(\.line) == [2, 6])
+        #expect(cues.first?.speaker == "ALICE")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func subViewerHeaderAndLineBreaks() {
+        let input = "[INFORMATION]\n[TITLE]Film\n[END INFORMATION]\n[SUBTITLE]\n[COLF]&HFFFFFF,[SIZE]18\n"
+            + "00:00:41.00,00:00:44.40\nfirst[br]second\n"
+        let (cues, warnings) = Self.parse(input)
+        #expect(cues.map(\.text) == ["first\nsecond"])
+        #expect(cues.first?.start == 41000)
+        #expect(cues.first?.end == 44400)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func strayLinesAreSkippedWithAWarning() {
+        let (cues, warnings) = Self.parse("garbage\nmore\n\n0:00:01.000,0:00:02.000\nok\n")
+        #expect(cues.map(\.text) == ["ok"])
+        #expect(warnings == ["a.sbv:1: expected a timing line like 0:00:01.000,0:00:03.000"])
+    }
+}
+
+@Suite struct MicroDVDParserTests {
+    static func parse(_ input: String, fps: Int? = nil) -> (cues: [Cue], warnings: [String]) {
+        let rate = fps.map { FrameRate(numerator: $0, denominator: 1) }
+        let result = MicroDVDParser.parse(Array(input.utf8), fileName: "a.sub", frameRate: rate)
+        return (Array(result.transcript), result.warnings.map(\.description))
+    }
+
+    @Test func frameRateLineIsHonoured() {
+        let (cues, warnings) = Self.parse("{1}{1}25.000\n{25}{50}{y:i}Hello|there\n{100}{}open\n")
+        #expect(cues.map(\.text) == ["Hello\nthere", "open"])
+        #expect(cues.map(\.start) == [1000, 4000])
+        #expect(cues.map(\.end) == [2000, nil])
+        #expect(cues.map(\.line) == [2, 3])
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func defaultRateIsSaid() {
+        let (cues, warnings) = Self.parse("{24}{48}x\n")
+        #expect(cues.first?.start == 1001)
+        #expect(cues.first?.end == 2002)
+        #expect(Self.parse("{1}{1}23.976\n{24}{48}x\n").cues.first?.start == 1001)
+        #expect(Self.parse("{1}{1}25\n{25}{50}x\n").cues.first?.start == 1000)
+        #expect(warnings == ["a.sub: no frame rate in the file; 23.976 fps assumed (use --fps to set it)"])
+    }
+
+    @Test func givenRateIsUsedWithoutWarning() {
+        let (cues, warnings) = Self.parse("{0}{0}25\n{50}{75}x\n", fps: 50)
+        #expect(cues.first?.start == 1000)
+        #expect(warnings.isEmpty)
+        #expect(Self.parse("{50}{75}{c:$0000FF}x {Y:b}y\n", fps: 50).cues.map(\.text) == ["x y"])
+    }
+
+    @Test(arguments: ["{1}{1}0\n{10}{20}x\n", "{1}{1}0.0\n{10}{20}x\n"])
+    func zeroFrameRateIsRefusedNotDividedBy(_ input: String) {
+        let (cues, warnings) = Self.parse(input)
+        #expect(cues.first?.start == 417)
+        #expect(warnings.contains { $0.hasPrefix("a.sub:1: frame rate 0") && $0.contains("out of range") })
+    }
+
+    @Test func brokenLinesAreSkipped() {
+        let (cues, warnings) = Self.parse("{1}{2}a\nnot microdvd\n{99999999999999}{1}b\n", fps: 25)
+        #expect(cues.map(\.text) == ["a"])
+        #expect(warnings.count == 2)
+    }
+}
+
+@Suite struct LRCParserTests {
+    static func parse(_ input: String) -> (cues: [Cue], warnings: [String]) {
+        let result = LRCParser.parse(Array(input.utf8), fileName: "a.lrc")
+        return (Array(result.transcript), result.warnings.map(\.description))
+    }
+
+    @Test func tagsAreMetadataAndCuesEndAtTheNext() {
+        let (cues, warnings) = Self.parse("[ar:Artist]\n[ti:Title]\n[00:12.00]Line 1\n[00:17.20]F: Line 2\n[00:21.10]\n")
+        #expect(cues.map(\.text) == ["Line 1", "F: Line 2"])
+        #expect(cues.map(\.start) == [12000, 17200])
+        #expect(cues.map(\.end) == [17200, 21100])
+        #expect(cues.map(\.line) == [3, 4])
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func repeatedStampsAndOffset() {
+        let (cues, _) = Self.parse("[offset:+500]\n[00:10.00][00:30.00]Chorus\n[00:20.00]Verse\n")
+        #expect(cues.map(\.text) == ["Chorus", "Verse", "Chorus"])
+        #expect(cues.map(\.start) == [9500, 19500, 29500])
+        #expect(cues.map(\.end) == [19500, 29500, nil])
+    }
+
+    @Test func enhancedWordTimesAreRemoved() {
+        let (cues, _) = Self.parse("[00:01.00]<00:01.00>Some <00:01.50>words <00:02.00>here\n")
+        #expect(cues.map(\.text) == ["Some words here"])
+    }
+
+    @Test func strayLinesWarn() {
+        let (cues, warnings) = Self.parse("hello\n[00:01.00]x\n")
+        #expect(cues.map(\.text) == ["x"])
+        #expect(warnings == ["a.lrc:1: expected a time like [01:23.45] at the start of the line; line skipped"])
+    }
+}
