@@ -12,7 +12,8 @@ public enum FrameRenderer {
         var rows = list(state)
         var cursor: Frame.Position?
         if size.rows >= ViewerState.chromeRows { rows.append(infoLine(state)) }
-        let (bar, column) = SearchBar.render(state)
+        var (bar, column) = SearchBar.render(state)
+        if let prompt = state.exportPrompt { (bar, column) = prompt.render(width: size.columns) }
         rows.append(bar)
         if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
         if state.mode == .help { overlayHelp(on: &rows, size: size) }

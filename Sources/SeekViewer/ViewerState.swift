@@ -40,8 +40,9 @@ public enum ViewerAction: Hashable, Sendable {
     case quit(status: Int32)
     /// Run this search (off the input loop) and hand the result to `apply(_:generation:)`.
     case search(SearchRequest)
-    /// Write the current matches as JSON Lines and report it with `message`.
-    case export
+    /// Write the current matches as JSON Lines where the request says, and report it with
+    /// `message` (or, when the file exists and may not be replaced, `askToReplace(_:shownName:)`).
+    case export(ExportRequest)
     /// Suspend the process (Ctrl-Z).
     case suspend
 }
@@ -76,6 +77,10 @@ public struct ViewerState {
     public private(set) var size: TerminalSize
     /// The short message under the list ("search wrapped", "exported …").
     public var message: String?
+    /// The prompt `w` opened for the export's file name, while it is open.
+    public private(set) var exportPrompt: ExportPrompt?
+    /// The name `w` proposes (the host's default file beside the transcript, as shown).
+    public var exportDefaultName = "seek-matches.jsonl"
     /// Completions of the word being typed, best first.
     public private(set) var suggestions: [String] = []
     /// The newest search asked for.
@@ -208,6 +213,7 @@ public struct ViewerState {
             return handle(.character(character)) ?? first
         default: break
         }
+        if exportPrompt != nil { return handleExportPrompt(key) }
         switch mode {
         case .searching: return handleField(key)
         case .browsing: return handleBrowsing(key)
@@ -258,6 +264,27 @@ public struct ViewerState {
         }
         revealCurrent()
         return true
+    }
+
+    /// Asks, in the export prompt, whether to replace the existing file `request` names.
+    public mutating func askToReplace(_ request: ExportRequest, shownName: String) {
+        var prompt = exportPrompt ?? ExportPrompt(defaultName: exportDefaultName)
+        prompt.askToReplace(request, shownName: shownName)
+        exportPrompt = prompt
+    }
+
+    private mutating func handleExportPrompt(_ key: Key) -> ViewerAction? {
+        switch exportPrompt?.handle(key) {
+        case .submitted(let request)?:
+            exportPrompt = nil
+            return .export(request)
+        case .cancelled?:
+            exportPrompt = nil
+            message = "export cancelled"
+        case .editing?, nil:
+            break
+        }
+        return nil
     }
 
     /// Changes the terminal size, keeping the top of the view and the current match in view.
@@ -367,7 +394,11 @@ public struct ViewerState {
             message = ignoresAccents ? "ignoring accents: cafe finds café, it's finds it’s" : "matching accents exactly"
             return queryChanged()
         case .character("w"):
-            return .export
+            if navigator.index.isEmpty {
+                message = "nothing to export: no matches"
+            } else {
+                exportPrompt = ExportPrompt(defaultName: exportDefaultName)
+            }
         case .character("?"):
             modeBeforeHelp = mode
             mode = .help

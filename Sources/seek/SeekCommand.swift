@@ -273,12 +273,13 @@ struct SeekCommand {
             path: { if case .path(let path) = input.source { path } else { nil } }(),
             keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
             ignoresAccents: options.ignoreAccents, scope: options.scope,
-            exportJSONLines: { index in
+            writeJSONLines: { index, writer in
                 var bytes: [UInt8] = []
                 for record in MatchRecords(file: name, transcript: transcript, index: index) {
                     JSONLinesWriter.append(record, to: &bytes)
+                    if bytes.count >= DescriptorWriter.flushThreshold { writer.write(taking: &bytes) }
                 }
-                return String(decoding: bytes, as: UTF8.self)
+                writer.write(taking: &bytes)
             })
         return ExitStatus(rawValue: InteractiveCommand.run(session)) ?? .error
     }

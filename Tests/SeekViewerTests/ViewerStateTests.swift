@@ -254,7 +254,6 @@ extension ViewerState {
     @Test(arguments: [
         (Key.character("q"), ViewerAction.quit(status: 0)),
         (.control("c"), .quit(status: 130)),
-        (.character("w"), .export),
         (.control("z"), .suspend),
     ])
     func browsingKeysAskTheHost(_ key: Key, _ action: ViewerAction) {

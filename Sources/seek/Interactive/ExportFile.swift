@@ -17,11 +17,13 @@ enum ExportFile {
         return SystemPath(bytes: directory + stem + Array(".matches.jsonl".utf8))
     }
 
-    /// Writes `text` to `path` atomically (the same writer as `-o`), never through a symbolic
+    /// Writes what `body` writes to `path` atomically (the same writer as `-o`), never through a symbolic
     /// link, never over the transcript itself, and over an existing file only with `replace`.
     ///
     /// - Returns: `nil` on success, otherwise what went wrong.
-    static func write(_ text: String, to path: SystemPath, replace: Bool, notOver input: SystemPath?) -> String? {
+    static func write(
+        to path: SystemPath, replace: Bool, notOver input: SystemPath?, _ body: (DescriptorWriter) -> Void
+    ) -> String? {
         if let input, let inputIdentity = input.withCString({ FileIdentity(path: $0) }),
            path.withCString({ FileIdentity(path: $0) }) == inputIdentity {
             return "could not export: \(path.shown) is the transcript itself"
@@ -29,7 +31,7 @@ enum ExportFile {
         do throws(AtomicOutputFile.Failure) {
             let file = try AtomicOutputFile(path: path, links: .refuse, replace: replace, cleanupOnSignals: false,
                                             inPlaceDescriptors: [])
-            file.writer.write(text)
+            body(file.writer)
             try file.commit()
             return nil
         } catch {

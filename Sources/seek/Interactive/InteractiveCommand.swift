@@ -19,8 +19,8 @@ struct InteractiveSession {
     var wholeWords: Bool
     var ignoresAccents: Bool
     var scope: Scope
-    /// The JSON Lines export of a match index (the same text as `--json`).
-    var exportJSONLines: (MatchIndex) -> String
+    /// Streams the JSON Lines export of a match index (the same text as `--json`) to a writer.
+    var writeJSONLines: (MatchIndex, DescriptorWriter) -> Void
 }
 
 /// `seek -i`: the full-screen navigator.
@@ -69,6 +69,7 @@ struct RunLoop {
             caseSensitive: session.caseSensitive, wholeWords: session.wholeWords,
             ignoresAccents: session.ignoresAccents, scope: session.scope, size: terminal.size(),
             completions: { worker.completions(for: $0) })
+        state.exportDefaultName = ExportFile.path(forTranscript: session.path).shown
     }
 
     mutating func run() -> Int32 {
@@ -123,8 +124,8 @@ struct RunLoop {
                 return status
             case .search(let request)?:
                 worker.start(request)
-            case .export?:
-                export()
+            case .export(let request)?:
+                export(request)
             case .suspend?:
                 suspend()
             case nil:
@@ -163,15 +164,29 @@ struct RunLoop {
         state.resize(to: terminal.size())
     }
 
-    private mutating func export() {
+    /// Writes the matches where `request` says: never through a symbolic link, and over an
+    /// existing file only once the user has said to replace it.
+    private mutating func export(_ request: ExportRequest) {
         let index = state.navigator.index
         guard !index.isEmpty else {
             state.message = "nothing to export: no matches"
             return
         }
-        let path = ExportFile.path(forTranscript: session.path)
-        if let failure = ExportFile.write(session.exportJSONLines(index), to: path, replace: false,
-                                          notOver: session.path) {
+        let path = request.name.map { SystemPath($0) } ?? ExportFile.path(forTranscript: session.path)
+        var info = stat()
+        if path.withCString({ lstat($0, &info) }) == 0 {
+            if info.st_mode & S_IFMT == S_IFLNK {
+                state.message = "could not export: \(path.shown) is a symbolic link (not followed)"
+                return
+            }
+            if !request.replace && info.st_mode & S_IFMT == S_IFREG {
+                state.askToReplace(request, shownName: path.shown)
+                return
+            }
+        }
+        let write = session.writeJSONLines
+        if let failure = ExportFile.write(to: path, replace: request.replace, notOver: session.path,
+                                          { write(index, $0) }) {
             state.message = failure
         } else {
             state.message = "exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path.shown)"
