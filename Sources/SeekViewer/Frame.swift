@@ -53,7 +53,9 @@ public struct Frame: Hashable, Sendable {
     /// Only rows that differ from `previous` are rewritten; with no previous
     /// frame, or one of another size, the whole screen is cleared and drawn.
     /// The bottom-right cell is never written, so no terminal scrolls.
-    public func bytes(replacing previous: Frame?) -> String {
+    /// Without `colors` (`NO_COLOR`, `--color never`), styles keep their attributes and lose their
+    /// colours (`Style.withoutColors`).
+    public func bytes(replacing previous: Frame?, colors: Bool = true) -> String {
         var commands: [TerminalCommand] = [.hideCursor]
         let full = previous == nil || previous?.size != size
         if full { commands.append(.clearScreen) }
@@ -64,9 +66,10 @@ public struct Frame: Hashable, Sendable {
             // Writing the bottom-right cell scrolls some terminals; that cell is left blank.
             let row = index == size.rows - 1 ? FrameRenderer.truncate(row, to: size.columns - 1) : row
             for span in row where !span.text.isEmpty {
-                output += span.style == .plain
+                let style = colors ? span.style : span.style.withoutColors
+                output += style == .plain
                     ? TerminalCommand.resetStyle.sequence
-                    : TerminalCommand.setStyle(span.style).sequence
+                    : TerminalCommand.setStyle(style).sequence
                 output += span.text
             }
             output += TerminalCommand.resetStyle.sequence

@@ -202,6 +202,8 @@ public struct ViewerState {
 
     /// Applies one key; returns what the host must do, if anything.
     public mutating func handle(_ key: Key) -> ViewerAction? {
+        // A notice answers the key before; the next key clears it.
+        message = nil
         switch key {
         case .control("c"): return .quit(status: 130)
         case .control("z"): return .suspend
@@ -410,18 +412,22 @@ public struct ViewerState {
 
     private mutating func handleJump(_ key: Key, digits: String) {
         switch key {
-        case .character(let character) where character.isASCII && character.isNumber:
+        case .character(let character) where !character.unicodeScalars.contains { Sanitizer.replacement(for: $0) != nil }:
             if digits.count < 12 { mode = .jumping(digits + String(character)) }
         case .backspace:
             mode = digits.isEmpty ? .browsing : .jumping(String(digits.dropLast()))
         case .enter:
             mode = .browsing
-            guard let number = Int(digits) else { return }
+            let count = navigator.index.count
+            guard !digits.isEmpty else { return }
+            guard let number = Int(digits), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                message = count == 0 ? "no matches to jump to" : "not a match number: \(digits) (1–\(count))"
+                return
+            }
             if navigator.jump(to: number) {
-                message = nil
                 revealCurrent()
             } else {
-                message = navigator.index.isEmpty ? "no matches" : "no match \(number): 1–\(navigator.index.count)"
+                message = count == 0 ? "no matches" : "no match \(number): 1–\(count)"
             }
         case .escape:
             mode = .browsing

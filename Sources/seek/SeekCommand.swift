@@ -249,6 +249,11 @@ struct SeekCommand {
     }
 
     private func runInteractive(_ options: CommandLineOptions, input: InputFile) -> ExitStatus {
+        if environment.term == "dumb" {
+            streams.writeError("seek: -i needs a terminal that can move the cursor, and TERM=dumb says this one cannot"
+                + " (without -i, seek prints the matching cues)\n")
+            return .error
+        }
         let query = options.query
         let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps)
         let outcome: Outcome
@@ -263,12 +268,9 @@ struct SeekCommand {
             return .error
         }
         guard let loaded = outcome.loaded else { return .error }
-        if !options.quiet {
-            for warning in loaded.warnings { streams.writeError("seek: \(warning)\n") }
-        }
         let name = input.displayName
         let transcript = loaded.transcript
-        let session = InteractiveSession(
+        var session = InteractiveSession(
             transcript: transcript, displayName: name,
             path: { if case .path(let path) = input.source { path } else { nil } }(),
             keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
@@ -281,6 +283,12 @@ struct SeekCommand {
                 }
                 writer.write(taking: &bytes)
             })
+        if !options.quiet { session.warnings = loaded.warnings.map { "\($0)" } }
+        session.colors = switch options.color {
+        case .always: true
+        case .never: false
+        case .auto: (environment.noColor ?? "").isEmpty
+        }
         return ExitStatus(rawValue: InteractiveCommand.run(session)) ?? .error
     }
 }

@@ -48,6 +48,13 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    @Test func theNavigatorRefusesADumbTerminal() throws {
+        let result = try SeekProcess.run(["-i", "city", "talk.srt"], environment: ["TERM": "dumb"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("seek: -i needs a terminal that can move the cursor"), "\(result.stderr)")
+    }
+
     @Test func doubleDashEndsOptions() throws {
         let directory = try TemporaryDirectory()
         try directory.write("t.srt", "1\n00:00:01,000 --> 00:00:02,000\nthe --json flag\n")

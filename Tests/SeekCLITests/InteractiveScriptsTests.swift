@@ -76,4 +76,41 @@ struct InteractiveScriptsTests {
         try session.press("C-c")
         _ = session.exitStatus()
     }
+
+    @Test(arguments: [(["NO_COLOR=1"], [String]()), ([], ["--color", "never"])])
+    func withoutColoursTheNavigatorSendsNone(_ environment: [String], _ options: [String]) throws {
+        let session = try TmuxSession(options + ["city", "talk.srt"], columns: 80, rows: 12, environment: environment)
+        #expect(session.wait { $0.contains(" 1/") }, "\(session.screen())")
+        let styled = try session.tmux(["capture-pane", "-p", "-e", "-t", "t"])
+        let codes = styled.matches(of: #/\x1B\[([0-9;]*)m/#).flatMap { $0.output.1.split(separator: ";") }
+        #expect(!codes.isEmpty, "no attributes at all: \(styled)")
+        // 39 and 49 (default colours) are how tmux writes "no colour".
+        let colours = codes.compactMap { Int($0) }.filter { (30...48).contains($0) && $0 != 39 || (90...107).contains($0) }
+        #expect(colours.isEmpty, "colour codes \(colours) in \(styled)")
+        #expect(codes.contains("7"), "matches are not shown in inverse video")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test func coloursAreSentByDefault() throws {
+        let session = try TmuxSession(["city", "talk.srt"], columns: 80, rows: 12, environment: ["NO_COLOR="])
+        #expect(session.wait { $0.contains(" 1/") }, "\(session.screen())")
+        let styled = try session.tmux(["capture-pane", "-p", "-e", "-t", "t"])
+        #expect(styled.contains("\u{1B}[") && styled.contains("43"), "\(styled)")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
+    @Test func theEncodingWarningIsShownInTheNavigatorAndClearedByAKey() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("latin.srt")
+        try Data([UInt8]("1\n00:00:01,000 --> 00:00:02,000\nCaf".utf8) + [0xE9] + Array(" city\n".utf8)).write(to: file)
+        let session = try TmuxSession([file.path], columns: 100, rows: 10)
+        #expect(session.wait { $0.contains("decoded as windows-1252") && $0.contains("Café city") }, "\(session.screen())")
+        try session.type("ci")
+        #expect(session.wait { !$0.contains("windows-1252") && $0.contains(" 1/1 ") }, "\(session.screen())")
+        try session.press("C-c")
+        #expect(session.exitStatus() == 130)
+        #expect(!session.screen().contains("windows-1252"), "the warning came again after quitting")
+    }
 }

@@ -29,7 +29,7 @@ final class TmuxSession {
     ///
     /// After `seek` exits, the shell prints its exit status and the terminal modes, then waits.
     init(_ arguments: [String], in workingDirectory: URL = SeekProcess.samples,
-         columns: Int = 100, rows: Int = 30, jobControl: Bool = false) throws {
+         columns: Int = 100, rows: Int = 30, jobControl: Bool = false, environment: [String] = []) throws {
         directory = try TemporaryDirectory()
         let quoted = ([SeekProcess.executable.path, "-i"] + arguments).map(Self.quote).joined(separator: " ")
         if jobControl {
@@ -44,7 +44,7 @@ final class TmuxSession {
             + " && exec \(quoted)"
         let command = "sh -c \(Self.quote(script)); status=$?; stty -a | tr '\\n' ' '; echo; echo SEEK-EXIT=$status; cat"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", String(columns), "-y", String(rows),
-                  "env", "TERM=xterm-256color", "sh", "-c", command])
+                  "env", "TERM=xterm-256color"] + environment + ["sh", "-c", command])
     }
 
     deinit {

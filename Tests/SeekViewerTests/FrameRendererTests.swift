@@ -156,6 +156,20 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
         }
     }
 
+    @Test func withoutColoursMatchesAreInverseAndTheCurrentOneBoldAndUnderlined() {
+        var state = ViewerFixture.state(["city"], rows: 12, columns: 60)
+        state.press(.control("t"))
+        let frame = FrameRenderer.render(state)
+        let output = frame.bytes(replacing: nil, colors: false)
+        let codes = output.matches(of: #/\u{1B}\[([0-9;]*)m/#).flatMap { $0.output.1.split(separator: ";") }
+            .compactMap { Int($0) }
+        #expect(!codes.contains { (30...49).contains($0) || (90...107).contains($0) }, "\(codes)")
+        #expect(Palette.match(token: 0).withoutColors == Style(inverse: true))
+        #expect(Palette.match(token: 0, current: true).withoutColors == Style(bold: true, underline: true, inverse: true))
+        #expect(Palette.warning.withoutColors == Style(bold: true))
+        #expect(frame.bytes(replacing: nil).contains("43"))
+    }
+
     @Test func theBottomRightCellIsNeverWritten() {
         var state = ViewerFixture.state(["city"], rows: 6, columns: 30)
         state.press(.character("/"))

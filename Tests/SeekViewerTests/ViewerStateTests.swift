@@ -340,4 +340,42 @@ extension ViewerState {
         let cue = state.navigator.currentMatch?.cue
         #expect(state.visibleCues.contains { $0.cue == cue })
     }
+
+    @Test func aNoticeIsClearedByTheNextKey() {
+        var state = ViewerFixture.state(["city"])
+        state.press(.character("N"))
+        #expect(state.message == "search wrapped")
+        state.press(.character("j"))
+        #expect(state.message == nil)
+        state.press(.character(":"), .character("9"), .character("9"), .enter)
+        #expect(state.message == "no match 99: 1–\(ViewerFixture.count(["city"]))")
+        state.press(.character("k"))
+        #expect(state.message == nil)
+    }
+
+    @Test(arguments: [
+        (":-1", "not a match number: -1 (1–7)"),
+        (":abc", "not a match number: abc (1–7)"),
+        (":3x", "not a match number: 3x (1–7)"),
+        (":0", "no match 0: 1–7"),
+        (":99", "no match 99: 1–7"),
+    ])
+    func aJumpThatIsNotAMatchNumberIsAnswered(_ typed: String, _ notice: String) {
+        var state = ViewerFixture.state(["city"])
+        #expect(ViewerFixture.count(["city"]) == 7)
+        state.press(.character("n"))
+        let before = state.navigator.current
+        state.type(typed)
+        state.press(.enter)
+        #expect(state.message == notice)
+        #expect(state.navigator.current == before)
+        #expect(state.mode == .browsing)
+    }
+
+    @Test func anEmptyJumpDoesNothing() {
+        var state = ViewerFixture.state(["city"])
+        state.press(.character(":"), .enter)
+        #expect(state.message == nil)
+        #expect(state.navigator.current == 1)
+    }
 }

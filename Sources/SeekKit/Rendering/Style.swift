@@ -31,6 +31,19 @@ public struct Style: Hashable, Sendable {
 
     public static let plain = Style()
 
+    /// The style with its colours taken away but still told apart: a coloured background
+    /// becomes inverse video, a coloured foreground bold.
+    public var withoutColors: Style {
+        var style = self
+        if background != nil { style.inverse.toggle() }
+        if foreground != nil && background == nil { style.bold = true }
+        style.foreground = nil
+        style.background = nil
+        style.brightForeground = false
+        style.brightBackground = false
+        return style
+    }
+
     /// The SGR escape sequence that sets this style from a reset state (empty for `plain`).
     public var sgr: String {
         var codes: [String] = []

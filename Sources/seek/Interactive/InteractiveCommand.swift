@@ -21,6 +21,10 @@ struct InteractiveSession {
     var scope: Scope
     /// Streams the JSON Lines export of a match index (the same text as `--json`) to a writer.
     var writeJSONLines: (MatchIndex, DescriptorWriter) -> Void
+    /// Warnings from reading the file (a guessed encoding, skipped lines), shown in the navigator.
+    var warnings: [String] = []
+    /// Whether frames may use colours (not with `--color never`, `NO_COLOR` or a dumb terminal).
+    var colors = true
 }
 
 /// `seek -i`: the full-screen navigator.
@@ -70,6 +74,9 @@ struct RunLoop {
             ignoresAccents: session.ignoresAccents, scope: session.scope, size: terminal.size(),
             completions: { worker.completions(for: $0) })
         state.exportDefaultName = ExportFile.path(forTranscript: session.path).shown
+        if let first = session.warnings.first {
+            state.message = first + (session.warnings.count > 1 ? " (and \(session.warnings.count - 1) more)" : "")
+        }
     }
 
     mutating func run() -> Int32 {
@@ -196,7 +203,7 @@ struct RunLoop {
     private mutating func draw() {
         let frame = FrameRenderer.render(state)
         guard frame != previous else { return }
-        terminal.send(frame.bytes(replacing: previous))
+        terminal.send(frame.bytes(replacing: previous, colors: session.colors))
         previous = frame
     }
 }
