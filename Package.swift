@@ -7,7 +7,8 @@ import PackageDescription
 // The benchmark is a package of its own, in Benchmarks/.
 let package = Package(
     name: "Seek",
-    platforms: [.macOS(.v14)],
+    // SeekKit's search model uses Observation: macOS 14, iOS 17 and their siblings; Linux too.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "SeekKit", targets: ["SeekKit"]),
         .library(name: "SeekViewer", targets: ["SeekViewer"]),
@@ -29,6 +30,6 @@ let package = Package(
         .testTarget(name: "SeekBytesTests", dependencies: ["SeekBytes"]),
         .testTarget(name: "SeekKitTests", dependencies: ["SeekKit", "SeekBytes"]),
         .testTarget(name: "SeekViewerTests", dependencies: ["SeekViewer", "SeekKit"], exclude: ["Snapshots"]),
-        .testTarget(name: "SeekCLITests", dependencies: ["seek"], exclude: ["Snapshots"]),
+        .testTarget(name: "SeekCLITests", dependencies: ["seek", "seek-sample"], exclude: ["Snapshots"]),
     ]
 )

@@ -1,11 +1,12 @@
-// A tiny program using SeekKit: load a transcript, search it, print each match with its time.
+// A tiny program using SeekKit: load a transcript, list each match with its time and the
+// matched words marked, then drive the search model the way a search field would.
 //
-//     swift run seek-sample budget Samples/panel.vtt
+//     swift run seek-sample budget Samples/talk.srt
 import Foundation
 import SeekKit
 
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let keyword = arguments.first, let path = arguments.last else {
+guard arguments.count == 2, let keyword = arguments.first, let path = arguments.last, !keyword.isEmpty else {
     FileHandle.standardError.write(Data("usage: seek-sample KEYWORD FILE\n".utf8))
     exit(2)
 }
@@ -14,22 +15,37 @@ guard let data = FileManager.default.contents(atPath: path) else {
     exit(2)
 }
 
+let transcript: Transcript
 do {
-    let loaded = try TranscriptLoader.load([UInt8](data), fileName: path)
-    let transcript = loaded.transcript
-    let matches = MatchIndex(transcript: transcript, query: Query(keyword))
-    for position in 1...max(1, matches.count) where !matches.isEmpty {
-        let match = matches[position]
-        let time = transcript.start(at: match.cue).map(Timestamp.format) ?? "--:--:--.---"
-        let text = transcript.text(at: match.cue)
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: match.range.lowerBound)
-        let upper = utf8.index(utf8.startIndex, offsetBy: match.range.upperBound)
-        let speaker = transcript.speaker(at: match.cue).map { " \($0):" } ?? ""
-        print("\(position)/\(matches.count) \(time)\(speaker) …\(text[lower..<upper])… in cue \(match.cue + 1)")
-    }
-    exit(matches.isEmpty ? 1 : 0)
+    transcript = try TranscriptLoader.load([UInt8](data), fileName: path).transcript
 } catch {
     FileHandle.standardError.write(Data("seek-sample: \(error)\n".utf8))
     exit(2)
 }
+
+// The index is a collection of matches, positions 1…count.
+let matches = MatchIndex(transcript: transcript, query: Query(keyword))
+for match in matches {
+    let text = transcript.text(at: match.cue)
+    let range = transcript.textRange(of: match)
+    let time = transcript.start(at: match.cue).map(Timestamp.format) ?? "--:--:--.---"
+    let speaker = transcript.speaker(at: match.cue).map { " \($0):" } ?? ""
+    let marked = text[..<range.lowerBound] + "[" + text[range] + "]" + text[range.upperBound...]
+    print("\(match.position)/\(matches.count) \(time)\(speaker) \(marked.replacingOccurrences(of: "\n", with: " "))")
+}
+
+// The search model: typing the start of the keyword, stepping to the last match, then
+// finishing the word keeps the same match current.
+let search = TranscriptSearch(transcript: transcript, throttle: .zero)
+let start = String(keyword.prefix(max(1, keyword.count / 2)))
+search.text = start
+await search.searchFinished()
+search.previous()
+let before = search.currentMatch
+search.text = keyword
+await search.searchFinished()
+if let before, let after = search.currentMatch {
+    print("typing \"\(start)\" then \"\(keyword)\": on match \(search.current ?? 0)/\(search.count),",
+          after.cue == before.cue ? "the same cue (\(after.cue + 1))" : "cue \(after.cue + 1), not \(before.cue + 1)")
+}
+exit(matches.isEmpty ? 1 : 0)

@@ -65,46 +65,13 @@ public struct Navigator: Sendable {
         return true
     }
 
-    /// Replaces the matches after the query changed, keeping the current match where it was.
-    ///
-    /// 1. A new match in the same cue overlapping the old current match becomes current (the earliest).
-    /// 2. Otherwise, among cues in view with matches, the one nearest the view's centre:
-    ///    its first match if it sits at or below the centre, its last if above.
-    /// 3. Otherwise the first match after the view, wrapping to the first match.
-    /// 4. No matches: no current match.
+    /// Replaces the matches after the query changed, keeping the current match where it was
+    /// (`MatchIndex.position(keeping:visible:viewHeight:)` has the rules).
     ///
     /// - Complexity: O(v log n + k) for v visible cues, n matches and k matches in the old cue.
     public mutating func update(index newIndex: MatchIndex, visible: [VisibleCue], viewHeight: Int) {
         let old = currentMatch
         index = newIndex
-        guard !newIndex.isEmpty else { current = nil; return }
-        if let old {
-            for position in newIndex.positions(inCue: old.cue) where newIndex[position].range.overlaps(old.range) {
-                current = position
-                return
-            }
-        }
-        let centre = Double(viewHeight) / 2
-        var best: (distance: Double, position: Int)?
-        for item in visible {
-            let positions = newIndex.positions(inCue: item.cue)
-            guard !positions.isEmpty else { continue }
-            let top = max(item.rows.lowerBound, 0)
-            let bottom = min(item.rows.upperBound, max(viewHeight, top + 1))
-            let middle = Double(top + bottom) / 2
-            let distance = abs(middle - centre)
-            let position = middle >= centre ? positions.lowerBound : positions.upperBound - 1
-            if best.map({ distance < $0.distance }) ?? true { best = (distance, position) }
-        }
-        if let best { current = best.position; return }
-        if let lastVisible = visible.last?.cue {
-            let after = newIndex.positions(inCue: lastVisible + 1)
-            var position = after.lowerBound
-            // `positions(inCue:)` gives the insertion point even for cues without matches.
-            if position > newIndex.count { position = 1 }
-            current = position
-            return
-        }
-        current = 1
+        current = newIndex.position(keeping: old, visible: visible, viewHeight: viewHeight)
     }
 }

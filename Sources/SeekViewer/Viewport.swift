@@ -17,18 +17,6 @@ public struct Viewport: Hashable, Sendable {
     }
 }
 
-/// A cue on screen: which rows of the view it covers (may start above 0 when clipped).
-public struct VisibleCue: Hashable, Sendable {
-    public var cue: Int
-    /// Screen rows, relative to the top of the view; clipped parts lie outside `0..<height`.
-    public var rows: Range<Int>
-
-    public init(cue: Int, rows: Range<Int>) {
-        self.cue = cue
-        self.rows = rows
-    }
-}
-
 /// How the view moves: pure functions from a view, a cue and cue heights to a new view.
 public enum ScrollPolicy {
     /// The cues overlapping the view, top to bottom.

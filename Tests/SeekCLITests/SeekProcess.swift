@@ -46,10 +46,10 @@ struct SeekProcess {
     /// Runs `seek arguments` in `directory` with `input` on standard input (empty when `nil`).
     static func run(
         _ arguments: [String], input: String? = nil, in directory: URL? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], program: URL = executable
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? samples
         var env = ProcessInfo.processInfo.environment
