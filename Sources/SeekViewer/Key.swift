@@ -19,6 +19,7 @@ public enum Key: Hashable, Sendable {
 
 /// A mouse report (SGR mode): a press, release or wheel step at a 0-based cell.
 public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
     public enum Kind: Hashable, Sendable {
         case press(button: Int)
         case release(button: Int)

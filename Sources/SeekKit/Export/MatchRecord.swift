@@ -89,6 +89,7 @@ public struct MatchRecords: Sequence, Sendable {
         Iterator(records: self)
     }
 
+    /// Builds one record per match, in position order.
     public struct Iterator: IteratorProtocol {
         let records: MatchRecords
         var position = 1

@@ -54,7 +54,7 @@ extension Transcript {
     ///
     /// ```swift
     /// Text(transcript.attributedText(of: cue, highlighting: search.index, current: search.current) {
-    ///     _, isCurrent, attributes in attributes.backgroundColor = isCurrent ? .orange : .yellow
+    ///     _, isCurrent, attributes in attributes.backgroundColor = isCurrent ? Color.orange : Color.yellow
     /// })
     /// ```
     ///
