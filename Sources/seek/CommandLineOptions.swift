@@ -55,6 +55,10 @@ struct CommandLineOptions: Equatable {
     var fps: FrameRate?
     /// Whether `--srt`/`--vtt` move the cues onto the supercut's timeline (`--retime`).
     var retime = false
+    /// `--play`: play the matches as one mpv playlist.
+    var play = false
+    /// The player named with `--player` (else `SEEK_PLAYER`, else mpv).
+    var player: String?
     var quiet = false
     var recursive = false
     /// `--track N`, `--lang xx`, `--all-tracks`: which subtitle tracks of a video to search.
@@ -165,6 +169,9 @@ struct CommandLineOptions: Equatable {
         if listCues && (count || (export != nil && export != .jsonLines)) {
             throw UsageError("--cues can only be combined with --json")
         }
+        if play && (count || export != nil || output != nil || interactive || listCues || onlyMatching) {
+            throw UsageError("--play plays the matches; it cannot be combined with --count, an export, --output, --cues, -o or -i")
+        }
         if interactive && (count || export != nil || output != nil) {
             throw UsageError("-i cannot be combined with --count, --json, --csv or --output")
         }
@@ -235,6 +242,10 @@ struct CommandLineOptions: Equatable {
         case .srt: export = .srt
         case .vtt: export = .vtt
         case .retime: retime = true
+        case .play: play = true
+        case .player:
+            guard !value.isEmpty else { throw UsageError("empty program name for \(name)") }
+            player = value
         case .media:
             guard !value.isEmpty else { throw UsageError("empty file name for \(name)") }
             media = value
@@ -289,7 +300,7 @@ struct CommandLineOptions: Equatable {
     enum Option: CaseIterable {
         case keyword, caseSensitive, wholeWords, ignoreAccents, speaker, from, to, format, encoding, count, context, before, after, color
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
-        case json, csv, edl, cmx3600, srt, vtt, retime, media, pad, fps
+        case json, csv, edl, cmx3600, srt, vtt, retime, media, pad, fps, play, player
         case output, onlyMatching, quiet, recursive, cues, interactive, help, version
         case track, language, allTracks, noCache
 
@@ -327,6 +338,8 @@ struct CommandLineOptions: Equatable {
             case .media: "--media"
             case .pad: "--pad"
             case .fps: "--fps"
+            case .play: "--play"
+            case .player: "--player"
             case .output: "--output"
             case .onlyMatching: "--only-matching"
             case .quiet: "--quiet"
@@ -367,7 +380,7 @@ struct CommandLineOptions: Equatable {
         var takesValue: Bool {
             switch self {
             case .keyword, .speaker, .from, .to, .format, .encoding, .context, .before, .after, .maxCount, .include,
-                 .exclude, .color, .output, .media, .pad, .fps, .track, .language: true
+                 .exclude, .color, .output, .media, .pad, .fps, .track, .language, .player: true
             default: false
             }
         }

@@ -16,7 +16,7 @@ struct Report {
     /// The media of a transcript (by its path), for the edit lists.
     private let media: (SystemPath?) -> MediaPath?
     /// The clips of a supercut export, written by `finish()` once every file is in.
-    private var supercut: Supercut
+    private(set) var supercut: Supercut
 
     init(options: CommandLineOptions, sink: DescriptorWriter, streams: StandardStreams, color: Bool,
          showFileNames: Bool, media: @escaping (SystemPath?) -> MediaPath? = { _ in nil }) {

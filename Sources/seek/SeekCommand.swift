@@ -18,7 +18,7 @@ struct SeekCommand {
     var undecodableArguments: [(decoded: String, bytes: [UInt8])] = []
 
     func run() -> ExitStatus {
-        let options: CommandLineOptions
+        var options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
             try validateEncoding(options.encoding)
@@ -67,6 +67,24 @@ struct SeekCommand {
             }
             return runInteractive(options, input: input)
         }
+
+        var playback: (player: PlayerCommand, directory: PrivateDirectory)?
+        if options.play {
+            switch SupercutPlayback.player(option: options.player) {
+            case .failure(let error):
+                streams.writeError("seek: \(error.message)\n")
+                return .error
+            case .success(let player):
+                guard let directory = PrivateDirectory.make() else {
+                    streams.writeError("seek: --play found no temporary folder to write the supercut in\n")
+                    return .error
+                }
+                playback = (player, directory)
+                options.export = .edl
+                options.output = String(decoding: directory.file(SupercutPlayback.edlName), as: UTF8.self)
+            }
+        }
+        defer { playback?.directory.remove([SupercutPlayback.edlName, SupercutPlayback.subtitlesName]) }
 
         var outputFile: AtomicOutputFile?
         if let argument = options.output {
@@ -118,6 +136,18 @@ struct SeekCommand {
             sink.flush()
             if let failure = sink.failure, failure != EPIPE {
                 streams.writeError("seek: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+                return .error
+            }
+        }
+        if let playback {
+            guard !report.supercut.clips.isEmpty else {
+                if report.status != .error { streams.writeError("seek: nothing to play: no timed matches\n") }
+                return report.status == .error ? .error : .notFound
+            }
+            let status = SupercutPlayback.play(report.supercut, in: playback.directory, player: playback.player,
+                                               streams: streams)
+            if status != 0 {
+                streams.writeError("seek: \(playback.player.program) ended with status \(status)\n")
                 return .error
             }
         }

@@ -167,4 +167,60 @@ import Testing
         let duration = try #require(try MediaTools.mpvDuration(directory.url.appendingPathComponent("out dir.edl").path))
         #expect(abs(duration - 7.5) < 0.1, "clips of 3.5 s and 4 s; mpv says \(duration) s")
     }
+
+    /// An mpv configuration for `--play` in tests: no picture, no sound, a hundred times speed,
+    /// and one line on standard output saying what it played.
+    func quietMPV() throws -> [String: String] {
+        try directory.write("mpv-home/mpv.conf", """
+            vo=null
+            ao=null
+            speed=100
+            msg-level=all=no,term-msg=info
+            term-playing-msg=DURATION=${=duration} SUBTITLES=${current-tracks/sub/external-filename}
+
+            """)
+        return ["MPV_HOME": directory.url.appendingPathComponent("mpv-home").path, "SEEK_PLAYER": ""]
+    }
+
+    @Test func playPlaysTheSupercutInMPVAndTidiesUp() throws {
+        if let reason = MediaTools.missing("mpv", "ffmpeg") { print(reason); return }
+        try directory.write("-talk $(x).en.srt", Self.subtitles)
+        try MediaTools.makeMedia(directory.url.appendingPathComponent("-talk $(x).mkv"), seconds: 15)
+        let result = try SeekProcess.run(["--play", "budget", "--", "-talk $(x).en.srt"], in: directory.url,
+                                         environment: try quietMPV())
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("DURATION=") })
+        let fields = line.split(separator: " ")
+        let duration = try #require(Double(fields[0].dropFirst("DURATION=".count)))
+        #expect(abs(duration - 7.5) < 0.1, "mpv played \(duration) s")
+        let subtitles = String(fields[1].dropFirst("SUBTITLES=".count))
+        #expect(subtitles.hasSuffix("/supercut.srt"), "the re-timed subtitles are loaded")
+        #expect(!FileManager.default.fileExists(atPath: subtitles), "the temporary files are removed")
+        #expect(!FileManager.default.fileExists(
+            atPath: URL(fileURLWithPath: subtitles).deletingLastPathComponent().path))
+    }
+
+    @Test func playWithoutMatchesOrWithoutMPV() throws {
+        try directory.write("talk.srt", Self.subtitles)
+        try directory.write("talk.mkv", "")
+        let none = try SeekProcess.run(["--play", "nowhere", "talk.srt"], in: directory.url,
+                                       environment: ["SEEK_PLAYER": "mpv"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("nothing to play"))
+        let other = try SeekProcess.run(["--play", "budget", "talk.srt"], in: directory.url,
+                                        environment: ["SEEK_PLAYER": "ffplay"])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("--play plays an mpv EDL, which ffplay cannot"))
+        let absent = try SeekProcess.run(["--play", "budget", "talk.srt"], in: directory.url,
+                                         environment: ["SEEK_PLAYER": "", "PATH": directory.url.path])
+        #expect(absent.status == 2)
+        #expect(absent.stderr.contains("no player: install mpv"), "\(absent.stderr)")
+    }
+
+    @Test func playRefusesOtherOutputs() throws {
+        try directory.write("talk.srt", Self.subtitles)
+        let result = try seek(["--play", "--json", "budget", "talk.srt"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--play plays the matches; it cannot be combined"))
+    }
 }

@@ -31,7 +31,7 @@ enum MediaTools {
             "-nostdin", "-loglevel", "error", "-y",
             "-f", "lavfi", "-i", "testsrc=duration=\(seconds):size=160x120:rate=25",
             "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)",
-            "-c:v", "mpeg4", "-g", "5", "-c:a", "pcm_s16le", "-shortest", "-f", "matroska", "--", url.path,
+            "-c:v", "mpeg4", "-g", "5", "-c:a", "pcm_s16le", "-shortest", "-f", "matroska", url.path,
         ])
         if result.status != 0 { throw CocoaError(.fileWriteUnknown, userInfo: ["ffmpeg": result.output]) }
     }
