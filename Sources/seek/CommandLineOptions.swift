@@ -51,7 +51,7 @@ struct CommandLineOptions: Equatable {
     var media: String?
     /// Milliseconds played or cut before (and after) each match (`--pad`).
     var pad = 1000
-    /// The frame rate of `--cmx3600` timecodes (`--fps`; 25 when not given).
+    /// `--fps`: the frame rate of `--cmx3600` timecodes (25 when not given) and of MicroDVD frames.
     var fps: FrameRate?
     /// Whether `--srt`/`--vtt` move the cues onto the supercut's timeline (`--retime`).
     var retime = false
