@@ -33,6 +33,7 @@ public enum FrameRenderer {
         ("Ctrl-T / Ctrl-W", "make the query a token / drop the last token"),
         ("Esc", "leave the search field"),
         ("n / N", "next / previous match"),
+        ("p Enter", "play the match in mpv, from --pad before it"),
         ("/", "back to the search field"),
         ("j k ↓ ↑", "scroll a line"),
         ("Space PgDn / b PgUp", "scroll a page"),

@@ -45,6 +45,8 @@ public enum ViewerAction: Hashable, Sendable {
     case export(ExportRequest)
     /// Suspend the process (Ctrl-Z).
     case suspend
+    /// Play this match in the media player (`p`, or Enter on a match) and report it with `message`.
+    case play(Match)
 }
 
 /// Everything the interactive navigator shows, as a value: keys in, state out.
@@ -367,6 +369,14 @@ public struct ViewerState {
         switch key {
         case .character("q"):
             return .quit(status: 0)
+        case .character("p"):
+            guard let match = navigator.currentMatch else {
+                message = "no match to play"
+                return nil
+            }
+            return .play(match)
+        case .enter where navigator.currentMatch != nil:
+            return navigator.currentMatch.map(ViewerAction.play)
         case .character("n"), .enter:
             step(forward: true)
         case .character("N"):

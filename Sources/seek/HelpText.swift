@@ -79,9 +79,11 @@ enum HelpText {
           --media FILE        the media file of the one FILE (instead of the file
                               beside it with the same name)
           --play              play the supercut in mpv (an EDL, with its subtitles)
-          --player CMD        the player to use (default: SEEK_PLAYER, else mpv);
-                              CMD is one program, started as CMD --start=SECONDS FILE
-                              (ffplay gets -ss SECONDS, vlc --start-time=SECONDS)
+          --player CMD        the player for -i's p key, which plays the current match
+                              (default: SEEK_PLAYER, else mpv); CMD is one program,
+                              started as
+                              CMD --start=SECONDS FILE (ffplay gets -ss SECONDS,
+                              vlc --start-time=SECONDS)
       -o, --only-matching     print only the matched text, one match a line ('FILE:' first
                               when several files are searched)
           --output FILE       write the output to FILE atomically (never over an input file)

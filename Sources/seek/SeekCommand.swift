@@ -65,7 +65,7 @@ struct SeekCommand {
                 streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")
                 return .error
             }
-            return runInteractive(options, input: input)
+            return runInteractive(options, input: input, explicitMedia: explicitMedia)
         }
 
         var playback: (player: PlayerCommand, directory: PrivateDirectory)?
@@ -278,7 +278,7 @@ struct SeekCommand {
         }
     }
 
-    private func runInteractive(_ options: CommandLineOptions, input: InputFile) -> ExitStatus {
+    private func runInteractive(_ options: CommandLineOptions, input: InputFile, explicitMedia: SystemPath?) -> ExitStatus {
         if environment.term == "dumb" {
             streams.writeError("seek: -i needs a terminal that can move the cursor, and TERM=dumb says this one cannot"
                 + " (without -i, seek prints the matching cues)\n")
@@ -314,6 +314,11 @@ struct SeekCommand {
                 writer.write(taking: &bytes)
             })
         if !options.quiet { session.warnings = loaded.warnings.map { "\($0)" } }
+        session.media = MediaLookup.media(forTranscript: session.path, explicit: explicitMedia)
+        session.pad = options.pad
+        session.player = PlayerCommand.choose(
+            option: options.player, environment: getenv("SEEK_PLAYER").map { String(cString: $0) },
+            isInstalled: SupercutPlayback.isInstalled)
         session.colors = switch options.color {
         case .always: true
         case .never: false

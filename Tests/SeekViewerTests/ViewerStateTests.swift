@@ -199,6 +199,29 @@ extension ViewerState {
         #expect(state.message == "no matches")
     }
 
+    @Test func pAndEnterPlayTheCurrentMatchWithoutMoving() throws {
+        var state = ViewerFixture.state(["city"])
+        state.press(.character("n"))
+        let match = try #require(state.navigator.currentMatch)
+        #expect(state.handleNow(.character("p")) == .play(match))
+        #expect(state.handleNow(.enter) == .play(match))
+        #expect(state.navigator.current == 2)
+    }
+
+    @Test func pWithoutAMatchSaysSoAndEnterStillSteps() {
+        var state = ViewerFixture.state(["zebra"])
+        #expect(state.handleNow(.character("p")) == nil)
+        #expect(state.message == "no match to play")
+        #expect(state.handleNow(.enter) == nil)
+        #expect(state.message == "no matches")
+    }
+
+    @Test func inTheSearchFieldPIsTyped() {
+        var state = ViewerFixture.state()
+        #expect(state.handleNow(.character("p")) == nil)
+        #expect(state.text == "p")
+    }
+
     @Test func colonJumpsToAMatchByNumber() {
         var state = ViewerFixture.state(["city"])
         state.press(.character(":"), .character("3"))

@@ -25,6 +25,12 @@ struct InteractiveSession {
     var warnings: [String] = []
     /// Whether frames may use colours (not with `--color never`, `NO_COLOR` or a dumb terminal).
     var colors = true
+    /// The transcript's media (`--media`, or found beside it), for `p`.
+    var media: MediaPath?
+    /// How long before a match `p` starts playing, in milliseconds (`--pad`).
+    var pad = 1000
+    /// The player `p` uses (`--player`, `SEEK_PLAYER`, mpv), or `nil` when there is none.
+    var player: PlayerCommand?
 }
 
 /// `seek -i`: the full-screen navigator.
@@ -59,6 +65,8 @@ struct RunLoop {
     var state: ViewerState
     var decoder = KeyDecoder()
     var previous: Frame?
+    /// The media player, started by the first `p` and reused by the next ones.
+    let player: PlayerController
 
     /// How long a lone Esc waits for the rest of a sequence, in milliseconds.
     static let escapeDelay: Int32 = 30
@@ -68,6 +76,7 @@ struct RunLoop {
         self.terminal = terminal
         let worker = SearchWorker(transcript: session.transcript)
         self.worker = worker
+        player = PlayerController(command: session.player)
         state = ViewerState(
             transcript: session.transcript, displayName: session.displayName, keywords: session.keywords,
             caseSensitive: session.caseSensitive, wholeWords: session.wholeWords,
@@ -84,6 +93,7 @@ struct RunLoop {
         defer {
             terminal.restore()
             SignalPipe.uninstall()
+            player.close()
         }
         terminal.enterRawMode()
         if let request = state.initialSearch() { worker.start(request) }
@@ -135,6 +145,8 @@ struct RunLoop {
                 export(request)
             case .suspend?:
                 suspend()
+            case .play(let match)?:
+                play(match)
             case nil:
                 break
             }
@@ -158,6 +170,21 @@ struct RunLoop {
             return 128 + number
         }
         return nil
+    }
+
+    /// Plays `match` from `--pad` before its moment; the status line says what happened.
+    private mutating func play(_ match: Match) {
+        guard let media = session.media else {
+            state.message = session.path == nil
+                ? "no media for standard input; name it with --media FILE"
+                : "no media file beside \(Sanitizer.sanitize(session.displayName)); name it with --media FILE"
+            return
+        }
+        guard let start = MatchMoment.playbackStart(of: match, in: session.transcript, pad: session.pad) else {
+            state.message = "this match has no time to play from"
+            return
+        }
+        state.message = player.play(media, at: start).message
     }
 
     /// Restores the terminal and stops the process; on resume, takes the terminal back and redraws.

@@ -28,8 +28,15 @@ final class PlayerProcess {
     /// Starts `arguments[0]` (looked up on PATH when it has no `/`) with `arguments`.
     static func spawn(_ arguments: [[UInt8]], detached: Bool) throws(Failure) -> PlayerProcess {
         guard let program = arguments.first, !program.isEmpty else { throw Failure(message: "no program to start") }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
         defer {
@@ -63,7 +70,7 @@ final class PlayerProcess {
         } + [nil]
         defer { for pointer in argv { pointer?.deallocate() } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
+        let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environment)
         guard result == 0 else {
             let name = String(decoding: program, as: UTF8.self)
             throw Failure(message: "could not start \(name): \(String(cString: strerror(result)))")
