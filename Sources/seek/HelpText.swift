@@ -81,9 +81,8 @@ enum HelpText {
           --play              play the supercut in mpv (an EDL, with its subtitles)
           --player CMD        the player for -i's p key, which plays the current match
                               (default: SEEK_PLAYER, else mpv); CMD is one program,
-                              started as
-                              CMD --start=SECONDS FILE (ffplay gets -ss SECONDS,
-                              vlc --start-time=SECONDS)
+                              started as CMD --start=SECONDS FILE (ffplay gets
+                              -ss SECONDS, vlc --start-time=SECONDS)
       -o, --only-matching     print only the matched text, one match a line ('FILE:' first
                               when several files are searched)
           --output FILE       write the output to FILE atomically (never over an input file)
