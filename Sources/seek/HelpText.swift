@@ -30,14 +30,15 @@ enum HelpText {
                               TIME is HH:MM:SS[.mmm], MM:SS[.mmm] or seconds (90, 90.5);
                               a cue is in scope when it overlaps the window
           --format FMT        auto (default: by content, then by name), srt, vtt, ass (ssa),
-                              sbv (subviewer), microdvd, lrc or text
+                              sbv (subviewer), microdvd, lrc, text, json (Whisper, WhisperX,
+                              whisper.cpp, podcast) or tsv (Whisper)
           --encoding NAME     the files' encoding: utf-8, utf-16le/be, latin1, windows-1250
                               … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
                               shift_jis, euc-kr, big5, gb18030, …; detected when not given
       -v, --invert-match      select the cues in scope that have no match
       -r, --recursive         search directories: .srt .vtt .webvtt .ass .ssa .sbv .sub .lrc
-                              .txt .md .log files and videos (.mkv .mp4 .webm …), hidden
-                              entries skipped
+                              .txt .md .log .json .tsv files and videos (.mkv .mp4 .webm …),
+                              hidden entries skipped
           --include GLOB      in directories, search only files whose name matches GLOB
           --exclude GLOB      in directories, skip files whose name matches GLOB
                               (both repeatable; files named on the command line are searched)

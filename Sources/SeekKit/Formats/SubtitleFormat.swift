@@ -13,6 +13,10 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// LRC lyrics (`[mm:ss.xx]text`).
     case lrc
     case text
+    /// Whisper, WhisperX, whisper.cpp and podcast-namespace JSON (`JSONTranscriptParser`).
+    case json
+    /// Whisper's `start<tab>end<tab>text` transcripts (`WhisperTSVParser`).
+    case tsv
 
     /// The names `--format` accepts besides the cases' own (`ssa` is `ass`, …).
     static let aliases: [(name: String, format: SubtitleFormat)] = [
@@ -41,6 +45,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         case .microdvd: "MicroDVD"
         case .lrc: "LRC"
         case .text: "timestamped text"
+        case .json: "Whisper/podcast JSON"
+        case .tsv: "Whisper TSV"
         }
     }
 
@@ -48,6 +54,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     static let extensions: [(String, SubtitleFormat?)] = [
         ("srt", .srt), ("vtt", .vtt), ("webvtt", .vtt), ("ass", .ass), ("ssa", .ass),
         ("sbv", .sbv), ("sub", nil), ("lrc", .lrc), ("txt", .text), ("md", .text), ("log", .text),
+        ("json", .json), ("tsv", .tsv),
     ]
 
     /// The extensions a directory walk takes (`.sub` is read by its content).
@@ -89,6 +96,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// The format the text itself clearly shows, or `nil`.
     ///
     /// - `WEBVTT` on the first line: WebVTT.
+    /// - `{"` or `[{` first: JSON. A first line `start<tab>end<tab>text`: Whisper TSV.
     /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line: ASS/SSA.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
     ///   or a `[INFORMATION]` header: SBV/SubViewer.
@@ -102,6 +110,14 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     public init?(content utf8: [UInt8]) {
         if WebVTTParser.hasSignature(utf8) {
             self = .vtt
+            return
+        }
+        if JSONTranscriptParser.looksLikeJSON(utf8.prefix(64)) {
+            self = .json
+            return
+        }
+        if WhisperTSVParser.hasHeader(utf8) {
+            self = .tsv
             return
         }
         let found: SubtitleFormat? = utf8.withUnsafeBufferPointer { buffer in

@@ -61,7 +61,10 @@ public enum TranscriptLoader {
                                 encoding: text.encoding, warnings: text.warnings + parsed.warnings)
     }
 
-    static func parse(_ text: PreparedText) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+    /// Parses prepared text in its format; `forCounting` leaves out what a count does not need (word times).
+    static func parse(
+        _ text: PreparedText, forCounting: Bool = false
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
         switch text.format {
         case .srt: mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName))
         case .vtt: mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName))
@@ -70,6 +73,8 @@ public enum TranscriptLoader {
         case .microdvd: MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate)
         case .lrc: LRCParser.parse(text.utf8, fileName: text.fileName)
         case .text: TimestampedTextParser.parse(text.utf8, fileName: text.fileName)
+        case .json: try JSONTranscriptParser.parse(text.utf8, fileName: text.fileName, keepsWordTimes: !forCounting)
+        case .tsv: WhisperTSVParser.parse(text.utf8, fileName: text.fileName)
         }
     }
 

@@ -31,7 +31,7 @@ extension TranscriptLoader {
         if let counted {
             (cues, result.matches, warnings) = counted
         } else {
-            let parsed = try parse(text)
+            let parsed = try parse(text, forCounting: true)
             cues = parsed.transcript.count
             result.matches = MatchIndex.count(transcript: parsed.transcript, query: query)
             warnings = parsed.warnings

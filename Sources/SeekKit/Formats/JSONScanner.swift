@@ -1,0 +1,371 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads JSON text value by value, for parsers that know the shape they expect.
+///
+/// Nothing is built that the caller does not ask for: a value it does not want is
+/// skipped without being decoded, so memory stays bounded by the largest string read,
+/// whatever the file holds. Containers are nested at most `maximumDepth` deep.
+/// Errors carry the byte offset where the text stops making sense.
+///
+///     var json = JSONScanner(bytes)
+///     var fields = try json.beginObject()
+///     while let key = try json.nextKey(&fields) {
+///         if json.key(key, is: "text") { try json.readString(into: &text) } else { try json.skipValue() }
+///     }
+struct JSONScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var position = 0
+    /// Set when a `\u` escape named a lone surrogate (it was read as U+FFFD).
+    private(set) var sawLoneSurrogate = false
+
+    static let maximumDepth = 512
+
+    /// Where and why reading stopped.
+    struct Failure: Error, Equatable {
+        var offset: Int
+        var message: String
+    }
+
+    /// The state of one object or array being read: whether an element has been read yet.
+    struct Cursor {
+        fileprivate var first = true
+    }
+
+    /// A number as written: `±mantissa × 10^exponent`, with digits past the 19th dropped.
+    struct Number: Equatable {
+        var negative: Bool
+        var mantissa: UInt64
+        var exponent: Int
+
+        /// The number times 10^`scale`, rounded to the nearest integer (half away from zero),
+        /// or `nil` when its magnitude is 10^15 or more.
+        func scaled(by scale: Int) -> Int? {
+            var value = mantissa
+            let power = exponent + scale
+            if power >= 0 {
+                guard power <= 15 else { return mantissa == 0 ? 0 : nil }
+                for _ in 0..<power {
+                    let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+                    guard !overflow else { return nil }
+                    value = product
+                }
+            } else {
+                guard power >= -19 else { return 0 }
+                var divisor: UInt64 = 1
+                for _ in 0..<(-power) { divisor *= 10 }
+                let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+                value = quotient + (remainder >= divisor - divisor / 2 ? 1 : 0)
+            }
+            guard value < 1_000_000_000_000_000 else { return nil }
+            return negative ? -Int(value) : Int(value)
+        }
+    }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    var atEnd: Bool { position >= bytes.count }
+
+    /// The 1-based line that byte `offset` is on.
+    ///
+    /// - Complexity: O(offset).
+    func line(at offset: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 1 }
+        var line = 1
+        var from = 0
+        let end = min(offset, bytes.count)
+        while from < end, let found = memchr(base + from, 0x0A, end - from) {
+            line += 1
+            from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return line
+    }
+
+    func failure(_ message: String, at offset: Int? = nil) -> Failure {
+        Failure(offset: offset ?? position, message: message)
+    }
+
+    /// Moves past spaces, tabs and line breaks.
+    mutating func skipSpace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// The next byte that is not white space, without consuming it.
+    mutating func peek() -> UInt8? {
+        skipSpace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    /// What the next value is, in words, for messages.
+    mutating func describeNext() -> String {
+        guard let byte = peek() else { return "the end of the text" }
+        switch byte {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "n"): return "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+        default: return "'\(Self.describe(byte))'"
+        }
+    }
+
+    private static func describe(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? String(UnicodeScalar(byte)) : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+        guard peek() == byte else { throw failure("expected \(what), found \(describeNext())") }
+        position += 1
+    }
+
+    /// Consumes `{`.
+    mutating func beginObject() throws(Failure) -> Cursor {
+        try expect(UInt8(ascii: "{"), "an object")
+        return Cursor()
+    }
+
+    /// Consumes `[`.
+    mutating func beginArray() throws(Failure) -> Cursor {
+        try expect(UInt8(ascii: "["), "an array")
+        return Cursor()
+    }
+
+    /// Reads the next key of the object and its `:`; `nil` (the `}` consumed) at the end.
+    ///
+    /// - Returns: the key's bytes as written, escapes not decoded.
+    mutating func nextKey(_ cursor: inout Cursor) throws(Failure) -> Range<Int>? {
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return nil
+        }
+        if !cursor.first { try expect(UInt8(ascii: ","), "',' or '}' after a value in an object") }
+        cursor.first = false
+        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in quotes, found \(describeNext())") }
+        position += 1
+        let start = position
+        try skipStringBody()
+        let key = start..<(position - 1)
+        try expect(UInt8(ascii: ":"), "':' after a key")
+        return key
+    }
+
+    /// Moves to the next element of the array; `false` (the `]` consumed) at the end.
+    mutating func nextElement(_ cursor: inout Cursor) throws(Failure) -> Bool {
+        if peek() == UInt8(ascii: "]") {
+            position += 1
+            return false
+        }
+        if !cursor.first { try expect(UInt8(ascii: ","), "',' or ']' after a value in an array") }
+        cursor.first = false
+        return true
+    }
+
+    /// Whether the key bytes `key` are `name`.
+    func key(_ key: Range<Int>, is name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base + key.lowerBound, name.utf8Start, key.count) == 0
+    }
+
+    /// Whether the next value is `null`; consumes it when it is.
+    mutating func readNull() -> Bool {
+        guard peek() == UInt8(ascii: "n"), position + 4 <= bytes.count, bytes[position + 1] == UInt8(ascii: "u"),
+              bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "l") else { return false }
+        position += 4
+        return true
+    }
+
+    /// Reads a string value, decoded, appending its UTF-8 to `output`.
+    mutating func readString(into output: inout [UInt8]) throws(Failure) {
+        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string, found \(describeNext())") }
+        position += 1
+        while true {
+            var run = position
+            while run < bytes.count && bytes[run] != UInt8(ascii: "\"") && bytes[run] != UInt8(ascii: "\\") { run += 1 }
+            if run > position { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<run])) }
+            position = run
+            guard position < bytes.count else { throw failure("string not closed before the end of the text") }
+            if bytes[position] == UInt8(ascii: "\"") {
+                position += 1
+                return
+            }
+            try readEscape(into: &output)
+        }
+    }
+
+    private mutating func readEscape(into output: inout [UInt8]) throws(Failure) {
+        let start = position
+        position += 1
+        guard position < bytes.count else { throw failure("string not closed before the end of the text") }
+        let letter = bytes[position]
+        position += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(letter)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad(escapeStart: start)
+            if scalar >= 0xD800 && scalar < 0xDC00, position + 1 < bytes.count,
+               bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                let saved = position
+                position += 2
+                let low = try hexQuad(escapeStart: saved)
+                if low >= 0xDC00 && low < 0xE000 {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    position = saved
+                }
+            }
+            if (scalar >= 0xD800 && scalar < 0xE000) || scalar == 0 {
+                if scalar != 0 { sawLoneSurrogate = true }
+                scalar = 0xFFFD
+            }
+            let unicode = UnicodeScalar(scalar) ?? "\u{FFFD}"
+            output.append(contentsOf: UTF8.encode(unicode)!)
+        default:
+            throw failure("invalid escape '\\\(Self.describe(letter))' in a string", at: start)
+        }
+    }
+
+    private mutating func hexQuad(escapeStart: Int) throws(Failure) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw failure("\\u needs four hex digits", at: escapeStart) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: throw failure("\\u needs four hex digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    /// Moves past the rest of a string whose opening quote is consumed.
+    private mutating func skipStringBody() throws(Failure) {
+        guard let base = bytes.baseAddress else { throw failure("string not closed before the end of the text") }
+        while position < bytes.count {
+            guard let found = memchr(base + position, Int32(UInt8(ascii: "\"")), bytes.count - position) else { break }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= position && bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            position = quote + 1
+            if backslashes % 2 == 0 { return }
+        }
+        position = bytes.count
+        throw failure("string not closed before the end of the text")
+    }
+
+    /// Reads a number value.
+    mutating func readNumber() throws(Failure) -> Number {
+        skipSpace()
+        let start = position
+        var number = Number(negative: false, mantissa: 0, exponent: 0)
+        if position < bytes.count && bytes[position] == UInt8(ascii: "-") {
+            number.negative = true
+            position += 1
+        }
+        var digits = 0
+        func readDigits(fraction: Bool) {
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                if number.mantissa < 1_000_000_000_000_000_000 {
+                    number.mantissa = number.mantissa * 10 + UInt64(bytes[position] - 0x30)
+                    if fraction { number.exponent -= 1 }
+                } else if !fraction {
+                    number.exponent += 1
+                }
+                digits += 1
+                position += 1
+            }
+        }
+        readDigits(fraction: false)
+        guard digits > 0 else { throw failure("expected a number, found \(describeNext())", at: start) }
+        if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            digits = 0
+            readDigits(fraction: true)
+            guard digits > 0 else { throw failure("expected digits after '.' in a number", at: start) }
+        }
+        if position < bytes.count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
+            position += 1
+            var negative = false
+            if position < bytes.count && (bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+")) {
+                negative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            var exponent = 0
+            var exponentDigits = 0
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[position] - 0x30) }
+                exponentDigits += 1
+                position += 1
+            }
+            guard exponentDigits > 0 else { throw failure("expected digits after 'e' in a number", at: start) }
+            number.exponent += negative ? -exponent : exponent
+        }
+        return number
+    }
+
+    /// Moves past one value of any kind, without decoding it.
+    ///
+    /// - Throws: when containers nest deeper than `maximumDepth`, a bracket does not
+    ///   match, or the text ends inside the value.
+    mutating func skipValue() throws(Failure) {
+        var closers: [UInt8] = []
+        repeat {
+            guard let byte = peek() else { throw failure("the text ends inside a value") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                try skipStringBody()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard closers.count < Self.maximumDepth else {
+                    throw failure("arrays and objects nested deeper than \(Self.maximumDepth) levels")
+                }
+                closers.append(byte + 2)
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard closers.last == byte else { throw failure("unexpected '\(Self.describe(byte))'") }
+                closers.removeLast()
+                position += 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"):
+                guard !closers.isEmpty else { throw failure("unexpected '\(Self.describe(byte))'") }
+                position += 1
+            default:
+                let start = position
+                while position < bytes.count {
+                    let next = bytes[position]
+                    guard (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A)
+                            || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") || next == UInt8(ascii: ".")
+                    else { break }
+                    position += 1
+                }
+                guard position > start else { throw failure("expected a value, found \(describeNext())") }
+                let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                if let first = word.first, first | 0x20 >= 0x61 && first | 0x20 <= 0x7A,
+                   !(word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8)) {
+                    throw failure("expected a value, found '\(String(decoding: word.prefix(16), as: UTF8.self))'", at: start)
+                }
+            }
+        } while !closers.isEmpty
+    }
+}

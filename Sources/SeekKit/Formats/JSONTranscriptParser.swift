@@ -1,0 +1,437 @@
+/// Reads machine transcripts written as JSON.
+///
+/// The shapes read, told apart by their keys:
+/// - **Whisper** (openai-whisper, faster-whisper, whisper-ctranslate2, WhisperX):
+///   `{"segments": [{"start": 1.18, "end": 16.0, "text": " …", "speaker": "SPEAKER_00",
+///   "words": [{"word": " Igual", "start": 1.18, "end": 1.98}, …]}, …]}`, times in
+///   seconds. Each segment is a cue, its text trimmed; each word found in the text (in
+///   order) gives a word time. A segment without text is its words joined.
+/// - **whisper.cpp** `-oj` / `-ojf`: `{"transcription": [{"offsets": {"from": 0, "to": 5000},
+///   "text": " …", "tokens": [{"text": " Ig", "offsets": {…}}, …]}]}`, times in
+///   milliseconds; tokens give word times (special tokens such as `[_BEG_]` are skipped).
+/// - **Podcast namespace**: `{"segments": [{"speaker": "Darth Vader", "startTime": 0.5,
+///   "endTime": 0.75, "body": "I"}, …]}`. Consecutive segments of one speaker are joined
+///   (with a space) into one cue, each segment's time kept as a word time; a cue also
+///   ends after a body ending in a line break, or ending a sentence once the cue holds
+///   `sentenceBreakBytes`, and at a body boundary past `maximumCueBytes`.
+/// - An array of segments, `[{"start": 12.44, "end": 14.955, "text": "…"}, …]`.
+///
+/// Other keys are skipped without being decoded. A segment whose time is unreadable
+/// (`1e400`) is kept untimed, with a warning; negative and reversed times are kept,
+/// with a warning; words that can't be found in their segment's text lose their times,
+/// with a warning. Anything else (a JSON file that is not one of these shapes, broken
+/// JSON, nesting deeper than 512) is an error naming the line and byte offset.
+public enum JSONTranscriptParser {
+    static let sentenceBreakBytes = 200
+    static let maximumCueBytes = 2000
+
+    static let shapes = "Seek reads Whisper/WhisperX JSON ({\"segments\": [{\"start\", \"end\", \"text\"}]}), "
+        + "whisper.cpp -oj ({\"transcription\": [...]}), podcast JSON ({\"segments\": [{\"startTime\", \"body\"}]}) "
+        + "and arrays of {\"start\", \"end\", \"text\"}"
+
+    /// Parses UTF-8 JSON text.
+    ///
+    /// - Parameter keepsWordTimes: `false` skips word lists (a count needs none).
+    /// - Throws: `Diagnostic` for broken JSON or a shape Seek does not read.
+    /// - Complexity: O(n) in the size of `utf8`; memory O(largest segment) besides the transcript.
+    public static func parse(
+        _ utf8: [UInt8], fileName: String, keepsWordTimes: Bool = true
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        let result: Result<(Transcript, [Diagnostic]), Diagnostic> = utf8.withUnsafeBufferPointer { buffer in
+            var outcome: Result<[Diagnostic], Diagnostic> = .success([])
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count / 4)
+                var reader = Reader(scanner: JSONScanner(buffer), cues: cues, fileName: fileName,
+                                    keepsWordTimes: keepsWordTimes)
+                do throws(JSONScanner.Failure) {
+                    try reader.run()
+                    outcome = .success(reader.finishedWarnings())
+                } catch {
+                    outcome = .failure(reader.diagnostic(for: error))
+                }
+                cues = reader.cues
+            }
+            return outcome.map { (transcript, $0) }
+        }
+        return try result.get()
+    }
+
+    /// Whether the text starts like a JSON object with keys or an array of objects.
+    static func looksLikeJSON(_ utf8: some Collection<UInt8>) -> Bool {
+        var iterator = utf8.lazy.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.makeIterator()
+        switch (iterator.next(), iterator.next()) {
+        case (UInt8(ascii: "{"), UInt8(ascii: "\"")), (UInt8(ascii: "{"), UInt8(ascii: "}")),
+             (UInt8(ascii: "["), UInt8(ascii: "{")), (UInt8(ascii: "["), UInt8(ascii: "]")):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// What one segment object held.
+    private struct Segment {
+        var start: Int?
+        var end: Int?
+        var unreadableTime = false
+        var hasText = false
+        var isPodcast = false
+        var speaker: String?
+        /// Where the segment's `{` is.
+        var offset = 0
+        /// Where a word list skipped for a count starts, to read it after all when the segment has no text.
+        var wordsSkippedAt: Int?
+    }
+
+    /// A word read from a word list, its text in `Reader.wordText[range]`.
+    private struct Word {
+        var range: Range<Int>
+        var start: Int?
+        var end: Int?
+    }
+
+    private struct Reader {
+        var scanner: JSONScanner
+        var cues: CueCollector
+        var warnings: WarningLog
+        let keepsWordTimes: Bool
+        var text: [UInt8] = []
+        var wordText: [UInt8] = []
+        var words: [Word] = []
+        var scratch: [UInt8] = []
+        var lostWords = 0
+        var firstLostWordLine: Int?
+        var badTimes = 0
+        var firstBadTimeLine: Int?
+        var lineCache = (offset: 0, line: 1)
+        /// The podcast cue being joined.
+        var joined: (start: Int?, end: Int?, speaker: String?, line: Int, times: [WordTime], open: Bool) =
+            (nil, nil, nil, 1, [], false)
+        var joinedText: [UInt8] = []
+
+        init(scanner: JSONScanner, cues: CueCollector, fileName: String, keepsWordTimes: Bool) {
+            self.scanner = scanner
+            self.cues = cues
+            self.warnings = WarningLog(fileName: fileName)
+            self.keepsWordTimes = keepsWordTimes
+        }
+
+        /// The 1-based line of byte `offset`, counted on from the last one asked (offsets only grow).
+        mutating func line(at offset: Int) -> Int {
+            if offset < lineCache.offset { lineCache = (0, 1) }
+            var line = lineCache.line
+            var index = lineCache.offset
+            let bytes = scanner.bytes
+            while index < offset {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+            lineCache = (offset, line)
+            return line
+        }
+
+        mutating func diagnostic(for failure: JSONScanner.Failure) -> Diagnostic {
+            let offset = min(failure.offset, scanner.bytes.count)
+            return Diagnostic(file: warnings.fileName, line: line(at: offset),
+                              message: failure.message + " (byte \(offset))")
+        }
+
+        mutating func finishedWarnings() -> [Diagnostic] {
+            if badTimes > 0 {
+                warnings.add(line: firstBadTimeLine, "\(badTimes) segment(s) with a negative, reversed or unreadable time")
+            }
+            if lostWords > 0 {
+                warnings.add(line: firstLostWordLine,
+                             "\(lostWords) word(s) not found in their segment's text; their times are left out")
+            }
+            if scanner.sawLoneSurrogate {
+                warnings.add(line: nil, "a \\u escape names a lone surrogate; read as U+FFFD")
+            }
+            return warnings.all
+        }
+
+        mutating func run() throws(JSONScanner.Failure) {
+            switch scanner.peek() {
+            case UInt8(ascii: "{"):
+                var found = false
+                var fields = try scanner.beginObject()
+                while let key = try scanner.nextKey(&fields) {
+                    if scanner.key(key, is: "segments") && scanner.peek() == UInt8(ascii: "[") {
+                        try readSegments(milliseconds: false)
+                        found = true
+                    } else if scanner.key(key, is: "transcription") && scanner.peek() == UInt8(ascii: "[") {
+                        try readSegments(milliseconds: true)
+                        found = true
+                    } else {
+                        try scanner.skipValue()
+                    }
+                }
+                guard found else { throw scanner.failure("no \"segments\" or \"transcription\" list; " + shapes, at: 0) }
+            case UInt8(ascii: "["):
+                try readSegments(milliseconds: false)
+            default:
+                throw scanner.failure("expected a JSON object or array, found \(scanner.describeNext()); " + shapes)
+            }
+            if scanner.peek() != nil { throw scanner.failure("unexpected text after the JSON value") }
+            flushJoined()
+        }
+
+        mutating func readSegments(milliseconds: Bool) throws(JSONScanner.Failure) {
+            var elements = try scanner.beginArray()
+            while try scanner.nextElement(&elements) {
+                guard scanner.peek() == UInt8(ascii: "{") else {
+                    throw scanner.failure("expected a segment object, found \(scanner.describeNext()); " + shapes)
+                }
+                try readSegment(milliseconds: milliseconds)
+            }
+        }
+
+        mutating func readSegment(milliseconds: Bool) throws(JSONScanner.Failure) {
+            var segment = Segment()
+            segment.offset = scanner.position
+            text.removeAll(keepingCapacity: true)
+            wordText.removeAll(keepingCapacity: true)
+            words.removeAll(keepingCapacity: true)
+            let scale = milliseconds ? 0 : 3
+            var fields = try scanner.beginObject()
+            while let key = try scanner.nextKey(&fields) {
+                if scanner.key(key, is: "start") || scanner.key(key, is: "startTime") {
+                    segment.isPodcast = segment.isPodcast || scanner.key(key, is: "startTime")
+                    segment.start = try readTime(scale: scale, unreadable: &segment.unreadableTime)
+                } else if scanner.key(key, is: "end") || scanner.key(key, is: "endTime") {
+                    segment.end = try readTime(scale: scale, unreadable: &segment.unreadableTime)
+                } else if scanner.key(key, is: "offsets") && scanner.peek() == UInt8(ascii: "{") {
+                    (segment.start, segment.end) = try readOffsets(unreadable: &segment.unreadableTime)
+                } else if scanner.key(key, is: "text") || scanner.key(key, is: "body") {
+                    segment.isPodcast = segment.isPodcast || scanner.key(key, is: "body")
+                    if scanner.readNull() { continue }
+                    try scanner.readString(into: &text)
+                    segment.hasText = true
+                } else if scanner.key(key, is: "speaker") {
+                    segment.speaker = try readSpeaker()
+                } else if scanner.key(key, is: "words") || scanner.key(key, is: "tokens") {
+                    let isTokens = scanner.key(key, is: "tokens")
+                    if keepsWordTimes {
+                        try readWords(milliseconds: isTokens || milliseconds, speaker: &segment.speaker)
+                    } else {
+                        if segment.wordsSkippedAt == nil { segment.wordsSkippedAt = scanner.position }
+                        try scanner.skipValue()
+                    }
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            if !segment.hasText, let skipped = segment.wordsSkippedAt {
+                let resume = scanner.position
+                scanner = JSONScanner(scanner.bytes, position: skipped)
+                try readWords(milliseconds: milliseconds, speaker: &segment.speaker)
+                scanner = JSONScanner(scanner.bytes, position: resume)
+            }
+            try finish(segment)
+        }
+
+        /// A time in seconds (`scale` 3) or milliseconds (`scale` 0); `nil` for `null` or an unreadable number.
+        mutating func readTime(scale: Int, unreadable: inout Bool) throws(JSONScanner.Failure) -> Int? {
+            if scanner.readNull() { return nil }
+            guard let next = scanner.peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else {
+                throw scanner.failure("expected a time in seconds, found \(scanner.describeNext())")
+            }
+            let value = try scanner.readNumber().scaled(by: scale)
+            if value == nil { unreadable = true }
+            return value
+        }
+
+        /// whisper.cpp's `{"from": 0, "to": 5000}`, in milliseconds.
+        mutating func readOffsets(unreadable: inout Bool) throws(JSONScanner.Failure) -> (Int?, Int?) {
+            var from: Int?
+            var to: Int?
+            var fields = try scanner.beginObject()
+            while let key = try scanner.nextKey(&fields) {
+                if scanner.key(key, is: "from") {
+                    from = try readTime(scale: 0, unreadable: &unreadable)
+                } else if scanner.key(key, is: "to") {
+                    to = try readTime(scale: 0, unreadable: &unreadable)
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            return (from, to)
+        }
+
+        mutating func readSpeaker() throws(JSONScanner.Failure) -> String? {
+            if scanner.readNull() { return nil }
+            scratch.removeAll(keepingCapacity: true)
+            if scanner.peek() == UInt8(ascii: "\"") {
+                try scanner.readString(into: &scratch)
+            } else {
+                let start = scanner.position
+                try scanner.skipValue()
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.position]))
+            }
+            let name = String(decoding: scratch, as: UTF8.self).trimmingSpaces()
+            guard !name.isEmpty, name != "?" else { return nil }
+            if name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return "Speaker " + name }
+            return name
+        }
+
+        mutating func readWords(milliseconds: Bool, speaker: inout String?) throws(JSONScanner.Failure) {
+            guard scanner.peek() == UInt8(ascii: "[") else {
+                try scanner.skipValue()
+                return
+            }
+            var elements = try scanner.beginArray()
+            while try scanner.nextElement(&elements) {
+                guard scanner.peek() == UInt8(ascii: "{") else {
+                    try scanner.skipValue()
+                    continue
+                }
+                var word = Word(range: wordText.count..<wordText.count)
+                var unreadable = false
+                var fields = try scanner.beginObject()
+                while let key = try scanner.nextKey(&fields) {
+                    if scanner.key(key, is: "word") || scanner.key(key, is: "text") {
+                        if scanner.readNull() { continue }
+                        let from = wordText.count
+                        try scanner.readString(into: &wordText)
+                        word.range = from..<wordText.count
+                    } else if scanner.key(key, is: "start") {
+                        word.start = try readTime(scale: milliseconds ? 0 : 3, unreadable: &unreadable)
+                    } else if scanner.key(key, is: "end") {
+                        word.end = try readTime(scale: milliseconds ? 0 : 3, unreadable: &unreadable)
+                    } else if scanner.key(key, is: "offsets") && scanner.peek() == UInt8(ascii: "{") {
+                        (word.start, word.end) = try readOffsets(unreadable: &unreadable)
+                    } else if scanner.key(key, is: "speaker") && speaker == nil {
+                        speaker = try readSpeaker()
+                    } else {
+                        try scanner.skipValue()
+                    }
+                }
+                let piece = wordText[word.range]
+                if piece.starts(with: "[_".utf8) || piece.starts(with: "<|".utf8) {
+                    wordText.removeSubrange(word.range)
+                    continue
+                }
+                words.append(word)
+            }
+        }
+
+        mutating func finish(_ segment: Segment) throws(JSONScanner.Failure) {
+            let line = line(at: segment.offset)
+            if !segment.hasText {
+                for word in words {
+                    if !text.isEmpty, let last = text.last, !isSpace(last), let first = wordText[word.range].first,
+                       !isSpace(first) {
+                        text.append(0x20)
+                    }
+                    text.append(contentsOf: wordText[word.range])
+                }
+            }
+            if segment.unreadableTime || (segment.start ?? 0) < 0 || (segment.end ?? 0) < 0
+                || (segment.start != nil && segment.end != nil && segment.end! < segment.start!) {
+                badTimes += 1
+                if firstBadTimeLine == nil { firstBadTimeLine = line }
+            }
+            var lower = 0
+            var upper = text.count
+            while lower < upper && isSpace(text[lower]) { lower += 1 }
+            while upper > lower && isSpace(text[upper - 1]) { upper -= 1 }
+            if segment.isPodcast {
+                join(segment, lower..<upper, line: line)
+                return
+            }
+            guard lower < upper else { return }
+            let times = keepsWordTimes ? locateWords(in: lower..<upper, line: line) : []
+            cues.pendingWordTimes.append(contentsOf: times)
+            let body = text
+            body.withUnsafeBufferPointer { buffer in
+                cues.append(text: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), id: nil, start: segment.start,
+                            end: segment.end, speaker: segment.speaker, line: line)
+            }
+        }
+
+        /// The word times of `words` found in order in `text[range]`, offsets counted from `range.lowerBound`.
+        mutating func locateWords(in range: Range<Int>, line: Int) -> [WordTime] {
+            var times: [WordTime] = []
+            var cursor = range.lowerBound
+            for word in words {
+                var low = word.range.lowerBound
+                var high = word.range.upperBound
+                while low < high && isSpace(wordText[low]) { low += 1 }
+                while high > low && isSpace(wordText[high - 1]) { high -= 1 }
+                guard low < high else { continue }
+                guard let start = word.start, let found = find(low..<high, in: cursor..<range.upperBound) else {
+                    lostWords += 1
+                    if firstLostWordLine == nil { firstLostWordLine = line }
+                    continue
+                }
+                times.append(WordTime(offset: found - range.lowerBound, start: start,
+                                      end: word.end.map { Swift.max($0, start) }))
+                cursor = found + (high - low)
+            }
+            return times
+        }
+
+        /// Where `wordText[word]` next occurs in `text[range]`, looking a little way ahead only.
+        func find(_ word: Range<Int>, in range: Range<Int>) -> Int? {
+            let count = word.count
+            let limit = Swift.min(range.upperBound - count, range.lowerBound + 256)
+            guard limit >= range.lowerBound else { return nil }
+            let first = wordText[word.lowerBound]
+            var index = range.lowerBound
+            while index <= limit {
+                if text[index] == first && text[index..<(index + count)].elementsEqual(wordText[word]) { return index }
+                index += 1
+            }
+            return nil
+        }
+
+        /// Adds a podcast segment to the cue being joined, first ending that cue when the speaker changes.
+        mutating func join(_ segment: Segment, _ range: Range<Int>, line: Int) {
+            if joined.open && joined.speaker != segment.speaker { flushJoined() }
+            guard range.lowerBound < range.upperBound else { return }
+            if !joined.open {
+                joined = (segment.start, segment.end, segment.speaker, line, [], true)
+                joinedText.removeAll(keepingCapacity: true)
+            }
+            if !joinedText.isEmpty { joinedText.append(0x20) }
+            if let start = segment.start, keepsWordTimes {
+                joined.times.append(WordTime(offset: joinedText.count, start: start,
+                                             end: segment.end.map { Swift.max($0, start) }))
+            }
+            joinedText.append(contentsOf: text[range])
+            if let end = segment.end { joined.end = Swift.max(joined.end ?? end, end) }
+            if joined.start == nil { joined.start = segment.start }
+            let last = text[range.upperBound - 1]
+            let endsLine = range.upperBound < text.count && text[range.upperBound...].contains(0x0A)
+            let endsSentence = last == UInt8(ascii: ".") || last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
+            if endsLine || (endsSentence && joinedText.count >= sentenceBreakBytes) || joinedText.count >= maximumCueBytes {
+                flushJoined()
+            }
+        }
+
+        mutating func flushJoined() {
+            guard joined.open else { return }
+            joined.open = false
+            cues.pendingWordTimes.append(contentsOf: joined.times)
+            let body = joinedText
+            body.withUnsafeBufferPointer { buffer in
+                cues.append(text: buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
+                            line: joined.line)
+            }
+        }
+
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+@testable import SeekKit
+
+/// The pull reader under the JSON transcript parser: values, skipping, and errors with their offsets.
+@Suite struct JSONScannerTests {
+    static func withScanner<T>(_ text: String, _ body: (inout JSONScanner) throws(JSONScanner.Failure) -> T)
+        -> Result<T, JSONScanner.Failure> {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            do throws(JSONScanner.Failure) {
+                return .success(try body(&scanner))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#""plain""#, "plain"),
+        (#""caf\u00e9""#, "café"),
+        (#""tab\there\nline""#, "tab\there\nline"),
+        (#""\"quoted\" \\ \/""#, "\"quoted\" \\ /"),
+        (#""\ud83d\ude00""#, "😀"),
+        (#""lone \ud83d here""#, "lone \u{FFFD} here"),
+        (#""low \ude00""#, "low \u{FFFD}"),
+        (#""nul \u0000""#, "nul \u{FFFD}"),
+    ])
+    func stringsAreDecoded(json: String, expected: String) throws {
+        let result = Self.withScanner(json) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> String in
+            var out: [UInt8] = []
+            try scanner.readString(into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(try result.get() == expected)
+    }
+
+    @Test(arguments: [
+        ("1.1799999999999993", 3, 1180 as Int?),
+        ("16.0", 3, 16000),
+        ("0.032", 3, 32),
+        ("2", 3, 2000),
+        ("-0.5", 3, -500),
+        ("1.5e1", 3, 15000),
+        ("5000", 0, 5000),
+        ("0.0005", 3, 1),
+        ("0.0004", 3, 0),
+        ("1e400", 3, nil),
+        ("1e-400", 3, 0),
+        ("123456789012345678901234567890", 3, nil),
+    ] as [(String, Int, Int?)])
+    func numbersScaleToWholeUnits(json: String, scale: Int, expected: Int?) throws {
+        let result = Self.withScanner(json) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) in
+            try scanner.readNumber().scaled(by: scale)
+        }
+        #expect(try result.get() == expected)
+    }
+
+    @Test(arguments: [
+        (#"{"a": [1, 2, {"b": "c]}"}], "d": null} tail"#, 38),
+        (#"[1e5, true, false, null, "x\"y"]"#, 32),
+        ("  42 ", 4),
+    ])
+    func skippingStopsAfterTheValue(json: String, end: Int) throws {
+        let result = Self.withScanner(json) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Int in
+            try scanner.skipValue()
+            return scanner.position
+        }
+        #expect(try result.get() == end)
+    }
+
+    @Test(arguments: [
+        ("[[[[" + String(repeating: "[", count: 600), "nested deeper than 512"),
+        ("[1, 2", "ends inside a value"),
+        ("[1, 2}", "unexpected '}'"),
+        (#"["open"#, "string not closed"),
+        ("NaN", "expected a value, found 'NaN'"),
+        ("[Infinity]", "expected a value, found 'Infinity'"),
+    ])
+    func skippingReportsBrokenJSON(json: String, message: String) {
+        let result = Self.withScanner(json) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) in
+            try scanner.skipValue()
+        }
+        guard case .failure(let failure) = result else {
+            Issue.record("\(json.prefix(20)) was accepted")
+            return
+        }
+        #expect(failure.message.contains(message), "\(failure.message)")
+    }
+
+    @Test func objectsAreReadKeyByKey() throws {
+        let result = Self.withScanner(#" { "start" : 1.5 , "text": "hi", "skip": [1, {"x": 2}] } "#) {
+            (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [String] in
+            var keys: [String] = []
+            var fields = try scanner.beginObject()
+            while let key = try scanner.nextKey(&fields) {
+                keys.append(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[key]), as: UTF8.self))
+                if scanner.key(key, is: "skip") { try scanner.skipValue() } else if scanner.key(key, is: "text") {
+                    var out: [UInt8] = []
+                    try scanner.readString(into: &out)
+                } else {
+                    _ = try scanner.readNumber()
+                }
+            }
+            #expect(scanner.peek() == nil)
+            return keys
+        }
+        #expect(try result.get() == ["start", "text", "skip"])
+    }
+
+    @Test func aMissingCommaIsReportedWhereItShouldBe() {
+        let result = Self.withScanner(#"{"a": 1 "b": 2}"#) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) in
+            var fields = try scanner.beginObject()
+            while try scanner.nextKey(&fields) != nil { try scanner.skipValue() }
+        }
+        guard case .failure(let failure) = result else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(failure.offset == 8)
+        #expect(failure.message.contains("','"))
+    }
+}

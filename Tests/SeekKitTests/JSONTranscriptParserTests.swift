@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import SeekKit
+
+/// Whisper, WhisperX, whisper.cpp and podcast JSON read as cues with word times; bad JSON named by line.
+@Suite struct JSONTranscriptParserTests {
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    static func load(_ text: String, name: String = "t.json") throws(Diagnostic) -> LoadedTranscript {
+        try TranscriptLoader.load(Array(text.utf8), fileName: name)
+    }
+
+    static func sample(_ name: String) throws -> LoadedTranscript {
+        try TranscriptLoader.load([UInt8](Data(contentsOf: samples.appendingPathComponent(name))), fileName: name)
+    }
+
+    static func matchTimes(_ keyword: String, in transcript: Transcript) -> [Int?] {
+        let index = MatchIndex(transcript: transcript, query: Query(keyword))
+        guard index.count > 0 else { return [] }
+        return (1...index.count).map { transcript.matchTimes(cue: index[$0].cue, range: index[$0].range).start }
+    }
+
+    @Test func whisperXSegmentsAreCuesWithSpeakersAndWordTimes() throws {
+        let loaded = try Self.sample("interview.json")
+        #expect(loaded.format == .json)
+        #expect(loaded.warnings.isEmpty)
+        let transcript = loaded.transcript
+        #expect(transcript.count == 7)
+        #expect(transcript[0].text == "Thanks for coming in. Let's start with the café on Harbour Street.")
+        #expect(transcript[0].start == 420 && transcript[0].end == 4950)
+        #expect(transcript.map(\.speaker) == ["SPEAKER_00", "SPEAKER_01", "SPEAKER_00", "SPEAKER_01", "SPEAKER_01",
+                                              "SPEAKER_00", "SPEAKER_01"])
+        #expect(Self.matchTimes("café", in: transcript) == [3390, 6790, 24260])
+        #expect(Self.matchTimes("neighbours", in: transcript) == [17560, 26160])
+        let index = MatchIndex(transcript: transcript, query: Query("the whole business"))
+        #expect(transcript.matchTimes(cue: index[1].cue, range: index[1].range).end == 28590)
+    }
+
+    @Test func podcastSegmentsOfOneSpeakerAreJoined() throws {
+        let transcript = try Self.sample("episode.json").transcript
+        #expect(transcript.map(\.speaker) == ["Maya Chen", "Daniel Okafor", "Maya Chen", "Daniel Okafor"])
+        #expect(transcript[2].text == "Today we talk about bread, vans and neighbours.")
+        #expect(transcript[2].start == 8620 && transcript[2].end == 11720)
+        #expect(Self.matchTimes("vans and", in: transcript) == [10560])
+        #expect(MatchIndex(transcript: transcript, query: Query("here, maya")).count == 1)
+    }
+
+    @Test func whisperCppOffsetsAndTokens() throws {
+        let json = """
+        {"systeminfo": "AVX = 1", "model": {"type": "base"}, "result": {"language": "en"},
+         "transcription": [
+          {"timestamps": {"from": "00:00:00,000", "to": "00:00:03,000"}, "offsets": {"from": 0, "to": 3000},
+           "text": " Ask not what your country", "tokens": [
+            {"text": "[_BEG_]", "offsets": {"from": 0, "to": 0}, "id": 50364, "p": 0.9},
+            {"text": " Ask", "offsets": {"from": 320, "to": 600}, "id": 1, "p": 0.9},
+            {"text": " not", "offsets": {"from": 600, "to": 900}, "id": 2, "p": 0.9},
+            {"text": " what", "offsets": {"from": 900, "to": 1200}, "id": 3, "p": 0.9},
+            {"text": " your", "offsets": {"from": 1200, "to": 1500}, "id": 4, "p": 0.9},
+            {"text": " country", "offsets": {"from": 1500, "to": 2400}, "id": 5, "p": 0.9}]},
+          {"offsets": {"from": 3000, "to": 5000}, "text": " can do for you", "speaker": "1"}
+         ]}
+        """
+        let transcript = try Self.load(json).transcript
+        #expect(transcript.map(\.text) == ["Ask not what your country", "can do for you"])
+        #expect(transcript.map(\.start) == [0, 3000])
+        #expect(transcript[1].speaker == "Speaker 1")
+        #expect(Self.matchTimes("your country", in: transcript) == [1200])
+        #expect(Self.matchTimes("can", in: transcript) == [3000])
+    }
+
+    @Test func anArrayOfSegmentsAndSegmentsWithoutText() throws {
+        let transcript = try Self.load(#"""
+        [{"start": 1, "end": 2, "text": "one"},
+         {"start": 2, "end": 3, "words": [{"word": "two", "start": 2.1, "end": 2.4}, {"word": "words", "start": 2.5, "end": 2.9}]}]
+        """#).transcript
+        #expect(transcript.map(\.text) == ["one", "two words"])
+        #expect(Self.matchTimes("words", in: transcript) == [2500])
+        let counted = try TranscriptLoader.countMatches(Array(#"[{"start": 2, "words": [{"word": "two"}]}]"#.utf8),
+                                                        fileName: "t.json", query: Query("two"))
+        #expect(counted.matches == 1)
+    }
+
+    @Test(arguments: [
+        (#"{"segments": [{"start": 1e400, "end": 2, "text": "far"}]}"#, "unreadable time"),
+        (#"{"segments": [{"start": -1, "end": 2, "text": "early"}]}"#, "negative"),
+        (#"{"segments": [{"start": 5, "end": 2, "text": "backwards"}]}"#, "reversed"),
+        (#"{"segments": [{"start": 0, "end": 2, "text": "short", "words": [{"word": "short", "start": 0, "end": 1}, {"word": "extra", "start": 1, "end": 2}]}]}"#,
+         "1 word(s) not found"),
+        (#"{"segments": [{"start": 0, "end": 2, "text": "odd \udc00 one"}]}"#, "lone surrogate"),
+    ])
+    func oddTimesAndWordsGiveWarnings(json: String, warning: String) throws {
+        let loaded = try Self.load(json)
+        #expect(loaded.transcript.count == 1)
+        #expect(loaded.warnings.contains { $0.message.contains(warning) }, "\(loaded.warnings)")
+    }
+
+    @Test(arguments: [
+        (#"{"segments": [{"start": NaN, "end": 2, "text": "x"}]}"#, 1, "expected a time in seconds"),
+        ("{\"segments\": [\n{\"start\": 1, \"text\": \"x\"}\n{\"start\": 2}]}", 3, "',' or ']'"),
+        (#"{"Transcript": [{"Content": "hello"}]}"#, 1, "Seek reads Whisper"),
+        (#"{"segments": [{"text": "unclosed}]}"#, 1, "string not closed"),
+        ("{\"segments\": []} trailing", 1, "unexpected text after"),
+        (#"{"segments": [1, 2]}"#, 1, "expected a segment object"),
+    ])
+    func brokenJSONNamesTheLine(json: String, line: Int, message: String) {
+        #expect(throws: Diagnostic.self) { try Self.load(json) }
+        do {
+            _ = try Self.load(json)
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(error.message.contains("(byte "))
+        }
+    }
+
+    @Test func deepNestingIsRefused() {
+        let json = "{\"segments\": [{\"x\": " + String(repeating: "[", count: 100_000)
+        #expect(throws: Diagnostic.self) { try Self.load(json) }
+        do {
+            _ = try Self.load(json)
+        } catch {
+            #expect(error.message.contains("nested deeper than 512"), "\(error.message)")
+        }
+    }
+
+    @Test func aLongSingleLineFileIsReadInBoundedTime() throws {
+        var json = #"{"segments": ["#
+        for i in 0..<20_000 {
+            if i > 0 { json += "," }
+            json += #"{"start": \#(i), "end": \#(i + 1), "text": " word \#(i) caf\u00e9", "tokens": [1, 2, 3]}"#
+        }
+        json += "]}"
+        let loaded = try Self.load(json)
+        #expect(loaded.transcript.count == 20_000)
+        #expect(loaded.transcript[19_999].text == "word 19999 café")
+        let counted = try TranscriptLoader.countMatches(Array(json.utf8), fileName: "t.json", query: Query("café"))
+        #expect(counted.matches == 20_000)
+    }
+
+    @Test func jsonIsRecognisedByItsContent() {
+        #expect(SubtitleFormat.detect(fileName: "out", content: Array(#" {"segments": []}"#.utf8)) == .json)
+        #expect(SubtitleFormat.detect(fileName: "out.txt", content: Array("[{\"start\": 1}]".utf8)) == .json)
+        #expect(SubtitleFormat.detect(fileName: "notes.txt", content: Array("[00:01] hello".utf8)) == .text)
+        #expect(SubtitleFormat.detect(fileName: "x", content: Array("start\tend\ttext\n0\t10\thi\n".utf8)) == .tsv)
+    }
+
+    @Test func whisperTSV() throws {
+        let loaded = try Self.load("start\tend\ttext\n0\t1500\tfirst line\n1500\t3000\tsecond\tline\nbad\n", name: "t.tsv")
+        #expect(loaded.transcript.map(\.text) == ["first line", "second\tline"])
+        #expect(loaded.transcript.map(\.end) == [1500, 3000])
+        #expect(loaded.warnings.map(\.line) == [4])
+    }
+}
