@@ -4,7 +4,7 @@ enum HelpText {
 
     static let help = """
     seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, SBV/SubViewer,
-    MicroDVD, LRC, timestamped text)
+    MicroDVD, LRC, Whisper and podcast JSON, Whisper TSV, timestamped text)
 
     Usage:
       seek [OPTIONS] KEYWORD [FILE…]

@@ -5,13 +5,13 @@ import Testing
     @Test(arguments: [
         ("talk.srt", SubtitleFormat.srt), ("TALK.SRT", .srt), ("a.vtt", .vtt), ("a.webvtt", .vtt),
         ("notes.txt", .text), ("ep.md", .text), ("x.log", .text), ("a.ass", .ass), ("a.SSA", .ass),
-        ("a.sbv", .sbv), ("a.lrc", .lrc),
+        ("a.sbv", .sbv), ("a.lrc", .lrc), ("whisper.json", .json), ("talk.TSV", .tsv),
     ])
     func byExtension(_ name: String, _ format: SubtitleFormat) {
         #expect(SubtitleFormat(fileName: name) == format)
     }
 
-    @Test(arguments: ["-", "<stdin>", "a.json", "README", "srt", "film.sub", "dir.srt/file"])
+    @Test(arguments: ["-", "<stdin>", "a.docx", "README", "srt", "film.sub", "dir.srt/file"])
     func unknownExtension(_ name: String) {
         #expect(SubtitleFormat(fileName: name) == nil)
     }
