@@ -177,46 +177,54 @@ final class AtomicOutputFile {
     }
 }
 
-/// Removes an unfinished temporary file when the process is interrupted.
+/// Removes an unfinished temporary file when the process is ended by a signal (any of
+/// `TerminatingSignals.all`, a bus error from a file shrinking under a map included).
 enum SignalCleanup {
     nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
 
-    /// Blocks the interrupting signals until `install` or `release`.
+    /// Blocks the terminating signals until `install` or `release`.
     static func hold() {
-        var signals = interrupts
+        var signals = blockable
         sigprocmask(SIG_BLOCK, &signals, nil)
     }
 
-    /// Unblocks the interrupting signals (a parent may also have left them blocked: the mask survives exec).
+    /// Unblocks the terminating signals (a parent may also have left them blocked: the mask survives exec).
     static func release() {
-        var signals = interrupts
+        var signals = blockable
         sigprocmask(SIG_UNBLOCK, &signals, nil)
     }
 
-    private static var interrupts: sigset_t {
+    /// The terminating signals another process sends (faults are not blocked).
+    private static var blockable: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        for signal in TerminatingSignals.all where ![SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP].contains(signal) {
+            sigaddset(&signals, signal)
+        }
         return signals
     }
 
-    /// Removes `path` if an interrupt arrives, then unblocks interrupts (one held since `hold` lands now).
+    /// Removes `path` if a terminating signal arrives, then unblocks them (one held since `hold` lands now).
     static func install(removing path: SystemPath) {
         pending = path.withCString { strdup($0) }
         defer { release() }
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            Platform.signal(signal) { number in
-                if let path = SignalCleanup.pending { unlink(path) }
-                Platform.signal(number, SIG_DFL)
-                raise(number)
-            }
+        TerminatingSignals.install(TerminatingSignals.all) { number in
+            SignalCleanup.removePending()
+            TerminatingSignals.dieOf(number)
         }
+    }
+
+    /// Removes the unfinished temporary file, if any; async-signal-safe.
+    static func removePending() {
+        if let path = pending { unlink(path) }
     }
 
     static func clear() {
         let path = pending
         pending = nil
         free(path)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { Platform.signal(signal, SIG_DFL) }
+        for signal in TerminatingSignals.all where !TerminatingSignals.isIgnored(signal) {
+            Glibc.signal(signal, SIG_DFL)
+        }
     }
 }

@@ -277,6 +277,7 @@ struct FileIdentity: Hashable {
 enum MappedFileGuard {
     private static let installed: Void = {
         signal(SIGBUS) { _ in
+            SignalCleanup.removePending()
             let message: StaticString = "seek: a file shrank while it was being read (another program changed it); stopping\n"
             _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
             _exit(2)

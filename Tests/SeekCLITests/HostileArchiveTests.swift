@@ -127,6 +127,42 @@ func runShell(
         #expect(try directory.contents().count == 2)
     }
 
+    @Test(arguments: [SIGQUIT, SIGUSR1, SIGALRM, SIGBUS, SIGTERM, SIGINT, SIGPIPE])
+    func aSignalRemovesTheUnfinishedOutputFile(_ number: Int32) throws {
+        #expect(mkfifo(directory.url.appendingPathComponent("slow.srt").path, 0o600) == 0)
+        let process = Process()
+        process.executableURL = SeekProcess.executable
+        process.arguments = ["--json", "--output", "out.jsonl", "hello", "slow.srt"]
+        process.currentDirectoryURL = directory.url
+        try process.run()
+        // seek waits for a writer on the FIFO with its temporary file open.
+        var waited = 0
+        while !(try directory.contents()).contains(where: { $0.hasPrefix(".out.jsonl.seek-") }) && waited < 100_000 {
+            waited += 1
+            sched_yield()
+        }
+        #expect(try directory.contents().contains { $0.hasPrefix(".out.jsonl.seek-") })
+        // Other signals are held until the cleanup is in place; a bus error is not (a fault cannot
+        // wait), so the test waits until the last handler (SIGPWR's) shows in /proc before sending one.
+        let status = "/proc/\(process.processIdentifier)/status"
+        func handlersInstalled() -> Bool {
+            guard let text = try? String(contentsOfFile: status, encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+                  let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) else { return true }
+            return mask & (1 << UInt64(SIGPWR - 1)) != 0
+        }
+        waited = 0
+        while !handlersInstalled() && waited < 100_000 {
+            waited += 1
+            sched_yield()
+        }
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == number)
+        #expect(try directory.contents() == ["ok.srt", "slow.srt"])
+    }
+
     @Test func anExportOnATerminalShowsControlCodesAndOneInAPipeKeepsThem() throws {
         let file = try directory.write("osc.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello \u{1B}]0;owned\u{7} \u{85}x\n")
         for format in ["--csv", "--json"] {

@@ -240,7 +240,8 @@ struct InteractiveTests {
         #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
     }
 
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGQUIT, Int32(131)), (SIGUSR1, Int32(138)),
+                      (SIGALRM, Int32(142)), (SIGUSR2, Int32(140)), (SIGPIPE, Int32(141)), (SIGXCPU, Int32(152))])
     func signalsRestoreTheTerminal(_ signal: Int32, _ status: Int32) throws {
         let session = try TmuxSession(["city", "talk.srt"])
         #expect(session.wait { $0.contains(" 1/") })
@@ -270,6 +271,26 @@ struct InteractiveTests {
         try session.press("q")
         #expect(session.exitStatus() == 0)
         #expect(session.terminalIsRestored())
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))
+    func stoppedFromOutsideAndResumedWithFgTakesTheKeysRawAgain() throws {
+        let session = try TmuxSession(["city", "talk.srt"], jobControl: true)
+        #expect(session.wait { $0.contains(" 1/") }, "did not start: \(session.screen())")
+        let shell = try #require(pid_t(session.format("#{pane_pid}")))
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        let pid = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+        kill(pid, SIGSTOP)
+        // The shell takes the terminal back and puts its own modes (echo, line editing) back.
+        #expect(session.wait { $0.contains("Stopped") }, "not stopped: \(session.screen())")
+        try session.type("fg")
+        try session.press("Enter")
+        #expect(session.wait { $0.contains(" 1/") && session.format("#{alternate_on}") == "1" },
+                "fg did not redraw: \(session.screen())")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/") }, "n needed Enter: keys are not raw: \(session.screen())")
+        try session.press("q")
+        #expect(session.wait { _ in session.format("#{alternate_on}") == "0" })
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))

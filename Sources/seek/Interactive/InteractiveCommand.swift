@@ -161,7 +161,7 @@ struct RunLoop {
         case SIGTSTP:
             suspend()
         case SIGCONT:
-            terminal.enterRawMode()
+            terminal.enterRawMode(again: true)
             previous = nil
             state.resize(to: terminal.size())
         case SIGINT:

@@ -61,8 +61,11 @@ final class Terminal {
     }
 
     /// Raw mode, the alternate screen, mouse reports and bracketed paste.
-    func enterRawMode() {
-        guard !isRaw, let saved = TerminalRestorer.saved else { return }
+    ///
+    /// With `again`, all of it is set even if it was set before: after the process was
+    /// stopped (SIGSTOP) and continued, the shell has put its own modes back.
+    func enterRawMode(again: Bool = false) {
+        guard !isRaw || again, let saved = TerminalRestorer.saved else { return }
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)
@@ -141,12 +144,10 @@ enum TerminalRestorer {
         if !installedExitHandler {
             installedExitHandler = true
             atexit { TerminalRestorer.restoreNow() }
-            for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
-                signal(fatal) { number in
-                    TerminalRestorer.restoreNow()
-                    signal(number, SIG_DFL)
-                    raise(number)
-                }
+            // Every terminating signal; those the navigator handles itself (SignalPipe) are routed there later.
+            TerminatingSignals.install(TerminatingSignals.all) { number in
+                TerminalRestorer.restoreNow()
+                TerminatingSignals.dieOf(number)
             }
         }
     }

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The signals whose default action ends the process: each must leave the terminal as it
+/// found it and remove an unfinished temporary file before the process dies of it.
+enum TerminatingSignals {
+    /// Every signal whose default action is to terminate (or to dump core).
+    static let all: [Int32] = {
+        var numbers = [SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
+                       SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS]
+        #if os(Linux)
+        numbers += [SIGSTKFLT, SIGIO, SIGPWR]
+        #endif
+        return numbers
+    }()
+
+    /// Whether `number` is ignored (as `nohup` leaves SIGHUP): such a signal stays ignored.
+    static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        #if canImport(Glibc)
+        let handler = current.__sigaction_handler.sa_handler
+        #else
+        let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Installs `handler` for each of `numbers` that is not ignored.
+    static func install(_ numbers: [Int32], _ handler: @convention(c) (Int32) -> Void) {
+        for number in numbers where !isIgnored(number) { signal(number, handler) }
+    }
+
+    /// Puts `number` back to its default action and raises it again: called at the end of a
+    /// handler, the process then dies of the signal (once the handler returns) as it would have.
+    static func dieOf(_ number: Int32) {
+        signal(number, SIG_DFL)
+        raise(number)
+    }
+}
