@@ -55,6 +55,8 @@ struct CommandLineOptions: Equatable {
     var fps: FrameRate?
     /// Whether `--srt`/`--vtt` move the cues onto the supercut's timeline (`--retime`).
     var retime = false
+    /// `--safe-csv`: text cells that a spreadsheet would read as formulas get a leading `'`.
+    var safeCSV = false
     /// `--play`: play the matches as one mpv playlist.
     var play = false
     /// The player named with `--player` (else `SEEK_PLAYER`, else mpv).
@@ -166,6 +168,7 @@ struct CommandLineOptions: Equatable {
         }
         if export != nil && count { throw UsageError("--count cannot be combined with an export (--json, --csv, --edl, …)") }
         if retime && export != .srt && export != .vtt { throw UsageError("--retime goes with --srt or --vtt") }
+        if safeCSV && export != .csv { throw UsageError("--safe-csv is a kind of --csv; it cannot be combined with another export") }
         if listCues && (count || (export != nil && export != .jsonLines)) {
             throw UsageError("--cues can only be combined with --json")
         }
@@ -243,6 +246,9 @@ struct CommandLineOptions: Equatable {
         case .vtt: export = .vtt
         case .retime: retime = true
         case .play: play = true
+        case .safeCSV:
+            export = .csv
+            safeCSV = true
         case .player:
             guard !value.isEmpty else { throw UsageError("empty program name for \(name)") }
             player = value
@@ -300,7 +306,7 @@ struct CommandLineOptions: Equatable {
     enum Option: CaseIterable {
         case keyword, caseSensitive, wholeWords, ignoreAccents, speaker, from, to, format, encoding, count, context, before, after, color
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
-        case json, csv, edl, cmx3600, srt, vtt, retime, media, pad, fps, play, player
+        case json, csv, safeCSV, edl, cmx3600, srt, vtt, retime, media, pad, fps, play, player
         case output, onlyMatching, quiet, recursive, cues, interactive, help, version
         case track, language, allTracks, noCache
 
@@ -339,6 +345,7 @@ struct CommandLineOptions: Equatable {
             case .pad: "--pad"
             case .fps: "--fps"
             case .play: "--play"
+            case .safeCSV: "--safe-csv"
             case .player: "--player"
             case .output: "--output"
             case .onlyMatching: "--only-matching"

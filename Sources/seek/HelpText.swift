@@ -65,7 +65,11 @@ enum HelpText {
           --color WHEN        auto (default: only on a terminal, without NO_COLOR,
                               and TERM not 'dumb'), always or never
           --json              JSON Lines: one object per match
-          --csv               CSV (RFC 4180, CRLF rows, header, no byte-order mark)
+          --csv               CSV (RFC 4180, CRLF rows, header, no byte-order mark);
+                              cells are written exactly, even when they start with
+                              = + - @ (which a spreadsheet may read as a formula)
+          --safe-csv          CSV whose text cells starting with = + - @, a tab or CR
+                              get a leading ' (spreadsheets show them as text)
           --edl               an mpv EDL: the matching cues as clips of their media,
                               one after another (a supercut: 'mpv out.edl' plays it)
           --cmx3600           a CMX 3600 edit decision list of the same clips

@@ -175,7 +175,7 @@ struct Report {
         for record in MatchRecords(file: file, transcript: transcript, index: index) {
             switch format {
             case .jsonLines: JSONLinesWriter.append(record, to: &buffer)
-            case .csv: CSVWriter.append(record, to: &buffer)
+            case .csv: CSVWriter.append(record, to: &buffer, guardingFormulas: options.safeCSV)
             case .edl, .cmx3600, .srt, .vtt: break
             }
             if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }

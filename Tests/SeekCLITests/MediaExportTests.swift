@@ -223,4 +223,17 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("--play plays the matches; it cannot be combined"))
     }
+
+    @Test func safeCSVGuardsFormulasAndPlainCSVKeepsThem() throws {
+        try directory.write("sheet.srt", "1\n00:00:01,000 --> 00:00:02,000\n=HYPERLINK(\"x\") budget\n")
+        let plain = try seek(["--csv", "budget", "sheet.srt"])
+        #expect(plain.stdout.contains("\r\nsheet.srt,1,1,1,1,"))
+        #expect(plain.stdout.contains(",\"=HYPERLINK(\"\"x\"\") budget\"\r\n"))
+        let safe = try seek(["--safe-csv", "budget", "sheet.srt"])
+        #expect(safe.status == 0)
+        #expect(safe.stdout.contains(",\"'=HYPERLINK(\"\"x\"\") budget\"\r\n"), "\(safe.stdout)")
+        let both = try seek(["--safe-csv", "--json", "budget", "sheet.srt"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--safe-csv is a kind of --csv"))
+    }
 }

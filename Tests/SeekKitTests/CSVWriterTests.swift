@@ -19,6 +19,23 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == written)
     }
 
+    @Test(arguments: [
+        ("=SUM(A1)", "'=SUM(A1)"),
+        ("+1 555", "'+1 555"),
+        ("-x", "'-x"),
+        ("@cmd", "'@cmd"),
+        ("\tlead", "'\tlead"),
+        ("=A1,B1", "\"'=A1,B1\""),
+        ("a=b", "a=b"),
+        ("", ""),
+        ("plain", "plain"),
+    ])
+    func guardedFormulasGetAQuoteFirst(field: String, written: String) {
+        var out: [UInt8] = []
+        CSVWriter.appendField(field, to: &out, guarded: true)
+        #expect(String(decoding: out, as: UTF8.self) == written)
+    }
+
     @Test func headerHasTheExportColumns() {
         var out: [UInt8] = []
         CSVWriter.appendHeader(to: &out)

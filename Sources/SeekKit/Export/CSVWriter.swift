@@ -2,8 +2,11 @@
 ///
 /// Rows end in CRLF. A field is quoted when it contains a comma, a quote, CR or
 /// LF (quotes inside are doubled); absent values (`cue_id`, times, `speaker`)
-/// are empty fields. No byte-order mark is written and no field is altered
-/// (no formula-injection prefix): the data stays exactly as in the transcript.
+/// are empty fields. No byte-order mark is written and, by default, no field is
+/// altered: the data stays exactly as in the transcript, so a cell that starts with
+/// `=`, `+`, `-` or `@` may be read as a formula by a spreadsheet. With
+/// `guardingFormulas` (`--safe-csv`), such a text cell (and one starting with a tab or
+/// CR) gets a leading `'`, which spreadsheets show as text; numbers are never changed.
 public enum CSVWriter {
     /// Appends the header row.
     public static func appendHeader(to out: inout [UInt8]) {
@@ -14,8 +17,8 @@ public enum CSVWriter {
     /// Appends `record` as one row.
     ///
     /// - Complexity: O(length of the cue text).
-    public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
-        appendField(record.file, to: &out)
+    public static func append(_ record: MatchRecord, to out: inout [UInt8], guardingFormulas guarded: Bool = false) {
+        appendField(record.file, to: &out, guarded: guarded)
         out.append(UInt8(ascii: ","))
         ByteWriting.append(record.position, to: &out)
         out.append(UInt8(ascii: ","))
@@ -23,7 +26,7 @@ public enum CSVWriter {
         out.append(UInt8(ascii: ","))
         ByteWriting.append(record.cue, to: &out)
         out.append(UInt8(ascii: ","))
-        if let id = record.cueID { appendField(id, to: &out) }
+        if let id = record.cueID { appendField(id, to: &out, guarded: guarded) }
         out.append(UInt8(ascii: ","))
         if let start = record.start { ByteWriting.append(start, to: &out) }
         out.append(UInt8(ascii: ","))
@@ -37,14 +40,14 @@ public enum CSVWriter {
         out.append(UInt8(ascii: ","))
         if let end = record.matchEnd { ByteWriting.append(end, to: &out) }
         out.append(UInt8(ascii: ","))
-        if let speaker = record.speaker { appendField(speaker, to: &out) }
+        if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
         out.append(UInt8(ascii: ","))
-        appendField(record.keyword, to: &out)
+        appendField(record.keyword, to: &out, guarded: guarded)
         out.append(UInt8(ascii: ","))
         ByteWriting.withBytes(of: record.text) { text in
             let lower = min(record.bytes.lowerBound, text.count)
             let upper = min(max(record.bytes.upperBound, lower), text.count)
-            appendField(UnsafeBufferPointer(rebasing: text[lower..<upper]), to: &out)
+            appendField(UnsafeBufferPointer(rebasing: text[lower..<upper]), to: &out, guarded: guarded)
             out.append(UInt8(ascii: ","))
             for value in [record.characters.lowerBound, record.characters.upperBound,
                           record.utf16.lowerBound, record.utf16.upperBound,
@@ -52,23 +55,32 @@ public enum CSVWriter {
                 ByteWriting.append(value, to: &out)
                 out.append(UInt8(ascii: ","))
             }
-            appendField(text, to: &out)
+            appendField(text, to: &out, guarded: guarded)
         }
         ByteWriting.append("\r\n", to: &out)
     }
 
-    static func appendField(_ text: some StringProtocol, to out: inout [UInt8]) {
-        ByteWriting.withBytes(of: text) { appendField($0, to: &out) }
+    static func appendField(_ text: some StringProtocol, to out: inout [UInt8], guarded: Bool = false) {
+        ByteWriting.withBytes(of: text) { appendField($0, to: &out, guarded: guarded) }
     }
 
-    /// Appends one field, quoted only when it must be.
-    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    /// The first bytes that make a spreadsheet read a cell as a formula: `=` `+` `-` `@`, tab, CR.
+    static func startsFormula(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        return first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D
+    }
+
+    /// Appends one field, quoted only when it must be; with `guarded`, a formula start gets a `'` first.
+    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], guarded: Bool = false) {
+        let prefix = guarded && startsFormula(bytes)
         let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {
+            if prefix { out.append(UInt8(ascii: "'")) }
             out.append(contentsOf: bytes)
             return
         }
         out.append(UInt8(ascii: "\""))
+        if prefix { out.append(UInt8(ascii: "'")) }
         var runStart = 0
         for i in 0..<bytes.count where bytes[i] == 0x22 {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...i]))
