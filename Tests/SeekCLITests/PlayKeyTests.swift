@@ -78,6 +78,24 @@ struct PlayKeyTests {
         #expect(kill(pid_t(pid), 0) == 0, "quitting seek leaves the player running")
     }
 
+    @Test func aPlayerThatEndsIsReapedWhileTheNavigatorRuns() throws {
+        if let reason = MediaTools.missing("mpv", "ffmpeg") { print(reason); return }
+        let directory = try TemporaryDirectory()
+        let environment = try Self.setUp(directory, media: true)
+        let session = try TmuxSession(["budget", "talk.en.srt"], in: directory.url, environment: environment)
+        #expect(session.wait { $0.contains("1/2") }, "\(session.screen())")
+        try session.press("p")
+        #expect(session.wait(seconds: 30) { $0.contains("playing talk.mkv") }, "\(session.bar())")
+        let socket = try #require(Self.socket(in: directory))
+        let pid = try #require(try MPVConnection(path: socket).command(["get_property", "pid"]) as? Int)
+        kill(pid_t(pid), SIGTERM)
+        // Gone from the process table, not a zombie: seek reaped it on SIGCHLD.
+        #expect(session.wait { _ in !FileManager.default.fileExists(atPath: "/proc/\(pid)") },
+                "mpv \(pid) was not reaped")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test func withoutMediaPSaysSo() throws {
         let directory = try TemporaryDirectory()
         let environment = try Self.setUp(directory, media: false)

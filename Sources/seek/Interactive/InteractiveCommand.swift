@@ -166,6 +166,8 @@ struct RunLoop {
             state.resize(to: terminal.size())
         case SIGINT:
             return 130
+        case SIGCHLD:
+            player.reap()
         default:
             return 128 + number
         }

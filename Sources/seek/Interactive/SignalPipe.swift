@@ -9,8 +9,8 @@ enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
 
-    /// The signals the navigator handles.
-    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT]
+    /// The signals the navigator handles (SIGCHLD: a player it started has ended, and is reaped).
+    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGCHLD]
 
     /// Creates the pipe and routes `handled` signals into it.
     static func install() {

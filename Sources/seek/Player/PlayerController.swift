@@ -90,6 +90,11 @@ final class PlayerController {
         return Int((seconds * 1000).rounded())
     }
 
+    /// Reaps the player if it has ended, so that no zombie is left while the navigator runs.
+    func reap() {
+        _ = child?.isRunning
+    }
+
     /// Closes the socket and removes it and its directory; the player keeps running.
     func close() {
         connection = nil
