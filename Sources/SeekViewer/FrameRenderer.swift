@@ -16,7 +16,7 @@ public enum FrameRenderer {
         if let prompt = state.exportPrompt { (bar, column) = prompt.render(width: size.columns) }
         rows.append(bar)
         if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
-        if state.mode == .help { overlayHelp(on: &rows, size: size) }
+        if state.mode == .help { overlayHelp(on: &rows, state: state) }
         rows = Array(rows.suffix(size.rows))
         return Frame(size: size, rows: rows, cursor: cursor)
     }
@@ -27,10 +27,11 @@ public enum FrameRenderer {
         ("Enter ↓ Ctrl-N", "next match (search field)"),
         ("↑ Ctrl-P", "previous match (search field)"),
         ("← → Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
-        ("Backspace Delete", "delete before / at the cursor"),
+        ("Backspace Delete", "delete before / at the cursor (Backspace in an empty field edits the last token)"),
         ("Ctrl-U", "clear the query"),
         ("Tab", "accept the top suggestion"),
-        ("Ctrl-T / Ctrl-W", "make the query a token / drop the last token"),
+        ("Ctrl-T", "make the query a token"),
+        ("Ctrl-W / Ctrl-X", "delete the last word / the last token"),
         ("Esc", "leave the search field"),
         ("n / N", "next / previous match"),
         ("p Enter", "play the match in mpv, from --pad before it"),
@@ -43,7 +44,7 @@ public enum FrameRenderer {
         ("a", "ignore accents on / off (cafe finds café)"),
         ("w", "write the matches as JSON Lines"),
         ("click / wheel", "make a match current / scroll"),
-        ("?", "this help (any key closes it)"),
+        ("?", "this help (j k Space b scroll it, other keys close it)"),
         ("Ctrl-Z / Ctrl-L", "suspend / redraw the screen"),
         ("q  Ctrl-C", "quit"),
     ]
@@ -57,9 +58,13 @@ public enum FrameRenderer {
         let index = state.navigator.index
         let current = state.navigator.current
         let gutter = state.gutterWidth
+        let scope = state.scope
         for shown in state.visibleCues {
             let highlights = Highlighter.highlights(inCue: shown.cue, of: index, current: current)
-            let lines = state.displayLines(ofCue: shown.cue, highlights: highlights)
+            var lines = state.displayLines(ofCue: shown.cue, highlights: highlights)
+            if !scope.isUnrestricted && !scope.includes(shown.cue, of: state.transcript) {
+                lines = lines.map { $0.map { Segment(text: $0.text, style: Palette.context, source: $0.source) } }
+            }
             let wrapped = CueLayout.rows(of: lines, width: state.textWidth)
             for (offset, segments) in wrapped.enumerated() {
                 let row = shown.rows.lowerBound + offset
@@ -99,6 +104,9 @@ public enum FrameRenderer {
             }
         }
         var right: [Frame.Span] = []
+        if state.message == nil && state.mode == .searching {
+            right.append(Frame.Span("Esc browse · ^C quit ", Palette.context))
+        }
         if let message = state.message {
             let style = message == "no matches" || message.hasPrefix("could not") ? Palette.warning : Style.plain
             right.append(Frame.Span(Sanitizer.sanitize(message) + " ", style))
@@ -108,19 +116,53 @@ public enum FrameRenderer {
 
     // MARK: - Help
 
-    private static func overlayHelp(on rows: inout [[Frame.Span]], size: TerminalSize) {
+    /// The help's lines at `width` columns: a title, then each key and its meaning, the meaning
+    /// on the following lines (indented) when the two do not fit side by side.
+    static func helpText(width: Int) -> [String] {
         let keysWidth = helpLines.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var lines = [" Seek — keys", ""]
         for line in helpLines {
-            lines.append(" " + pad(line.keys, to: keysWidth) + "  " + line.meaning)
+            let together = " " + pad(line.keys, to: keysWidth) + "  " + line.meaning
+            if DisplayWidth.widest(together) + 1 <= width {
+                lines.append(together)
+                continue
+            }
+            lines.append(" " + line.keys)
+            var rest = Substring(line.meaning)
+            while !rest.isEmpty {
+                let room = max(1, width - 5)
+                var piece = DisplayWidth.prefix(String(rest), fitting: room)
+                if piece.count < rest.count, let space = piece.lastIndex(of: " "), space > piece.startIndex {
+                    piece = String(piece[..<space])
+                }
+                if piece.isEmpty { piece = String(rest.prefix(1)) }
+                lines.append("    " + piece)
+                rest = rest.dropFirst(piece.count).drop { $0 == " " }
+            }
         }
-        let boxWidth = min(size.columns, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 2)
-        let top = max(0, (size.rows - lines.count) / 2)
+        return lines
+    }
+
+    private static func overlayHelp(on rows: inout [[Frame.Span]], state: ViewerState) {
+        let size = state.size
+        let lines = helpText(width: size.columns)
+        let boxWidth = min(size.columns, (lines.map { DisplayWidth.widest($0) }.max() ?? 0) + 2)
+        let scrolls = lines.count > size.rows
+        let shownCount = scrolls ? max(0, size.rows - 1) : lines.count
+        let first = scrolls ? min(state.helpTop, max(0, lines.count - shownCount)) : 0
+        var box = Array(lines[first..<min(lines.count, first + shownCount)])
+        if scrolls {
+            let more = first + shownCount < lines.count ? "↓ more: j k Space b" : "end: q or Esc closes"
+            box.append(" " + more)
+        }
+        let top = max(0, (size.rows - box.count) / 2)
         let left = max(0, (size.columns - boxWidth) / 2)
-        for (offset, line) in lines.enumerated() where top + offset < rows.count {
+        for (offset, line) in box.enumerated() where top + offset < rows.count {
             let text = pad(DisplayWidth.prefix(line, fitting: boxWidth), to: boxWidth)
             var row: [Frame.Span] = left > 0 ? [Frame.Span(String(repeating: " ", count: left))] : []
-            row.append(Frame.Span(text, offset == 0 ? Style(bold: true, inverse: true) : Palette.bar))
+            let isTitle = first + offset == 0
+            let isFooter = scrolls && offset == box.count - 1
+            row.append(Frame.Span(text, isTitle || isFooter ? Style(bold: true, inverse: true) : Palette.bar))
             rows[top + offset] = row
         }
     }

@@ -57,6 +57,8 @@ public struct ViewerState {
     public let transcript: Transcript
     public var displayName: String
     public private(set) var mode: ViewerMode
+    /// The first help line shown when the help is taller than the screen.
+    public private(set) var helpTop = 0
     /// The mode to go back to when help closes.
     private var modeBeforeHelp: ViewerMode = .browsing
     /// Keywords turned into tokens (shown as pills), in order.
@@ -223,7 +225,7 @@ public struct ViewerState {
         case .browsing: return handleBrowsing(key)
         case .jumping(let digits): handleJump(key, digits: digits); return nil
         case .help:
-            mode = modeBeforeHelp
+            handleHelp(key)
             return nil
         }
     }
@@ -266,8 +268,42 @@ public struct ViewerState {
         } else if message == "no matches" {
             message = nil
         }
+        if isTypingAPhrase { suggestions = phraseCompletions(from: index) }
         revealCurrent()
         return true
+    }
+
+    /// Whether the word being typed follows others in the field (`city co`, `city `).
+    private var isTypingAPhrase: Bool {
+        mode == .searching && cursor == text.count && text.contains(" ") && !text.allSatisfy { $0 == " " }
+    }
+
+    /// Completions of the last word of the phrase being typed: the words that follow the earlier ones
+    /// in the transcript, read off the matches of the phrase itself, most frequent first.
+    ///
+    /// - Complexity: O(k) for the first k ≤ 2,000 matches.
+    private func phraseCompletions(from index: MatchIndex) -> [String] {
+        let token = tokens.count
+        var counts: [String: (word: String, count: Int, first: Int)] = [:]
+        for position in stride(from: 1, through: min(index.count, 2_000), by: 1) {
+            let match = index[position]
+            guard match.token == token else { continue }
+            let cue = transcript.text(at: match.cue)
+            let utf8 = cue.utf8
+            guard match.range.upperBound <= utf8.count else { continue }
+            let end = utf8.index(utf8.startIndex, offsetBy: match.range.upperBound)
+            let matched = cue[..<end]
+            let partial = matched.reversed().prefix { !$0.isWhitespace }.count
+            let rest = cue[end...].prefix { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "\u{2019}" }
+            guard !rest.isEmpty else { continue }
+            let word = String(matched.suffix(partial)) + String(rest)
+            guard word.count <= Suggestions.longestWord else { continue }
+            let key = word.lowercased()
+            let known = counts[key] ?? (word, 0, position)
+            counts[key] = (known.word, known.count + 1, known.first)
+        }
+        return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }
+            .prefix(5).map(\.word)
     }
 
     /// Asks, in the export prompt, whether to replace the existing file `request` names.
@@ -313,6 +349,8 @@ public struct ViewerState {
             guard !flat.isEmpty else { return nil }
             insert(flat)
             return queryChanged()
+        case .backspace where text.isEmpty:
+            return takeBackLastToken()
         case .backspace:
             guard cursor > 0 else { return nil }
             let index = text.index(text.startIndex, offsetBy: cursor - 1)
@@ -348,11 +386,19 @@ public struct ViewerState {
             return acceptSuggestion()
         case .control("t"):
             guard !text.isEmpty else { return nil }
-            tokens.append(text)
+            if tokens.contains(where: { caseSensitive ? $0 == text : $0.lowercased() == text.lowercased() }) {
+                message = "already a token: " + text
+            } else {
+                tokens.append(text)
+            }
             text = ""
             cursor = 0
             return queryChanged()
         case .control("w"):
+            guard !text.isEmpty else { return takeBackLastToken() }
+            deleteWordBeforeCursor()
+            return queryChanged()
+        case .control("x"):
             guard !tokens.isEmpty else { return nil }
             tokens.removeLast()
             return queryChanged()
@@ -420,6 +466,23 @@ public struct ViewerState {
         return nil
     }
 
+    private mutating func handleHelp(_ key: Key) {
+        let page = max(1, size.rows - 2)
+        let most = FrameRenderer.helpText(width: size.columns).count
+        switch key {
+        case .character("j"), .down: helpTop += 1
+        case .character("k"), .up: helpTop -= 1
+        case .character(" "), .pageDown: helpTop += page
+        case .character("b"), .pageUp: helpTop -= page
+        case .character("g"), .home: helpTop = 0
+        case .character("G"), .end: helpTop = most
+        default:
+            mode = modeBeforeHelp
+            helpTop = 0
+        }
+        helpTop = min(max(0, helpTop), max(0, most - (size.rows - 1)))
+    }
+
     private mutating func handleJump(_ key: Key, digits: String) {
         switch key {
         case .character(let character) where !character.unicodeScalars.contains { Sanitizer.replacement(for: $0) != nil }:
@@ -476,6 +539,24 @@ public struct ViewerState {
         return String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
     }
 
+    /// Puts the last token back into the (empty) field for editing.
+    private mutating func takeBackLastToken() -> ViewerAction? {
+        guard text.isEmpty, let last = tokens.popLast() else { return nil }
+        text = last
+        cursor = text.count
+        return queryChanged()
+    }
+
+    /// Deletes the word before the cursor and the spaces after it, as Ctrl-W does in a shell.
+    private mutating func deleteWordBeforeCursor() {
+        let characters = Array(text)
+        var start = cursor
+        while start > 0 && characters[start - 1] == " " { start -= 1 }
+        while start > 0 && characters[start - 1] != " " { start -= 1 }
+        text = String(characters[..<start] + characters[cursor...])
+        cursor = start
+    }
+
     private mutating func insert(_ string: String) {
         let index = text.index(text.startIndex, offsetBy: cursor)
         let before = text.count
@@ -486,7 +567,7 @@ public struct ViewerState {
     private mutating func queryChanged() -> ViewerAction {
         generation += 1
         isSearching = true
-        suggestions = mode == .searching ? completions(currentWord) : []
+        suggestions = mode == .searching && !isTypingAPhrase ? completions(currentWord) : []
         if message == "search wrapped" { message = nil }
         return .search(SearchRequest(query: query, generation: generation))
     }

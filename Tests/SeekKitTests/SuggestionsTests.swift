@@ -24,7 +24,7 @@ import Testing
         ("écl", 10, ["Éclair", "éclairs"]),
         ("an", 10, ["Anna", "and"]),
         ("zz", 10, []),
-        ("", 10, []),
+        ("", 10, ["Anna", "the", "budget", "bureau", "Éclair"]),   // the most characteristic words
         ("b", 0, []),
     ]
 
@@ -37,5 +37,28 @@ import Testing
         var words: [String] = []
         Suggestions.forEachWord(in: "a1b2 x-y it's 'quoted' 预算。好") { words.append($0) }
         #expect(words == ["a1b2", "x", "y", "it's", "quoted", "预算", "好"])
+    }
+
+    @Test func aWordInEveryCueRanksBelowOneThatAFewCuesKeepReturningTo() {
+        let cues = (0..<40).map { number in
+            number % 10 == 0 ? "the theatre, the theatre again" : "the cue number \(number) and that"
+        }
+        let suggestions = Suggestions(transcript: searchTranscript(cues))
+        #expect(suggestions.completions(for: "th", limit: 3) == ["theatre", "that", "the"])
+        #expect(suggestions.completions(for: "", limit: 1) == ["theatre"])
+    }
+
+    @Test func scriptsWithoutSpacesGiveShortUnitsNotWholeSentences() {
+        let thai = "สวัสดีครับ ผมชื่อสมชาย วันนี้อากาศดีมากครับ เราจะไปเที่ยวทะเลกันไหม"
+        let japanese = "きょうはいいてんきですね、さんぽにいきましょう。"
+        var words: [String] = []
+        Suggestions.forEachWord(in: thai + " " + japanese) { words.append($0) }
+        #expect(!words.isEmpty)
+        #expect(words.allSatisfy { $0.count <= 2 }, "\(words.filter { $0.count > 2 })")
+        #expect(words.contains("ทะ"))
+        #expect(words.contains { $0.hasPrefix("ที่") }, "a Thai character keeps its marks: \(words)")
+        let suggestions = Suggestions(transcript: searchTranscript([thai, japanese, thai]))
+        #expect(suggestions.completions(for: "อา", limit: 5).allSatisfy { $0.count <= 2 })
+        #expect(suggestions.completions(for: "ว", limit: 5).contains("วัน"))
     }
 }

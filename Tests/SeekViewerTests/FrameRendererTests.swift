@@ -53,7 +53,7 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
     }
 
     @Test func helpOverlay() {
-        var state = ViewerFixture.state(["city"], rows: 27, columns: 70)
+        var state = ViewerFixture.state(["city"], rows: 32, columns: 110)
         state.press(.character("?"))
         let text = FrameRenderer.render(state).plainText
         for line in FrameRenderer.helpLines { #expect(text.contains(line.meaning)) }

@@ -165,7 +165,7 @@ extension ViewerState {
         #expect(state.cursor == 5)
     }
 
-    @Test func ctrlTMakesATokenAndCtrlWRemovesIt() {
+    @Test func ctrlTMakesATokenAndCtrlXRemovesIt() {
         var state = ViewerFixture.state()
         state.type("city")
         state.press(.control("t"))
@@ -174,7 +174,7 @@ extension ViewerState {
         state.type("noise")
         #expect(state.query.keywords == ["city", "noise"])
         #expect(state.navigator.index.count == ViewerFixture.count(["city", "noise"]))
-        state.press(.control("w"))
+        state.press(.control("x"))
         #expect(state.tokens == [])
         #expect(state.query.keywords == ["noise"])
     }
@@ -183,11 +183,14 @@ extension ViewerState {
         var state = ViewerFixture.state(completions: { prefix in
             prefix == "cou" ? ["council", "count"] : []
         })
-        state.type("city cou")
+        state.type("cou")
         #expect(state.suggestions == ["council", "count"])
         state.press(.tab)
-        #expect(state.text == "city council")
-        #expect(state.cursor == 12)
+        #expect(state.text == "council")
+        #expect(state.cursor == 7)
+        state.press(.home)
+        state.type("city ")
+        state.press(.end)
         #expect(state.navigator.index.count == ViewerFixture.count(["city council"]))
     }
 
@@ -400,5 +403,103 @@ extension ViewerState {
         state.press(.character(":"), .enter)
         #expect(state.message == nil)
         #expect(state.navigator.current == 1)
+    }
+
+    @Test func backspaceInAnEmptyFieldTakesTheLastTokenBack() {
+        var state = ViewerFixture.state()
+        state.type("city")
+        state.press(.control("t"))
+        state.type("noise")
+        state.press(.control("t"))
+        #expect(state.tokens == ["city", "noise"] && state.text.isEmpty)
+        state.press(.backspace)
+        #expect(state.tokens == ["city"])
+        #expect(state.text == "noise" && state.cursor == 5)
+        state.press(.backspace)
+        #expect(state.text == "nois")
+        #expect(state.navigator.index.count == ViewerFixture.count(["city", "nois"]))
+    }
+
+    @Test func ctrlWDeletesTheWordBeforeTheCursorAndCtrlXTheLastToken() {
+        var state = ViewerFixture.state()
+        state.type("noise")
+        state.press(.control("t"))
+        state.type("city council  ")
+        state.press(.control("w"))
+        #expect(state.text == "city " && state.cursor == 5)
+        state.press(.control("w"))
+        #expect(state.text.isEmpty)
+        #expect(state.tokens == ["noise"])
+        state.type("city")
+        state.press(.control("x"))
+        #expect(state.tokens.isEmpty && state.text == "city")
+        #expect(state.navigator.index.count == ViewerFixture.count(["city"]))
+    }
+
+    @Test func aTokenEqualToAnotherIgnoringCaseIsNotAddedTwice() {
+        var state = ViewerFixture.state()
+        state.type("City")
+        state.press(.control("t"))
+        state.type("city")
+        state.press(.control("t"))
+        #expect(state.tokens == ["City"])
+        #expect(state.text.isEmpty)
+        #expect(state.message == "already a token: city")
+    }
+
+    @Test func theHelpScrollsWhenItDoesNotFit() {
+        var state = ViewerFixture.state(["city"], rows: 12, columns: 40)
+        state.press(.character("?"))
+        var seen = ""
+        var frame = FrameRenderer.render(state)
+        for _ in 0..<200 where !frame.plainText.contains("end: q or Esc closes") {
+            frame = FrameRenderer.render(state)
+            for row in frame.rows {
+                #expect(row.reduce(0) { $0 + DisplayWidth.widest($1.text) } <= 40)
+            }
+            seen += frame.plainText + "\n"
+            state.press(.character("j"))
+        }
+        #expect(state.mode == .help)
+        let words = Set(seen.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+        for line in FrameRenderer.helpLines {
+            for word in line.meaning.split(separator: " ") { #expect(words.contains(word), "\(word) never shown") }
+        }
+        #expect(frame.plainText.contains("quit"))
+        assertFrameSnapshot(frame.plainText, named: "help-40x12-scrolled-to-the-end")
+        state.press(.character("q"))
+        #expect(state.mode == .browsing)
+    }
+
+    @Test func theSearchFieldSaysHowToLeave() {
+        var state = ViewerFixture.state(rows: 8, columns: 60)
+        #expect(FrameRenderer.render(state).plainText.contains("Esc browse · ^C quit"))
+        state.press(.escape)
+        #expect(!FrameRenderer.render(state).plainText.contains("Esc browse"))
+    }
+
+    @Test func withASpeakerScopeOtherSpeakersCuesAreDimmed() {
+        var state = ViewerFixture.state(["city"], rows: 14, columns: 90)
+        state.press(.character("s"))
+        #expect(state.scope.speaker == "Ana")
+        let frame = FrameRenderer.render(state)
+        for (number, row) in frame.rows.prefix(ViewerFixture.lines.count).enumerated() {
+            let text = row.dropFirst().filter { !$0.text.isEmpty }
+            let dimmed = text.allSatisfy { $0.style == Palette.context }
+            #expect(dimmed == (ViewerFixture.lines[number].speaker == "Ben"), "row \(number)")
+        }
+    }
+
+    @Test func theLastWordOfAPhraseIsCompletedWithWordsThatFollowInTheTranscript() {
+        var state = ViewerFixture.state(completions: { _ in ["cinema"] })
+        state.type("city co")
+        #expect(state.suggestions == ["council"])
+        state.press(.tab)
+        #expect(state.text == "city council")
+        state.press(.control("u"))
+        state.type("the city ")
+        #expect(state.suggestions == ["listens", "council"], "\(state.suggestions)")
+        state.press(.control("u"))
+        #expect(state.suggestions == ["cinema"])
     }
 }

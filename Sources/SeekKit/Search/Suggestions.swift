@@ -1,20 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Completions for a keyword being typed, drawn from the transcript's own words.
 ///
 /// Words are runs of letters, marks and digits (an apostrophe between letters
-/// stays inside: `don't`). Han ideographs have no spaces between words, so a run
-/// of them contributes each overlapping pair of ideographs (`预算` from `今年的预算`),
-/// which is what a completion of one typed ideograph most often wants.
-/// Case is folded for matching; each word is shown in its most frequent spelling
-/// (on a tie, the one with more lowercase letters).
+/// stays inside: `don't`). Scripts written without spaces between words (Han,
+/// kana, Thai, Lao, Khmer, Myanmar) have no such runs, so a run of them
+/// contributes each overlapping pair of characters (`预算` from `今年的预算`),
+/// which is what a completion of one typed character most often wants; a
+/// character keeps its combining marks. Case is folded for matching; each word
+/// is shown in its most frequent spelling (on a tie, the one with more lowercase
+/// letters).
+///
+/// Words are ranked by how characteristic they are of this transcript (tf-idf
+/// across its cues: the count times the log of how many cues there are for each
+/// one that has the word), so `the`, which is in nearly every cue, comes after
+/// `theatre`, which a few cues keep returning to.
 public struct Suggestions: Sendable {
     struct Entry: Sendable {
         var folded: [UInt8]
         var word: String
         var count: Int
+        var score: Double
     }
 
     /// Sorted by `folded` bytes, so the words with a given prefix are adjacent.
     private let entries: [Entry]
+    /// The most characteristic words, best first (what an empty field suggests).
+    private let characteristic: [String]
+
+    /// Words longer than this (in characters) are never suggested.
+    public static let longestWord = 24
 
     /// The number of distinct (case-folded) words.
     public var count: Int { entries.count }
@@ -23,26 +42,42 @@ public struct Suggestions: Sendable {
     ///
     /// - Complexity: O(total text length + w log w) for w distinct words.
     public init(transcript: Transcript) {
-        var counts: [String: Int] = [:]
-        Suggestions.forEachWord(in: transcript.storage) { word in counts[word, default: 0] += 1 }
-        var spellings: [String: [String: Int]] = [:]
-        for (word, count) in counts { spellings[word.lowercased(), default: [:]][word] = count }
+        var counts: [String: (count: Int, cues: Int, lastCue: Int)] = [:]
+        for cue in 0..<transcript.count {
+            Suggestions.forEachWord(in: transcript.text(at: cue)) { word in
+                var known = counts[word] ?? (0, 0, -1)
+                known.count += 1
+                if known.lastCue != cue { known.cues += 1; known.lastCue = cue }
+                counts[word] = known
+            }
+        }
+        var spellings: [String: [String: (count: Int, cues: Int, lastCue: Int)]] = [:]
+        for (word, count) in counts where word.count <= Self.longestWord {
+            spellings[word.lowercased(), default: [:]][word] = count
+        }
+        let cueCount = Double(max(1, transcript.count))
         var entries = spellings.map { folded, forms in
-            let best = forms.max { Suggestions.spellingOrder($0, $1) }
-            return Entry(folded: Array(folded.utf8), word: best?.key ?? folded,
-                         count: forms.values.reduce(0, +))
+            let best = forms.max { Suggestions.spellingOrder(($0.key, $0.value.count), ($1.key, $1.value.count)) }
+            let count = forms.values.reduce(0) { $0 + $1.count }
+            let cues = min(Int(cueCount), forms.values.reduce(0) { $0 + $1.cues })
+            return Entry(folded: Array(folded.utf8), word: best?.key ?? folded, count: count,
+                         score: Double(count) * log((cueCount + 1) / Double(cues)))
         }
         entries.sort { $0.folded.lexicographicallyPrecedes($1.folded) }
         self.entries = entries
+        self.characteristic = entries.filter { $0.count > 1 && $0.word.count >= 3 }
+            .sorted(by: Self.ranksBefore).prefix(20).map(\.word)
     }
 
-    /// Up to `limit` words starting with `prefix` (ignoring case), most frequent first,
-    /// ties in alphabetical order; never the prefix itself.
+    /// Up to `limit` words starting with `prefix` (ignoring case), most characteristic first,
+    /// ties by count then in alphabetical order; never the prefix itself. An empty prefix
+    /// gives the transcript's most characteristic words.
     ///
     /// - Complexity: O(log w + k log k) for k words with that prefix.
     public func completions(for prefix: String, limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
         let folded = Array(prefix.lowercased().utf8)
-        guard !folded.isEmpty, limit > 0 else { return [] }
+        guard !folded.isEmpty else { return Array(characteristic.prefix(limit)) }
         var low = 0
         var high = entries.count
         while low < high {
@@ -55,10 +90,14 @@ public struct Suggestions: Sendable {
             if entries[index].folded != folded { candidates.append(entries[index]) }
             index += 1
         }
-        candidates.sort {
-            $0.count != $1.count ? $0.count > $1.count : $0.folded.lexicographicallyPrecedes($1.folded)
-        }
+        candidates.sort(by: Self.ranksBefore)
         return candidates.prefix(limit).map(\.word)
+    }
+
+    private static func ranksBefore(_ a: Entry, _ b: Entry) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        if a.count != b.count { return a.count > b.count }
+        return a.folded.lexicographicallyPrecedes(b.folded)
     }
 
     /// Orders spellings of one word, least preferred first: by frequency, then by
@@ -72,31 +111,31 @@ public struct Suggestions: Sendable {
     }
 
     /// Calls `body` with each word of `text`, in order.
-    static func forEachWord(in text: String, _ body: (String) -> Void) {
+    static func forEachWord(in text: some StringProtocol, _ body: (String) -> Void) {
         var word = String.UnicodeScalarView()
-        var han: [Unicode.Scalar] = []
+        /// A run in a script without spaces, one character (with its marks) per element.
+        var unspaced: [String.UnicodeScalarView] = []
         var pendingApostrophe: Unicode.Scalar?
         func flushWord() {
             if !word.isEmpty { body(String(word)) }
             word = String.UnicodeScalarView()
             pendingApostrophe = nil
         }
-        func flushHan() {
-            if han.count == 1 {
-                body(String(han[0]))
+        func flushUnspaced() {
+            if unspaced.count == 1 {
+                body(String(unspaced[0]))
             } else {
-                for i in 1..<max(han.count, 1) {
-                    var pair = String.UnicodeScalarView()
-                    pair.append(han[i - 1])
-                    pair.append(han[i])
+                for i in 1..<max(unspaced.count, 1) {
+                    var pair = unspaced[i - 1]
+                    pair.append(contentsOf: unspaced[i])
                     body(String(pair))
                 }
             }
-            han.removeAll(keepingCapacity: true)
+            unspaced.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                if !han.isEmpty { flushHan() }
+                if !unspaced.isEmpty { flushUnspaced() }
                 let value = scalar.value
                 if (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value) {
                     if let apostrophe = pendingApostrophe {
@@ -112,12 +151,22 @@ public struct Suggestions: Sendable {
                 continue
             }
             let properties = scalar.properties
-            if properties.isIdeographic {
+            if isWrittenWithoutSpaces(scalar) {
                 flushWord()
-                han.append(scalar)
+                if isMark(properties.generalCategory), !unspaced.isEmpty {
+                    unspaced[unspaced.count - 1].append(scalar)
+                } else {
+                    unspaced.append(String.UnicodeScalarView([scalar]))
+                }
                 continue
             }
-            if !han.isEmpty { flushHan() }
+            if !unspaced.isEmpty {
+                if isMark(properties.generalCategory) {
+                    unspaced[unspaced.count - 1].append(scalar)
+                    continue
+                }
+                flushUnspaced()
+            }
             if properties.isAlphabetic || properties.numericType != nil || isMark(properties.generalCategory) {
                 if let apostrophe = pendingApostrophe {
                     word.append(apostrophe)
@@ -131,7 +180,22 @@ public struct Suggestions: Sendable {
             }
         }
         flushWord()
-        if !han.isEmpty { flushHan() }
+        if !unspaced.isEmpty { flushUnspaced() }
+    }
+
+    /// Han ideographs, kana, and the Thai, Lao, Khmer and Myanmar scripts: written without spaces between words.
+    static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isIdeographic { return true }
+        switch scalar.value {
+        case 0x0E01...0x0E3A, 0x0E40...0x0E4E, // Thai letters, vowels and marks (not its digits)
+             0x0E81...0x0EDF,                  // Lao
+             0x1000...0x103F, 0x1050...0x109F, // Myanmar
+             0x1780...0x17D3,                  // Khmer
+             0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF: // Hiragana, Katakana
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isMark(_ category: Unicode.GeneralCategory) -> Bool {
