@@ -191,14 +191,19 @@ struct SeekCommand {
         let countOnly = Self.countsOnly(options)
         let listCues = options.listCues
         let maxCount = options.invert ? nil : options.maxCount
+        // -l, -L and -q need one match of a file, -c all of them.
+        let enough = countOnly && !options.count ? 1 : Int.max
+        // -m reads only the part of a file it needs, unless -A wants cues after the last match.
+        let readsPart = options.contextAfter == 0
         let video = VideoSettings(options: options, environment: VideoSettings.environment())
         orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
             if case .path(let path) = inputs[i].source, inputs[i].problem == nil, VideoSubtitles.isVideo(path.shown) {
                 return Self.searchVideo(path, video: video, query: query, load: loadOptions,
                                         listCues: listCues, countOnly: countOnly, maxCount: maxCount)
             }
-            return [Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions,
-                                listCues: listCues, countOnly: countOnly, maxCount: maxCount, standardInput: standardInput)]
+            return [Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions, listCues: listCues,
+                                countOnly: countOnly, enough: enough, maxCount: maxCount, readsPart: readsPart,
+                                standardInput: standardInput)]
         }, deliver: { outcomes in outcomes.forEach(deliver) })
     }
 
@@ -239,22 +244,39 @@ struct SeekCommand {
 
     static func search(
         _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, query: Query, load: LoadOptions,
-        listCues: Bool, countOnly: Bool = false, maxCount: Int? = nil, standardInput: Int32
+        listCues: Bool, countOnly: Bool = false, enough: Int = .max, maxCount: Int? = nil, readsPart: Bool = true,
+        standardInput: Int32
     ) -> Outcome {
         var outcome = searchFile(input, bytes: preread, query: query, load: load, listCues: listCues,
-                                 countOnly: countOnly, maxCount: maxCount, standardInput: standardInput)
+                                 countOnly: countOnly, enough: enough, maxCount: maxCount, readsPart: readsPart,
+                                 standardInput: standardInput)
         if case .path(let path) = input.source { outcome.path = path }
         return outcome
     }
 
     private static func searchFile(
         _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>?, query: Query, load: LoadOptions,
-        listCues: Bool, countOnly: Bool, maxCount: Int?, standardInput: Int32
+        listCues: Bool, countOnly: Bool, enough: Int, maxCount: Int?, readsPart: Bool, standardInput: Int32
     ) -> Outcome {
         if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
         do throws(Diagnostic) {
             let name = input.displayName
+            let prefixLimit = countOnly || listCues || !readsPart ? nil : maxCount
+            // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
+            let searchInPlace = { (bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Outcome in
+                if let prefixLimit {
+                    let loaded = try TranscriptLoader.load(inPlace: bytes, fileName: name, options: load,
+                                                           untilMatchingCues: prefixLimit, of: query)
+                    let index = MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: prefixLimit)
+                    return Outcome(file: name, loaded: loaded, index: index)
+                }
+                return Outcome(file: name, counted: try TranscriptLoader.countMatches(
+                    inPlace: bytes, fileName: name, options: load, query: query, enough: enough))
+            }
             let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome in
+                if prefixLimit != nil || (countOnly && enough < .max) {
+                    return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer) }
+                }
                 if countOnly {
                     return Outcome(file: name, counted: try TranscriptLoader.countMatches(
                         bytes, fileName: name, options: load, query: query))
@@ -265,13 +287,12 @@ struct SeekCommand {
                 return Outcome(file: name, loaded: loaded, index: index)
             }
             if let preread { return try searchRead(preread.get()) }
-            // Counting maps a large file and searches it where it lies; anything else reads it.
+            // Counting and -m map a large file and search it where it lies (so the pages after
+            // where they stop are never read); anything else reads it.
             return try input.withContents(
-                from: standardInput, mappingFrom: countOnly ? 1 << 22 : nil, sniffing: load.encoding == nil,
-                mapped: { bytes throws(Diagnostic) in
-                    Outcome(file: name, counted: try TranscriptLoader.countMatches(
-                        inPlace: bytes, fileName: name, options: load, query: query))
-                },
+                from: standardInput, mappingFrom: countOnly || prefixLimit != nil ? 1 << 22 : nil,
+                sniffing: load.encoding == nil,
+                mapped: searchInPlace,
                 read: searchRead)
         } catch {
             return Outcome(file: input.displayName, failure: error)

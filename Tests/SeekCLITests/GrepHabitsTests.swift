@@ -175,4 +175,34 @@ import Testing
         let json = try seek(["--json", "--ignore-accents", "cafe", "folded.srt"]).stdout
         #expect(json.contains(#""match":"café""#))
     }
+
+    /// A file of more than 4 MB (so it is mapped, not read) whose very last cue is broken.
+    func writeLargeFileWithABrokenEnd() throws {
+        var text = ""
+        text.reserveCapacity(5_000_000)
+        for cue in 0..<70_000 {
+            let seconds = cue % 3600
+            let time = "0\(cue / 36_000 % 10):\(seconds / 60 < 10 ? "0" : "")\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
+            let words = cue % 1000 == 3 ? "the budget line \(cue)" : "nothing to see in line \(cue)"
+            text += "\(cue + 1)\n\(time),000 --> \(time),500\n\(words)\n\n"
+        }
+        text += "70001\n00:99:00,000 --> later\nbroken\n"
+        try directory.write("large.srt", text)
+    }
+
+    @Test func maxCountAndFileListsStopReadingEarly() throws {
+        try writeLargeFileWithABrokenEnd()
+        let all = try seek(["budget", "large.srt"])
+        #expect(all.stderr.contains("large.srt:"), "reading the whole file meets the broken cue")
+        let first = try seek(["-m", "2", "budget", "large.srt"])
+        #expect(first.stderr.isEmpty, "\(first.stderr)")
+        let blocks = all.stdout.split(separator: "\n")
+        #expect(first.stdout.split(separator: "\n") == Array(blocks.prefix(2)))
+        let listed = try seek(["-l", "budget", "large.srt"])
+        #expect(listed.stdout == "large.srt\n" && listed.stderr.isEmpty, "\(listed.stderr)")
+        #expect(try seek(["-q", "budget", "large.srt"]).status == 0)
+        #expect(try seek(["-c", "-m", "3", "budget", "large.srt"]).stdout == "3\n")
+        let after = try seek(["-m", "1", "-A", "1", "budget", "large.srt"])
+        #expect(after.stdout.split(separator: "\n").count == 2, "-A still shows the cue after the last match")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SeekBytes
 
 /// How many matches a file holds, and what reading it showed.
@@ -45,17 +46,21 @@ extension TranscriptLoader {
     /// mapped), copying them only when they need decoding or are not read in pieces.
     ///
     /// The same result and errors as `countMatches(_:fileName:options:query:)`.
+    ///
+    /// With `enough`, a large SRT or untimed text file is read piece by piece (a core's
+    /// worth of pieces at a time) only until that many matches are found (`-l`, `-q`):
+    /// the count is then at least `enough`, and the pages of the file after it are never touched.
     public static func countMatches(
         inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions = LoadOptions(),
-        query: Query
+        query: Query, enough: Int = .max
     ) throws(Diagnostic) -> MatchCount {
         try countMatches(inPlace: bytes, fileName: fileName, options: options, query: query,
-                         pieceSize: TextPieces.pieceSize)
+                         pieceSize: TextPieces.pieceSize, enough: enough)
     }
 
     static func countMatches(
         inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
-        pieceSize: Int
+        pieceSize: Int, enough: Int = .max
     ) throws(Diagnostic) -> MatchCount {
         // Each piece checks its own UTF-8 before it is parsed (while it is in cache);
         // a file that turns out to need decoding is counted again, decoded.
@@ -65,7 +70,7 @@ extension TranscriptLoader {
             var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
             if isBlank { return result }
             if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
-                                           pieceSize: pieceSize, checkingUTF8: true) {
+                                           pieceSize: pieceSize, checkingUTF8: true, enough: enough) {
                 if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
                 result.matches = counted.matches
                 result.warnings += counted.warnings
@@ -88,7 +93,7 @@ extension TranscriptLoader {
     /// not valid UTF-8 without NUL.
     static func countInPieces(
         _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
-        pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false
+        pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard format == .srt || format == .text else { return nil }
         if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8) {
@@ -99,7 +104,7 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
         }
         let inPlaceMatcher = inPlaceMatcher(for: query)
-        let pieces = TextPieces.map(bounds.count - 1) { i -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? in
+        func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? {
             let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
             if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
             if format == .text, let inPlaceMatcher {
@@ -132,12 +137,21 @@ extension TranscriptLoader {
         var matches = 0
         var lines = 0
         var warnings = WarningLog(fileName: fileName)
-        for piece in pieces {
-            guard let piece else { return nil }
-            cues += piece.cues
-            matches += piece.matches
-            if let log = piece.warnings { warnings.append(log, lineOffset: lines) }
-            lines += piece.lines
+        let pieceCount = bounds.count - 1
+        // With `enough`, a window of pieces at a time (one per core), stopping once enough are found.
+        let window = enough == .max ? pieceCount : Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var first = 0
+        while first < pieceCount && matches < enough {
+            let end = Swift.min(first + window, pieceCount)
+            let start = first
+            for piece in TextPieces.map(end - start, { countPiece(start + $0) }) {
+                guard let piece else { return nil }
+                cues += piece.cues
+                matches += piece.matches
+                if let log = piece.warnings { warnings.append(log, lineOffset: lines) }
+                lines += piece.lines
+            }
+            first = end
         }
         return (cues, matches, warnings.all)
     }
