@@ -340,14 +340,16 @@ public struct ViewerState {
     private mutating func handleField(_ key: Key) -> ViewerAction? {
         switch key {
         case .character(let character):
+            guard text.count < QueryLimits.keywordCharacters else { return nil }
             insert(String(character))
             return queryChanged()
         case .paste(let pasted):
             let flat = String(pasted.unicodeScalars.map { scalar -> Character in
                 Sanitizer.replacement(for: scalar) == nil ? Character(scalar) : " "
             })
-            guard !flat.isEmpty else { return nil }
-            insert(flat)
+            let room = max(0, QueryLimits.keywordCharacters - text.count)
+            guard !flat.isEmpty, room > 0 else { return nil }
+            insert(String(flat.prefix(room)))
             return queryChanged()
         case .backspace where text.isEmpty:
             return takeBackLastToken()

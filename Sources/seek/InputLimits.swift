@@ -18,7 +18,8 @@ struct InputLimits: Sendable {
     var stream: Int
 
     static let standardStream = 1 << 30
-    static let largestFile = 1 << 32
+    /// Under 4 GiB: offsets into a transcript are kept in 32 bits.
+    static let largestFile = (1 << 32) - 1
 
     /// The limits for this process, from the machine's memory and `SEEK_INPUT_LIMIT`.
     static let current: InputLimits = {

@@ -163,6 +163,15 @@ func runShell(
         #expect(try directory.contents() == ["ok.srt", "slow.srt"])
     }
 
+    @Test func oversizedQueriesAreRefusedWithAMessage() throws {
+        let long = try SeekProcess.run([String(repeating: "a", count: 16_000), "ok.srt"], in: directory.url)
+        #expect(long.status == 2)
+        #expect(long.stderr.hasPrefix("seek: keyword too long: 16000 characters (at most 256)"))
+        let many = try SeekProcess.run((0..<1_001).flatMap { ["-e", "w\($0)"] } + ["ok.srt"], in: directory.url)
+        #expect(many.status == 2)
+        #expect(many.stderr.hasPrefix("seek: too many keywords: 1001 (at most 1000)"))
+    }
+
     @Test func anExportOnATerminalShowsControlCodesAndOneInAPipeKeepsThem() throws {
         let file = try directory.write("osc.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello \u{1B}]0;owned\u{7} \u{85}x\n")
         for format in ["--csv", "--json"] {

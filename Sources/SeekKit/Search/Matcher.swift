@@ -382,6 +382,13 @@ struct FastPlan: Sendable {
     /// Whether text characters with other bytes can equal a keyword character, so that
     /// cues holding them must be looked for before the byte scan.
     let hasEquivalents: Bool
+    /// For a long keyword, the Knuth–Morris–Pratt failure table over `bytes`: candidates are
+    /// then found in one pass that never re-reads text, so the scan stays linear whatever the
+    /// text (checking each place of the rarest byte costs up to the keyword's length).
+    let failure: [Int32]?
+
+    /// The keyword length (bytes) from which the scan uses `failure`.
+    static let linearScanLength = 24
 
     /// - Parameter lineBreaksAreSpaces: whether a space in the keyword matches a line
     ///   feed, as inside a cue; not when the text's lines are its cues.
@@ -401,6 +408,46 @@ struct FastPlan: Sendable {
         let apart = ranked.first { abs($0 - ranked[0]) >= 2 }
         second = apart ?? (ranked.count > 1 ? ranked[1] : ranked[0])
         hasEquivalents = keyword.unicodeScalars.contains(where: FastPlan.hasEquivalents)
+        failure = bytes.count >= FastPlan.linearScanLength ? FastPlan.failureTable(bytes) : nil
+    }
+
+    /// `table[i]`: the length of the longest proper prefix of `bytes[...i]` that is also its suffix.
+    static func failureTable(_ bytes: [UInt8]) -> [Int32] {
+        var table = [Int32](repeating: 0, count: bytes.count)
+        var length = 0
+        for i in 1..<max(1, bytes.count) {
+            while length > 0 && bytes[i] != bytes[length] { length = Int(table[length - 1]) }
+            if bytes[i] == bytes[length] { length += 1 }
+            table[i] = Int32(length)
+        }
+        return table
+    }
+
+    /// The start of the first match at or after `start` and before `limit` (a match may end past
+    /// `limit`), found with `failure`; `limit` when there is none.
+    ///
+    /// - Complexity: O(bytes read), each text byte read once.
+    private func linearFind(
+        _ base: UnsafePointer<UInt8>, from start: Int, to limit: Int, count: Int, failure: [Int32]
+    ) -> Int {
+        bytes.withUnsafeBufferPointer { keyword in
+            fold.withUnsafeBufferPointer { fold in
+                failure.withUnsafeBufferPointer { failure in
+                    let length = keyword.count
+                    var state = 0
+                    var i = start
+                    while i < count {
+                        if i - state >= limit { return limit }
+                        let byte = fold[Int(base[i])]
+                        while state > 0 && keyword[state] != byte { state = Int(failure[state - 1]) }
+                        if keyword[state] == byte { state += 1 }
+                        i += 1
+                        if state == length { return i - length }
+                    }
+                    return limit
+                }
+            }
+        }
     }
 
     /// Whether a character other than `scalar` itself equals it under Regex's rules.
@@ -478,7 +525,11 @@ struct FastPlan: Sendable {
                 if isCancelled() { return nil }
                 nextCancelCheck = position + 1 << 22
             }
-            if findsBytes {
+            if let failure {
+                let limit = min(lastStart, nextCancelCheck) + 1
+                position = linearFind(base, from: position, to: limit, count: count, failure: failure)
+                if position == limit { continue }
+            } else if findsBytes {
                 let limit = min(lastStart, nextCancelCheck) + firstOffset + 1
                 var next = rareFinder.next(in: base, from: position + firstOffset, to: limit)
                 if twinFinder != nil { next = min(next, twinFinder!.next(in: base, from: position + firstOffset, to: next)) }
