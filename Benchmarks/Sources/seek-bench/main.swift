@@ -108,6 +108,41 @@ let chinese = Vocabulary("""
 预算 政府 经济 发展 市场 报告 委员会 部门 学校 家庭 朋友 老师 学生 孩子 城市 国家 世界 生活 电话
 """.split(whereSeparator: \.isWhitespace).map(String.init))
 
+let russian = Vocabulary("""
+я ты он она мы вы они не что это как так вот где когда почему знаю думаю хочу могу надо нужно
+будет было есть сейчас потом завтра вчера сегодня домой работа деньги бюджет город семья друг время
+день ночь дело человек жизнь правда вопрос ответ совет комитет школа отец мать брат сестра дом дорога
+""".split(whereSeparator: \.isWhitespace).map(String.init))
+
+/// `text` in windows-1251 (it holds only ASCII and Russian letters).
+func windows1251(_ text: String) -> [UInt8] {
+    text.unicodeScalars.map { scalar -> UInt8 in
+        switch scalar.value {
+        case 0..<0x80: UInt8(scalar.value)
+        case 0x410...0x44F: UInt8(scalar.value - 0x410 + 0xC0)
+        case 0x401: 0xA8
+        case 0x451: 0xB8
+        default: 0x3F
+        }
+    }
+}
+
+/// Russian SRT, like `srt` but from the Russian words.
+func russianSRT(bytes: Int, seed: UInt64) -> String {
+    var random = SeededGenerator(seed: seed)
+    var text = ""
+    var cue = 0
+    var time = 0
+    while text.utf8.count < bytes * 14 / 10 {
+        cue += 1
+        let duration = Int.random(in: 800...4_000, using: &random)
+        text += "\(cue)\n\(timestamp(time, separator: ",")) --> \(timestamp(time + duration, separator: ","))\n"
+        text += sentence(russian, words: 3...8, separator: " ", &random) + "\n\n"
+        time += duration + 200
+    }
+    return text
+}
+
 func sentence(_ vocabulary: Vocabulary, words: ClosedRange<Int>, separator: String,
               _ random: inout SeededGenerator) -> String {
     (0..<Int.random(in: words, using: &random)).map { _ in vocabulary.word(&random) }.joined(separator: separator)
@@ -319,6 +354,40 @@ if options.wants("srt") {
 if options.wants("chinese") {
     let path = write(chineseText(bytes: options.size(20), seed: 3), to: "chinese.txt")
     compareWithGrep(name: "chinese.txt, '预算'", path: path, keyword: "预算", formatName: "text", target: 2.0)
+}
+
+if options.wants("legacy") {
+    // A Russian film archive in windows-1251: detected, decoded and counted, against the same
+    // text in UTF-8 (mapped, and through a pipe, which reads it into memory as decoding does).
+    let text = russianSRT(bytes: options.size(50), seed: 7)
+    let legacyPath = workDirectory + "/russian-1251.srt"
+    if !FileManager.default.fileExists(atPath: legacyPath) {
+        _ = FileManager.default.createFile(atPath: legacyPath, contents: Data(windows1251(text)))
+    }
+    let utf8Path = write(text, to: "russian-utf8.srt")
+    var legacy: [Double] = []
+    var mapped: [Double] = []
+    var piped: [Double] = []
+    var counts: [String] = []
+    for _ in 0..<options.runs {
+        let result = run([seekPath, "-c", "-e", "budget", legacyPath], outputPath: outputPath)
+        legacy.append(result.seconds)
+        counts = [result.output.trimmingCharacters(in: .whitespacesAndNewlines)]
+        mapped.append(run([seekPath, "-c", "-e", "budget", utf8Path], outputPath: outputPath).seconds)
+        piped.append(run(["/bin/sh", "-c", "\"$0\" -c -e budget < \"$1\"", seekPath, utf8Path], outputPath: outputPath).seconds)
+    }
+    let peak = peakKilobytes([seekPath, "-c", "-e", "budget", legacyPath])
+    let size = ((try? FileManager.default.attributesOfItem(atPath: legacyPath)[.size]) as? Int) ?? 0
+    rows.append(["windows-1251 .srt, 'budget'", format(median(legacy)), format(median(piped)) + " (UTF-8 piped)",
+                 String(format: "%.2fx", median(legacy) / max(median(piped), 1e-9)), "", megabytes(peak),
+                 megabytes(size / 1024), counts.first ?? "", "UTF-8 mapped " + format(median(mapped))])
+    let bytes = windows1251(text)
+    let start = now()
+    let decoded = try? TextDecoder.decode(bytes, fileName: legacyPath)
+    let elapsed = now() - start
+    notes.append(String(format: "detect and decode %@ of windows-1251 in process: %@ (%.0f MB/s), read as %@",
+                        megabytes(bytes.count / 1024), format(elapsed), Double(bytes.count) / 1e6 / elapsed,
+                        decoded?.encoding.name ?? "nothing"))
 }
 
 if options.wants("json") {

@@ -12,6 +12,9 @@ struct LegacyCodePage: Sendable {
     let isLead: [Bool]
     /// GB18030's four-byte runs, `(linear index, first code point)` pairs in order.
     let fourByteRuns: [UInt32]
+    /// For single-byte encodings, each byte's UTF-8 (up to three bytes, first in the low
+    /// byte) and, in the top byte, its length.
+    let singleByteUTF8: [UInt32]
 
     static let trailCount = 0xFF - 0x40
 
@@ -49,6 +52,13 @@ struct LegacyCodePage: Sendable {
         self.grid = grid
         self.isLead = isLead
         self.fourByteRuns = fourByteRuns
+        singleByteUTF8 = multiByte ? [] : (0..<256).map { byte in
+            var bytes: [UInt8] = []
+            UTF8Writer.append(byte < 0x80 ? UInt32(byte) : high[byte - 0x80], to: &bytes)
+            var packed = UInt32(bytes.count) << 24
+            for (i, value) in bytes.enumerated() { packed |= UInt32(value) << (8 * i) }
+            return packed
+        }
     }
 
     /// The character starting at `index` (a byte of 0x80 or more) and its length in bytes;
@@ -118,6 +128,7 @@ struct LegacyCodePage: Sendable {
     }
 
     private func decodePiece(_ bytes: UnsafeBufferPointer<UInt8>) -> (utf8: [UInt8], invalid: Int) {
+        if !singleByteUTF8.isEmpty { return decodeSingleBytes(bytes) }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 2)
         var invalid = 0
@@ -134,6 +145,32 @@ struct LegacyCodePage: Sendable {
             if scalar == 0xFFFD { invalid += 1 }
             UTF8Writer.append(scalar, to: &output)
             index += length
+        }
+        return (output, invalid)
+    }
+
+    /// A single-byte piece in two passes: the UTF-8 length, then the bytes, written in place.
+    private func decodeSingleBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> (utf8: [UInt8], invalid: Int) {
+        let table = singleByteUTF8
+        var length = 0
+        var invalid = 0
+        for byte in bytes {
+            let packed = table[Int(byte)]
+            length += Int(packed >> 24)
+            if packed == 0x03BD_BFEF { invalid += 1 }
+        }
+        let output = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            var at = 0
+            for byte in bytes {
+                let packed = table[Int(byte)]
+                buffer[at] = UInt8(truncatingIfNeeded: packed)
+                if packed >= 0x0200_0000 {
+                    buffer[at + 1] = UInt8(truncatingIfNeeded: packed >> 8)
+                    if packed >= 0x0300_0000 { buffer[at + 2] = UInt8(truncatingIfNeeded: packed >> 16) }
+                }
+                at += Int(packed >> 24)
+            }
+            count = at
         }
         return (output, invalid)
     }

@@ -47,7 +47,9 @@ public enum TextDecoder {
         } else {
             let plain = bytes.withUnsafeBufferPointer { UTF8Validation.isValidWithoutNULsInPieces($0) }
             if plain { return DecodedText(utf8: bytes, encoding: .utf8, warnings: []) }
-            let scan = UTF8Scan(bytes)
+            // A text whose first 256 KiB are plainly not UTF-8 needs no count of the rest.
+            let head = UTF8Scan(bytes.prefix(262_144))
+            let scan = head.invalid > 16 && head.invalid > 4 * head.multibyte ? head : UTF8Scan(bytes)
             if scan.invalid == 0 {
                 return DecodedText(utf8: scan.nuls == 0 ? bytes : replacingNULs(bytes),
                                    encoding: .utf8, warnings: [])
