@@ -104,16 +104,17 @@ enum HelpText {
     Control characters in the text are shown visibly ('^[', '<U+202E>').
 
     Export columns (JSON keys and CSV header, in this order):
-      file, position, total, cue, cue_id, start_ms, end_ms, start, end,
-      match_start_ms, match_end_ms, speaker, keyword, match, char_start, char_end,
-      utf16_start, utf16_end, byte_start, byte_end, line, text
+      file, track, language, position, total, cue, cue_id, start_ms, end_ms, start,
+      end, match_start_ms, match_end_ms, speaker, keyword, match, char_start,
+      char_end, utf16_start, utf16_end, byte_start, byte_end, line, text
     position is 1-based within the file (the navigator's "3/17"); char_* count
     Unicode scalars, utf16_* UTF-16 code units, byte_* UTF-8 bytes, all 0-based
     and end-exclusive offsets into text; line is the source line of the match.
     match_start_ms/match_end_ms are when the match's first word starts and its last
     word ends, where the file times words (WebVTT <00:00:05.600> tags, Whisper and
     podcast word lists); elsewhere the cue's times.
-    Absent values are null in JSON and empty in CSV.
+    track and language: a video's subtitle track (its number, 1-based, and language
+    tag); absent for subtitle files. Absent values are null in JSON and empty in CSV.
     --cues --json keys: file, cue, id, start_ms, end_ms, speaker, line, text.
 
     Media: for Show.S01E02.en.srt, seek looks beside it for Show.S01E02.en and

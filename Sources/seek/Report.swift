@@ -81,7 +81,7 @@ struct Report {
         } else if let export = options.export, export.isSupercut {
             addClips(outcome, transcript, for: export)
         } else if let export = options.export {
-            exportMatches(outcome.file, transcript, outcome.index, as: export)
+            exportMatches(outcome.file, transcript, outcome.index, track: outcome.track, as: export)
         } else if options.onlyMatching {
             printMatchedText(outcome.file, transcript, outcome.index)
         } else {
@@ -170,9 +170,11 @@ struct Report {
     }
 
     private mutating func exportMatches(
-        _ file: String, _ transcript: Transcript, _ index: MatchIndex, as format: CommandLineOptions.ExportFormat
+        _ file: String, _ transcript: Transcript, _ index: MatchIndex, track: SubtitleTrack?,
+        as format: CommandLineOptions.ExportFormat
     ) {
-        for record in MatchRecords(file: file, transcript: transcript, index: index) {
+        for record in MatchRecords(file: file, transcript: transcript, index: index,
+                                   track: track?.number, language: track?.language) {
             switch format {
             case .jsonLines: JSONLinesWriter.append(record, to: &buffer)
             case .csv: CSVWriter.append(record, to: &buffer, guardingFormulas: options.safeCSV)

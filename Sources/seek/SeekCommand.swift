@@ -234,7 +234,9 @@ struct SeekCommand {
                 if i == 0 { loaded.warnings = extraction.warnings + loaded.warnings }
                 var index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
                 if let maxCount { index = index.limited(toCues: maxCount) }
-                outcomes.append(Outcome(file: name, loaded: loaded, index: index))
+                var outcome = Outcome(file: name, loaded: loaded, index: index)
+                outcome.track = track.track
+                outcomes.append(outcome)
             } catch {
                 outcomes.append(Outcome(file: name, failure: error))
             }
@@ -328,7 +330,8 @@ struct SeekCommand {
             ignoresAccents: options.ignoreAccents, scope: options.scope,
             writeJSONLines: { index, writer in
                 var bytes: [UInt8] = []
-                for record in MatchRecords(file: name, transcript: transcript, index: index) {
+                for record in MatchRecords(file: name, transcript: transcript, index: index,
+                                           track: outcome.track?.number, language: outcome.track?.language) {
                     JSONLinesWriter.append(record, to: &bytes)
                     if bytes.count >= DescriptorWriter.flushThreshold { writer.write(taking: &bytes) }
                 }
@@ -358,6 +361,8 @@ struct Outcome: Sendable {
     var loaded: LoadedTranscript?
     /// The matches; empty for a count only.
     var index = MatchIndex()
+    /// The video subtitle track the transcript came from, if any.
+    var track: SubtitleTrack?
     var matchCount = 0
     var failure: Diagnostic?
 

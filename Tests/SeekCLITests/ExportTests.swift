@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    static let keys = ["file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end",
+    static let keys = ["file", "track", "language", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end",
                        "match_start_ms", "match_end_ms", "speaker", "keyword", "match", "char_start", "char_end",
                        "utf16_start", "utf16_end", "byte_start", "byte_end", "line", "text"]
 

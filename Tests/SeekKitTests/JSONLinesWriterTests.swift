@@ -27,12 +27,24 @@ import Testing
 
     @Test func writesEveryKeyInOrder() throws {
         let line = try #require(Self.lines(["the budget"], keywords: ["budget"]).first)
-        #expect(line == #"{"file":"t.srt","position":1,"total":1,"cue":1,"cue_id":"intro","start_ms":0,"#
+        #expect(line == #"{"file":"t.srt","track":null,"language":null,"position":1,"total":1,"cue":1,"cue_id":"intro","start_ms":0,"#
             + #""end_ms":900,"start":"00:00:00.000","end":"00:00:00.900","match_start_ms":0,"match_end_ms":900,"#
             + #""speaker":"Ana","keyword":"budget","#
             + #""match":"budget","char_start":4,"char_end":10,"utf16_start":4,"utf16_end":10,"byte_start":4,"#
             + #""byte_end":10,"line":3,"text":"the budget"}"#)
     }
+    @Test func aVideoTrackIsNamedByNumberAndLanguage() throws {
+        let transcript = Transcript([Cue(ordinal: 1, start: 0, end: 900, text: "the budget", line: 3)])
+        let index = MatchIndex(transcript: transcript, query: Query("budget"))
+        var out: [UInt8] = []
+        for record in MatchRecords(file: "movie.mkv", transcript: transcript, index: index, track: 2, language: "spa") {
+            JSONLinesWriter.append(record, to: &out)
+        }
+        let object = try Self.object(String(decoding: out, as: UTF8.self))
+        #expect(object["track"] as? Int == 2)
+        #expect(object["language"] as? String == "spa")
+    }
+
 
     @Test func writesNullForAbsentValues() throws {
         let transcript = Transcript([Cue(ordinal: 1, text: "no times here", line: 1)])

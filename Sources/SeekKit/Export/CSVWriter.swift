@@ -20,6 +20,10 @@ public enum CSVWriter {
     public static func append(_ record: MatchRecord, to out: inout [UInt8], guardingFormulas guarded: Bool = false) {
         appendField(record.file, to: &out, guarded: guarded)
         out.append(UInt8(ascii: ","))
+        if let track = record.track { ByteWriting.append(track, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let language = record.language { appendField(language, to: &out) }
+        out.append(UInt8(ascii: ","))
         ByteWriting.append(record.position, to: &out)
         out.append(UInt8(ascii: ","))
         ByteWriting.append(record.total, to: &out)

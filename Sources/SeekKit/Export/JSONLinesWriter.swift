@@ -10,6 +10,10 @@ public enum JSONLinesWriter {
     public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
         ByteWriting.append("{\"file\":", to: &out)
         appendString(record.file, to: &out)
+        ByteWriting.append(",\"track\":", to: &out)
+        appendInt(record.track, to: &out)
+        ByteWriting.append(",\"language\":", to: &out)
+        appendString(record.language, to: &out)
         ByteWriting.append(",\"position\":", to: &out)
         ByteWriting.append(record.position, to: &out)
         ByteWriting.append(",\"total\":", to: &out)

@@ -2,6 +2,10 @@
 public struct MatchRecord: Sendable {
     /// The file's name as shown to the user.
     public var file: String
+    /// For a subtitle track inside a video, its number (1-based among the video's subtitle
+    /// tracks) and language tag (`eng`); `nil` for subtitle files.
+    public var track: Int?
+    public var language: String?
     /// 1-based position among the file's matches (the navigator's "3/17").
     public var position: Int
     /// The number of matches in the file.
@@ -33,9 +37,12 @@ public struct MatchRecord: Sendable {
     public init(
         file: String, position: Int, total: Int, cue: Int, cueID: String?, start: Int?, end: Int?,
         speaker: String?, keyword: String, text: Substring, characters: Range<Int>, utf16: Range<Int>,
-        bytes: Range<Int>, line: Int, matchStart: Int? = nil, matchEnd: Int? = nil
+        bytes: Range<Int>, line: Int, matchStart: Int? = nil, matchEnd: Int? = nil,
+        track: Int? = nil, language: String? = nil
     ) {
         self.file = file
+        self.track = track
+        self.language = language
         self.position = position
         self.total = total
         self.cue = cue
@@ -63,7 +70,7 @@ public struct MatchRecord: Sendable {
 
     /// The export's column names, in order (JSON keys and the CSV header).
     public static let columns = [
-        "file", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms",
+        "file", "track", "language", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms",
         "match_end_ms", "speaker",
         "keyword", "match", "char_start", "char_end", "utf16_start", "utf16_end", "byte_start", "byte_end",
         "line", "text",
@@ -78,11 +85,16 @@ public struct MatchRecords: Sequence, Sendable {
     public let file: String
     public let transcript: Transcript
     public let index: MatchIndex
+    /// The video subtitle track the transcript came from (number and language), if any.
+    public let track: Int?
+    public let language: String?
 
-    public init(file: String, transcript: Transcript, index: MatchIndex) {
+    public init(file: String, transcript: Transcript, index: MatchIndex, track: Int? = nil, language: String? = nil) {
         self.file = file
         self.transcript = transcript
         self.index = index
+        self.track = track
+        self.language = language
     }
 
     public func makeIterator() -> Iterator {
@@ -130,7 +142,8 @@ public struct MatchRecords: Sequence, Sendable {
                 end: transcript.end(at: match.cue), speaker: transcript.speaker(at: match.cue),
                 keyword: match.token < keywords.count ? keywords[match.token] : "",
                 text: text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,
-                bytes: match.range, line: line, matchStart: times.start, matchEnd: times.end)
+                bytes: match.range, line: line, matchStart: times.start, matchEnd: times.end,
+                track: records.track, language: records.language)
             position += 1
             return record
         }

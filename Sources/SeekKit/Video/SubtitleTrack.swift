@@ -33,7 +33,7 @@ public struct SubtitleTrack: Hashable, Sendable {
     /// styles, WebVTT its voices; everything else becomes SRT.
     public var outputFormat: EmbeddedTextFormat {
         switch codec {
-        case "ass", "ssa": EmbeddedTextFormat.assIfReadable
+        case "ass", "ssa": .ass
         case "webvtt": .webvtt
         default: .srt
         }
@@ -72,11 +72,6 @@ public struct TrackListingError: Error, Equatable, Sendable {
 public enum EmbeddedTextFormat: String, Sendable {
     case srt, ass, webvtt
 
-    /// ASS when Seek has an ASS parser, else SRT (ffmpeg then keeps the text and drops the speakers).
-    static var assIfReadable: EmbeddedTextFormat {
-        SubtitleFormat(rawValue: "ass") != nil ? .ass : .srt
-    }
-
     /// The name ffmpeg's `-f` takes.
     public var ffmpegMuxer: String { rawValue }
 
@@ -85,7 +80,7 @@ public enum EmbeddedTextFormat: String, Sendable {
         switch self {
         case .srt: .srt
         case .webvtt: .vtt
-        case .ass: SubtitleFormat(rawValue: "ass") ?? .srt
+        case .ass: .ass
         }
     }
 }
