@@ -82,7 +82,7 @@ import Darwin
             withDestinationURL: directory.url.appendingPathComponent("real/hits.jsonl"))
         let result = try seek(["--json", "--output", "hits.jsonl", "evening", "talk.srt"])
         #expect(result.status == 0)
-        #expect(try directory.read("real/hits.jsonl").hasPrefix(#"{"file":"talk.srt","position":1,"#))
+        #expect(try directory.read("real/hits.jsonl").hasPrefix(#"{"file":"talk.srt","track":null,"language":null,"position":1,"#))
         let link = try FileManager.default.destinationOfSymbolicLink(
             atPath: directory.url.appendingPathComponent("hits.jsonl").path)
         #expect(link.hasSuffix("real/hits.jsonl"))

@@ -124,7 +124,7 @@ import Testing
         let implicit = try seek(["budget"], input: Fixtures.srt)
         #expect(implicit.stdout.hasPrefix("1 00:00:01.000: Good evening."))
         let json = try seek(["--json", "budget"], input: Fixtures.srt)
-        #expect(json.stdout.hasPrefix(#"{"file":"<stdin>","position":1,"total":4,"#))
+        #expect(json.stdout.hasPrefix(#"{"file":"<stdin>","track":null,"language":null,"position":1,"total":4,"#))
         let named = try seek(["budget", "-", "talk.srt"], input: Fixtures.vtt)
         #expect(named.stdout.hasPrefix("<stdin>:1 00:00:01.000: Ana: The budget is ready.\n"))
         // Standard input is read once: a second '-' finds it empty.
