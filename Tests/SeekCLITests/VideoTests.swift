@@ -241,6 +241,24 @@ import Testing
         #expect(result.stderr.contains("movie.mkv: ffprobe took longer than"))
     }
 
+    @Test(arguments: [
+        ("echo '{\"streams\": \"nonsense\"}'", "movie.mkv: ffprobe's answer is not a list of streams"),
+        ("/usr/bin/head -c 6000000 /dev/zero", "movie.mkv: ffprobe wrote more than 4 MB; stopped it"),
+        ("echo 'no such thing' >&2; exit 3", "movie.mkv: ffprobe cannot read it (status 3): no such thing"),
+    ])
+    func anFFprobeThatAnswersNonsenseGetsAMessage(_ script: String, _ message: String) throws {
+        let directory = try TemporaryDirectory()
+        let fake = try directory.write("bin/ffprobe", "#!/bin/sh\n\(script)\n")
+        chmod(fake.path, 0o755)
+        try directory.write("movie.mkv", "x")
+        try directory.write("talk.srt", Self.english)
+        let result = try SeekProcess.run(["Bazinga", "movie.mkv", "talk.srt"], in: directory.url, environment: Self.environment(
+            directory, ["PATH": directory.url.appendingPathComponent("bin").path]))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message))
+        #expect(result.stdout == "talk.srt:1 00:00:01.000: Hello, Bazinga is here.\n")
+    }
+
     @Test func awkwardFileNamesReachFFmpegAsThey() throws {
         if Self.skipWithoutFFmpeg("awkwardFileNamesReachFFmpegAsThey") { return }
         let directory = try TemporaryDirectory()
