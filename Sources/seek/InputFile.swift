@@ -21,6 +21,11 @@ struct InputFile: Equatable {
     /// device, pipe or socket a link points to).
     var walked = false
 
+    /// The file's path, or `nil` for standard input.
+    var path: SystemPath? {
+        if case .path(let path) = source { path } else { nil }
+    }
+
     static let standardInputName = "<stdin>"
 
     /// Expands the FILE arguments: `-` is standard input, directories are walked with `recursive`

@@ -4,6 +4,9 @@ import SeekKit
 /// and keeps the overall exit status.
 struct Report {
     let options: CommandLineOptions
+    let output: Invocation.Output
+    /// Nothing is written, only the exit status kept (`-q` without `--output`).
+    let silent: Bool
     let sink: DescriptorWriter
     let streams: StandardStreams
     let color: Bool
@@ -18,9 +21,12 @@ struct Report {
     /// The clips of a supercut export, written by `finish()` once every file is in.
     private(set) var supercut: Supercut
 
-    init(options: CommandLineOptions, sink: DescriptorWriter, streams: StandardStreams, color: Bool,
-         showFileNames: Bool, media: @escaping (SystemPath?) -> MediaPath? = { _ in nil }) {
+    init(options: CommandLineOptions, output: Invocation.Output, silent: Bool, sink: DescriptorWriter,
+         streams: StandardStreams, color: Bool, showFileNames: Bool,
+         media: @escaping (SystemPath?) -> MediaPath? = { _ in nil }) {
         self.options = options
+        self.output = output
+        self.silent = silent
         self.sink = sink
         self.streams = streams
         self.color = color
@@ -29,65 +35,85 @@ struct Report {
         supercut = Supercut(pad: options.pad)
     }
 
-    /// Whether anything goes to the output at all (`-q` without `-o` prints nothing).
-    private var silent: Bool { options.quiet && options.output == nil }
-
     mutating func begin() {
-        if options.export == .csv && !options.listCues && !silent {
+        if output == .export(.csv) && !silent {
             CSVWriter.appendHeader(to: &buffer)
             sink.write(taking: &buffer)
         }
     }
 
     mutating func add(_ outcome: Outcome) {
-        if let failure = outcome.failure {
+        switch outcome.result {
+        case .failure(let failure):
             sink.flush()
             streams.writeError("seek: \(failure)\n")
             failed = true
             updateStatus()
-            return
+        case .success(.counted(let counted)):
+            warn(counted.warnings)
+            addSelected(options.maxCount == 0 ? 0 : counted.matches, of: outcome.file)
+        case .success(.cues(let loaded)):
+            warn(loaded.warnings)
+            matched = matched || !loaded.transcript.isEmpty
+            updateStatus()
+            if case .cues(let json) = output, !silent { listCues(outcome.file, loaded.transcript, json: json) }
+        case .success(.searched(let loaded, let index)):
+            warn(loaded.warnings)
+            add(outcome, loaded.transcript, index)
         }
-        guard let loaded = outcome.loaded else { return }
-        if !options.quiet && !loaded.warnings.isEmpty {
-            sink.flush()
-            for warning in loaded.warnings { streams.writeError("seek: \(warning)\n") }
-        }
-        let transcript = loaded.transcript
-        let inverted = options.invert ? invertedCues(transcript, outcome.index) : []
-        let selected = options.invert ? inverted.count : options.maxCount == 0 ? 0 : outcome.matchCount
-        if options.listCues {
-            matched = matched || !transcript.isEmpty
-        } else if let listing = options.listFiles {
+    }
+
+    private mutating func warn(_ warnings: [Diagnostic]) {
+        guard !options.quiet && !warnings.isEmpty else { return }
+        sink.flush()
+        for warning in warnings { streams.writeError("seek: \(warning)\n") }
+    }
+
+    /// Keeps the status for `selected` cues or matches of `file`, and writes a count or a file name.
+    private mutating func addSelected(_ selected: Int, of file: String) {
+        if case .listFiles(let listing) = output {
             matched = matched || (listing == .withMatches) == (selected > 0)
         } else {
             matched = matched || selected > 0
         }
         updateStatus()
+        guard !silent else { return }
+        switch output {
+        case .listFiles(let listing):
+            if (listing == .withMatches) == (selected > 0) { sink.write(Sanitizer.sanitize(file) + "\n") }
+        case .count:
+            sink.write(showFileNames ? "\(Sanitizer.sanitize(file)):\(selected)\n" : "\(selected)\n")
+        default:
+            break
+        }
+    }
+
+    private mutating func add(_ outcome: Outcome, _ transcript: Transcript, _ index: MatchIndex) {
+        let inverted = options.invert ? invertedCues(transcript, index) : []
+        addSelected(options.invert ? inverted.count : options.maxCount == 0 ? 0 : index.count, of: outcome.file)
         if silent { return }
-        if options.listCues {
-            listCues(outcome.file, transcript)
-        } else if let listing = options.listFiles {
-            if (listing == .withMatches) == (selected > 0) { sink.write(Sanitizer.sanitize(outcome.file) + "\n") }
-        } else if options.count {
-            sink.write(showFileNames
-                ? "\(Sanitizer.sanitize(outcome.file)):\(selected)\n" : "\(selected)\n")
-        } else if options.invert {
-            if options.export == .jsonLines {
+        switch output {
+        case .cues, .listFiles, .count:
+            break
+        case .export(let export) where options.invert:
+            if export == .jsonLines {
                 for cue in inverted { JSONLinesWriter.appendCue(cue, of: transcript, file: outcome.file, to: &buffer) }
                 sink.write(taking: &buffer)
             } else {
-                printBlocks(outcome.file, transcript, outcome.index, selectedCues: inverted)
+                printBlocks(outcome.file, transcript, index, selectedCues: inverted)
             }
-        } else if let export = options.export, export.isSupercut {
-            addClips(outcome, transcript, for: export)
-        } else if let export = options.export {
-            exportMatches(outcome.file, transcript, outcome.index, track: outcome.track, as: export)
-        } else if options.onlyMatching {
-            printMatchedText(outcome.file, transcript, outcome.index)
-        } else {
+        case .export(let export) where export.isSupercut:
+            addClips(outcome, transcript, index, for: export)
+        case .export(let export):
+            exportMatches(outcome.file, transcript, index, track: outcome.track, as: export)
+        case .onlyMatching:
+            printMatchedText(outcome.file, transcript, index)
+        case .blocks where options.invert:
+            printBlocks(outcome.file, transcript, index, selectedCues: inverted)
+        case .blocks:
             var matchingCues: [Int] = []
-            for cue in outcome.index.matchCues where matchingCues.last != Int(cue) { matchingCues.append(Int(cue)) }
-            printBlocks(outcome.file, transcript, outcome.index, selectedCues: matchingCues)
+            for cue in index.matchCues where matchingCues.last != Int(cue) { matchingCues.append(Int(cue)) }
+            printBlocks(outcome.file, transcript, index, selectedCues: matchingCues)
         }
     }
 
@@ -106,7 +132,7 @@ struct Report {
 
     /// Writes what waits for every file: a supercut export.
     mutating func finish() {
-        guard let export = options.export, export.isSupercut, !silent else { return }
+        guard case .export(let export) = output, export.isSupercut, !silent else { return }
         switch export {
         case .edl:
             EDLWriter.append(supercut.clips, to: &buffer)
@@ -130,9 +156,9 @@ struct Report {
     }
 
     /// Adds a file's matching cues to the supercut; an edit list needs the file's media.
-    private mutating func addClips(_ outcome: Outcome, _ transcript: Transcript,
+    private mutating func addClips(_ outcome: Outcome, _ transcript: Transcript, _ index: MatchIndex,
                                    for export: CommandLineOptions.ExportFormat) {
-        guard !outcome.index.isEmpty else { return }
+        guard !index.isEmpty else { return }
         var found: MediaPath?
         if export == .edl || export == .cmx3600 {
             found = media(outcome.path)
@@ -144,7 +170,7 @@ struct Report {
                 return
             }
         }
-        let untimed = supercut.add(file: outcome.file, transcript: transcript, index: outcome.index, media: found)
+        let untimed = supercut.add(file: outcome.file, transcript: transcript, index: index, media: found)
         if untimed > 0 && !options.quiet {
             sink.flush()
             streams.writeError("seek: \(outcome.file): \(untimed) matching cue\(untimed == 1 ? " has" : "s have") "
@@ -156,10 +182,10 @@ struct Report {
         status = failed ? .error : matched ? .found : .notFound
     }
 
-    private mutating func listCues(_ file: String, _ transcript: Transcript) {
+    private mutating func listCues(_ file: String, _ transcript: Transcript, json: Bool) {
         let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
         for cue in transcript.indices {
-            if options.export == .jsonLines {
+            if json {
                 JSONLinesWriter.appendCue(cue, of: transcript, file: file, to: &buffer)
             } else {
                 buffer.append(contentsOf: printer.cueListing(cue: cue, of: transcript).utf8)

@@ -26,13 +26,16 @@ struct SeekCommand {
             streams.writeError("seek: \(error.message)\n\(UsageError.hint)\n")
             return .error
         }
-        if options.help {
+        let invocation = Invocation(options)
+        switch invocation {
+        case .help:
             write(HelpText.help + "\n")
             return .found
-        }
-        if options.version {
+        case .version:
             write(HelpText.version + "\n")
             return .found
+        case .interactive, .report:
+            break
         }
 
         var fileArguments = options.files
@@ -60,7 +63,7 @@ struct SeekCommand {
             }
             explicitMedia = path
         }
-        if options.interactive {
+        guard case .report(let output, let silent) = invocation else {
             guard inputs.count == 1, let input = inputs.first else {
                 streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")
                 return .error
@@ -116,13 +119,14 @@ struct SeekCommand {
         case .auto: inputs.count > 1 || expandedDirectory || options.allTracks
         }
         var report = Report(
-            options: options, sink: sink, streams: streams, color: color, showFileNames: showFileNames,
-            media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
+            options: options, output: output, silent: silent, sink: sink, streams: streams, color: color,
+            showFileNames: showFileNames, media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
         report.begin()
+        let work = FileWork(output, silent: silent, options: options)
         // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        search(inputs, options: options, width: processors,
-               window: Self.countsOnly(options) ? 1024 : 2 * processors) { report.add($0) }
+        search(inputs, options: options, work: work, width: processors,
+               window: work.countsOnly ? 1024 : 2 * processors) { report.add($0) }
         report.finish()
 
         if let outputFile {
@@ -165,18 +169,11 @@ struct SeekCommand {
         if TextEncoding(name: name) == nil { throw UsageError("unknown encoding '\(name)' for --encoding") }
     }
 
-    /// Whether only the number of matches is needed (a count, or just the exit status): no transcript, no index.
-    private static func countsOnly(_ options: CommandLineOptions) -> Bool {
-        guard !options.listCues && !options.invert else { return false }
-        if options.count { return options.maxCount == nil }
-        return options.listFiles != nil || (options.quiet && options.output == nil)
-    }
-
     /// Loads and searches `inputs` on `width` threads; `deliver` gets the outcomes in the same order.
     private func search(
-        _ inputs: [InputFile], options: CommandLineOptions, width: Int, window: Int, deliver: (Outcome) -> Void
+        _ inputs: [InputFile], options: CommandLineOptions, work: FileWork, width: Int, window: Int,
+        deliver: (Outcome) -> Void
     ) {
-        let query = options.query
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
                                       frameRate: options.fps)
         let standardInput = streams.input
@@ -188,40 +185,31 @@ struct SeekCommand {
             }
         }
         let bytes = preread
-        let countOnly = Self.countsOnly(options)
-        let listCues = options.listCues
-        let maxCount = options.invert ? nil : options.maxCount
-        // -l, -L and -q need one match of a file, -c all of them.
-        let enough = countOnly && !options.count ? 1 : Int.max
-        // -m reads only the part of a file it needs, unless -A wants cues after the last match.
-        let readsPart = options.contextAfter == 0
         let video = VideoSettings(options: options, environment: VideoSettings.environment())
         orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
-            if case .path(let path) = inputs[i].source, inputs[i].problem == nil, VideoSubtitles.isVideo(path.shown) {
-                return Self.searchVideo(path, video: video, query: query, load: loadOptions,
-                                        listCues: listCues, countOnly: countOnly, maxCount: maxCount)
+            let input = inputs[i]
+            if let path = input.path, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
+                return Self.work(work, onVideo: path, video: video, load: loadOptions)
             }
-            return [Self.search(inputs[i], bytes: bytes[i], query: query, load: loadOptions, listCues: listCues,
-                                countOnly: countOnly, enough: enough, maxCount: maxCount, readsPart: readsPart,
-                                standardInput: standardInput)]
+            return [Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
+                try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput)
+            })]
         }, deliver: { outcomes in outcomes.forEach(deliver) })
     }
 
-    /// Searches the chosen subtitle tracks of a video file, each as a transcript of its own.
-    static func searchVideo(
-        _ path: SystemPath, video: VideoSettings, query: Query, load: LoadOptions,
-        listCues: Bool, countOnly: Bool = false, maxCount: Int? = nil
-    ) -> [Outcome] {
+    /// What `work` asks of the chosen subtitle tracks of a video file, each a transcript of its own.
+    static func work(_ work: FileWork, onVideo path: SystemPath, video: VideoSettings, load: LoadOptions) -> [Outcome] {
         let extraction: VideoSubtitles.Extraction
         do {
             extraction = try VideoSubtitles.extract(path, selection: video.selection, cache: video.cache,
                                                     timeoutBase: video.timeoutBase)
         } catch {
-            return [Outcome(file: path.shown, failure: error)]
+            return [Outcome(file: path.shown, result: .failure(error))]
         }
         guard !extraction.tracks.isEmpty else {
-            return [Outcome(file: path.shown, loaded: LoadedTranscript(
-                transcript: Transcript(), format: .srt, encoding: "UTF-8", warnings: extraction.warnings), index: MatchIndex())]
+            let none = LoadedTranscript(transcript: Transcript(), format: .srt, encoding: "UTF-8",
+                                        warnings: extraction.warnings)
+            return [Outcome(file: path.shown, result: .success(Self.found(work, in: none)))]
         }
         var outcomes: [Outcome] = []
         for (i, track) in extraction.tracks.enumerated() {
@@ -229,75 +217,67 @@ struct SeekCommand {
             var trackLoad = load
             trackLoad.format = track.format.subtitleFormat
             trackLoad.encoding = nil
-            do throws(Diagnostic) {
+            outcomes.append(Outcome(file: name, track: track.track, result: Result { () throws(Diagnostic) in
                 var loaded = try TranscriptLoader.load(track.text, fileName: name, options: trackLoad)
                 if i == 0 { loaded.warnings = extraction.warnings + loaded.warnings }
-                var index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
-                if let maxCount { index = index.limited(toCues: maxCount) }
-                var outcome = Outcome(file: name, loaded: loaded, index: index)
-                outcome.track = track.track
-                outcomes.append(outcome)
-            } catch {
-                outcomes.append(Outcome(file: name, failure: error))
-            }
+                return Self.found(work, in: loaded)
+            }))
         }
         return outcomes
     }
 
-    static func search(
-        _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, query: Query, load: LoadOptions,
-        listCues: Bool, countOnly: Bool = false, enough: Int = .max, maxCount: Int? = nil, readsPart: Bool = true,
+    /// What `work` asks of one file (read from `preread` when given), or why the file could not be read.
+    static func work(
+        _ work: FileWork, on input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, load: LoadOptions,
         standardInput: Int32
-    ) -> Outcome {
-        var outcome = searchFile(input, bytes: preread, query: query, load: load, listCues: listCues,
-                                 countOnly: countOnly, enough: enough, maxCount: maxCount, readsPart: readsPart,
-                                 standardInput: standardInput)
-        if case .path(let path) = input.source { outcome.path = path }
-        return outcome
+    ) throws(Diagnostic) -> Outcome.Found {
+        if let problem = input.problem { throw problem }
+        let name = input.displayName
+        // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
+        let searchInPlace = { (bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Outcome.Found in
+            switch work {
+            case .count(let query, let enough):
+                return .counted(try TranscriptLoader.countMatches(
+                    inPlace: bytes, fileName: name, options: load, query: query, enough: enough))
+            case .searchPart(let query, let cues):
+                let loaded = try TranscriptLoader.load(inPlace: bytes, fileName: name, options: load,
+                                                       untilMatchingCues: cues, of: query)
+                return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
+            case .loadCues, .search:
+                preconditionFailure("only counts and -m work where the bytes lie")
+            }
+        }
+        let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
+            switch work {
+            case .searchPart, .count(_, enough: ..<Int.max):
+                return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer) }
+            case .count(let query, _):
+                return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
+            case .loadCues, .search:
+                return Self.found(work, in: try TranscriptLoader.load(bytes, fileName: name, options: load))
+            }
+        }
+        if let preread { return try searchRead(preread.get()) }
+        // Counting and -m map a large file and search it where it lies (so the pages after
+        // where they stop are never read); anything else reads it.
+        return try input.withContents(
+            from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
+            mapped: searchInPlace, read: searchRead)
     }
 
-    private static func searchFile(
-        _ input: InputFile, bytes preread: Result<[UInt8], Diagnostic>?, query: Query, load: LoadOptions,
-        listCues: Bool, countOnly: Bool, enough: Int, maxCount: Int?, readsPart: Bool, standardInput: Int32
-    ) -> Outcome {
-        if let problem = input.problem { return Outcome(file: input.displayName, failure: problem) }
-        do throws(Diagnostic) {
-            let name = input.displayName
-            let prefixLimit = countOnly || listCues || !readsPart ? nil : maxCount
-            // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
-            let searchInPlace = { (bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Outcome in
-                if let prefixLimit {
-                    let loaded = try TranscriptLoader.load(inPlace: bytes, fileName: name, options: load,
-                                                           untilMatchingCues: prefixLimit, of: query)
-                    let index = MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: prefixLimit)
-                    return Outcome(file: name, loaded: loaded, index: index)
-                }
-                return Outcome(file: name, counted: try TranscriptLoader.countMatches(
-                    inPlace: bytes, fileName: name, options: load, query: query, enough: enough))
-            }
-            let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome in
-                if prefixLimit != nil || (countOnly && enough < .max) {
-                    return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer) }
-                }
-                if countOnly {
-                    return Outcome(file: name, counted: try TranscriptLoader.countMatches(
-                        bytes, fileName: name, options: load, query: query))
-                }
-                let loaded = try TranscriptLoader.load(bytes, fileName: name, options: load)
-                var index = listCues ? MatchIndex(query: query) : MatchIndex(transcript: loaded.transcript, query: query)
-                if let maxCount { index = index.limited(toCues: maxCount) }
-                return Outcome(file: name, loaded: loaded, index: index)
-            }
-            if let preread { return try searchRead(preread.get()) }
-            // Counting and -m map a large file and search it where it lies (so the pages after
-            // where they stop are never read); anything else reads it.
-            return try input.withContents(
-                from: standardInput, mappingFrom: countOnly || prefixLimit != nil ? 1 << 22 : nil,
-                sniffing: load.encoding == nil,
-                mapped: searchInPlace,
-                read: searchRead)
-        } catch {
-            return Outcome(file: input.displayName, failure: error)
+    /// What `work` asks of a loaded transcript (a count is a search kept whole).
+    private static func found(_ work: FileWork, in loaded: LoadedTranscript) -> Outcome.Found {
+        switch work {
+        case .loadCues:
+            return .cues(loaded)
+        case .count(let query, _):
+            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
+        case .search(let query, let maxCues):
+            var index = MatchIndex(transcript: loaded.transcript, query: query)
+            if let maxCues { index = index.limited(toCues: maxCues) }
+            return .searched(loaded, index)
+        case .searchPart(let query, let cues):
+            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
         }
     }
 
@@ -307,25 +287,31 @@ struct SeekCommand {
                 + " (without -i, seek prints the matching cues)\n")
             return .error
         }
-        let query = options.query
         let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps)
         let outcome: Outcome
-        if case .path(let path) = input.source, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
+        if let path = input.path, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
             let video = VideoSettings(options: options, environment: VideoSettings.environment())
-            outcome = Self.searchVideo(path, video: video, query: query, load: load, listCues: true)[0]
+            outcome = Self.work(.loadCues, onVideo: path, video: video, load: load)[0]
         } else {
-            outcome = Self.search(input, query: query, load: load, listCues: true, standardInput: streams.input)
+            outcome = Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
+                try Self.work(.loadCues, on: input, load: load, standardInput: streams.input)
+            })
         }
-        if let failure = outcome.failure {
+        let loaded: LoadedTranscript
+        switch outcome.result {
+        case .success(.cues(let cues)):
+            loaded = cues
+        case .success(.counted), .success(.searched):
+            preconditionFailure("cues were asked for")
+        case .failure(let failure):
             streams.writeError("seek: \(failure)\n")
             return .error
         }
-        guard let loaded = outcome.loaded else { return .error }
         let name = input.displayName
         let transcript = loaded.transcript
         var session = InteractiveSession(
             transcript: transcript, displayName: name,
-            path: { if case .path(let path) = input.source { path } else { nil } }(),
+            path: input.path,
             keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
             ignoresAccents: options.ignoreAccents, scope: options.scope,
             writeJSONLines: { index, writer in
@@ -352,36 +338,22 @@ struct SeekCommand {
     }
 }
 
-/// What searching one file produced: its transcript and matches (or only their number), or why it failed.
+/// What working on one file produced, or why it failed.
 struct Outcome: Sendable {
     var file: String
     /// The file's path, or `nil` for standard input.
     var path: SystemPath?
-    /// The transcript, or for a count only an empty one with the format, encoding and warnings.
-    var loaded: LoadedTranscript?
-    /// The matches; empty for a count only.
-    var index = MatchIndex()
     /// The video subtitle track the transcript came from, if any.
     var track: SubtitleTrack?
-    var matchCount = 0
-    var failure: Diagnostic?
+    var result: Result<Found, Diagnostic>
 
-    init(file: String, loaded: LoadedTranscript, index: MatchIndex) {
-        self.file = file
-        self.loaded = loaded
-        self.index = index
-        matchCount = index.count
-    }
-
-    init(file: String, counted: MatchCount) {
-        self.file = file
-        loaded = LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
-                                  warnings: counted.warnings)
-        matchCount = counted.matches
-    }
-
-    init(file: String, failure: Diagnostic) {
-        self.file = file
-        self.failure = failure
+    /// What a file yielded, by the work asked of it.
+    enum Found: Sendable {
+        /// Only the number of matches, with the format, encoding and warnings (`FileWork.count`).
+        case counted(MatchCount)
+        /// The cues as read, not searched (`FileWork.loadCues`).
+        case cues(LoadedTranscript)
+        /// The cues and their matches (`FileWork.search`).
+        case searched(LoadedTranscript, MatchIndex)
     }
 }
