@@ -25,7 +25,7 @@ enum Invocation: Equatable {
         case listFiles(CommandLineOptions.FileListing)
         /// `--cues`: every cue as read, as text or JSON Lines.
         case cues(json: Bool)
-        /// `--json`, `--csv` and the supercut exports.
+        /// `--json`, `--csv` and the supercut exports (`--play` writes an EDL for the player).
         case export(CommandLineOptions.ExportFormat)
     }
 
@@ -45,12 +45,14 @@ enum Invocation: Equatable {
                 .count
             } else if let export = options.export {
                 .export(export)
+            } else if options.play {
+                .export(.edl)  // written to a private folder, then played
             } else if options.onlyMatching {
                 .onlyMatching
             } else {
                 .blocks
             }
-            self = .report(output, silent: options.quiet && options.output == nil)
+            self = .report(output, silent: options.quiet && options.output == nil && !options.play)
         }
     }
 }

@@ -19,6 +19,7 @@ import Testing
         (["-q", "--json", "--output", "x.jsonl", "budget", "a.srt"], .report(.export(.jsonLines), silent: false), "search"),
         (["--json", "budget", "a.srt"], .report(.export(.jsonLines), silent: false), "search"),
         (["--edl", "budget", "a.srt"], .report(.export(.edl), silent: false), "search"),
+        (["--play", "-q", "budget", "a.srt"], .report(.export(.edl), silent: false), "search"),
         (["--cues", "a.srt"], .report(.cues(json: false), silent: false), "cues"),
         (["--cues", "--json", "a.srt"], .report(.cues(json: true), silent: false), "cues"),
         (["-i", "a.srt"], .interactive, nil),
