@@ -281,11 +281,11 @@ public struct ViewerState {
     /// Completions of the last word of the phrase being typed: the words that follow the earlier ones
     /// in the transcript, read off the matches of the phrase itself, most frequent first.
     ///
-    /// - Complexity: O(k) for the first k ≤ 2,000 matches.
+    /// - Complexity: O(k) for the first k ≤ 300 matches (enough to rank the common continuations).
     private func phraseCompletions(from index: MatchIndex) -> [String] {
         let token = tokens.count
         var counts: [String: (word: String, count: Int, first: Int)] = [:]
-        for position in stride(from: 1, through: min(index.count, 2_000), by: 1) {
+        for position in stride(from: 1, through: min(index.count, 300), by: 1) {
             let match = index[position]
             guard match.token == token else { continue }
             let cue = transcript.text(at: match.cue)
