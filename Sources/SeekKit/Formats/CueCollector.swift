@@ -102,10 +102,18 @@ struct CueCollector {
     }
 
     /// Appends a cue whose plain text (valid UTF-8) is `text`; the speaker comes from
-    /// `speaker` or the text's prefix.
+    /// `speaker` or the text's label (`SpeakerPrefix`), which is taken out of the text.
     mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
                          speaker: String?, style: String? = nil, line: Int) {
-        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
+        var text = text
+        var speaker = keepsSpeakers ? speaker : nil
+        if SpeakerPrefix.mayStartLabel(text), let label = SpeakerPrefix.label(in: text) {
+            text = UnsafeBufferPointer(rebasing: text[label.length...])
+            if keepsSpeakers && speaker == nil { speaker = label.name }
+            for i in pendingWordTimes.indices {
+                pendingWordTimes[i].offset = Swift.max(0, pendingWordTimes[i].offset - label.length)
+            }
+        }
         let textStart = used
         write(text)
         let textEnd = used

@@ -66,13 +66,13 @@ public enum TranscriptLoader {
         _ text: PreparedText, forCounting: Bool = false
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
         switch text.format {
-        case .srt: mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName))
-        case .vtt: mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName))
+        case .srt: carryingTurns(mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName)))
+        case .vtt: carryingTurns(mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName)))
         case .ass: ASSParser.parse(text.utf8, fileName: text.fileName)
         case .sbv: SBVParser.parse(text.utf8, fileName: text.fileName)
         case .microdvd: MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate)
         case .lrc: LRCParser.parse(text.utf8, fileName: text.fileName)
-        case .text: TimestampedTextParser.parse(text.utf8, fileName: text.fileName)
+        case .text: carryingTurns(TimestampedTextParser.parse(text.utf8, fileName: text.fileName))
         case .json: try JSONTranscriptParser.parse(text.utf8, fileName: text.fileName, keepsWordTimes: !forCounting)
         case .tsv: WhisperTSVParser.parse(text.utf8, fileName: text.fileName)
         }
@@ -83,6 +83,13 @@ public enum TranscriptLoader {
         _ parsed: (transcript: Transcript, warnings: [Diagnostic])
     ) -> (transcript: Transcript, warnings: [Diagnostic]) {
         (RollingCaptions.merged(parsed.transcript), parsed.warnings)
+    }
+
+    /// The parse with speakers carried through their turns (`SpeakerTurns`).
+    static func carryingTurns(
+        _ parsed: (transcript: Transcript, warnings: [Diagnostic])
+    ) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        (SpeakerTurns.carried(parsed.transcript), parsed.warnings)
     }
 
     /// The error for a file of which no block could be read: its first warning.

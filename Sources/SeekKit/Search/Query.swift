@@ -38,7 +38,8 @@ public struct Query: Hashable, Sendable {
 
 /// Narrows a search to some cues: by speaker and by time window.
 public struct Scope: Hashable, Sendable {
-    /// Only cues of this speaker (compared case-insensitively).
+    /// Only cues of this speaker: a name equal to it, or holding its words in a row, ignoring
+    /// case (`Michael` and `michael young` find `Michael Young`; see `Scope.speaker(_:matches:)`).
     public var speaker: String?
     /// Only cues that end at or after this time (milliseconds).
     public var from: Int?
@@ -61,7 +62,7 @@ public struct Scope: Hashable, Sendable {
     public func includes(_ index: Int, of transcript: Transcript) -> Bool {
         if let speaker {
             guard let name = transcript.speaker(at: index),
-                  name.compare(toCaseInsensitive: speaker) else { return false }
+                  Self.speaker(name, matches: speaker) else { return false }
         }
         if from != nil || to != nil {
             guard let start = transcript.start(at: index) else { return false }
@@ -79,7 +80,7 @@ extension Scope {
         guard !isUnrestricted else { return { _ in true } }
         var speakerAllowed: [Bool]? = nil
         if let speaker {
-            speakerAllowed = transcript.speakers.map { $0.compare(toCaseInsensitive: speaker) }
+            speakerAllowed = transcript.speakers.map { Self.speaker($0, matches: speaker) }
         }
         let from = from
         let to = to
@@ -95,6 +96,21 @@ extension Scope {
                 if let to, start > to { return false }
             }
             return true
+        }
+    }
+}
+
+extension Scope {
+    /// Whether the speaker `name` is the one `wanted`: the whole name, or words of it in a
+    /// row (words are separated by spaces), ignoring case. `Michael` finds `Michael Young`
+    /// and `young` finds it too; `Mich` does not.
+    public static func speaker(_ name: String, matches wanted: String) -> Bool {
+        if name.compare(toCaseInsensitive: wanted) { return true }
+        let words = name.lowercased().split(separator: " ")
+        let wantedWords = wanted.lowercased().split(separator: " ")
+        guard !wantedWords.isEmpty, wantedWords.count <= words.count else { return false }
+        return (0...(words.count - wantedWords.count)).contains { start in
+            words[start..<(start + wantedWords.count)].elementsEqual(wantedWords)
         }
     }
 }

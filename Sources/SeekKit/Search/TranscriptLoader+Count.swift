@@ -95,7 +95,8 @@ extension TranscriptLoader {
         _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
         pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
-        guard format == .srt || format == .text else { return nil }
+        // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
+        guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
         if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8) {
             return nil
         }
@@ -111,14 +112,20 @@ extension TranscriptLoader {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
                 guard let cues = TimestampedTextParser.untimedCueCount(piece) else { return nil }
-                if let matches = inPlaceMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
+                if !TimestampedTextParser.hasSpeakerLabel(piece), let matches = inPlaceMatcher.countInLines(piece) {
+                    return (cues, matches, 0, nil)
+                }
             }
             if format == .srt {
                 // Plainly written SRT searched where it lies, its cues found without the parser.
-                if let inPlaceMatcher, let layout = SRTLayout(piece),
-                   let matches = inPlaceMatcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
-                                                             rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) }) {
-                    return (layout.spans.count, matches, layout.lines, nil)
+                // Speaker labels are not part of a cue's text: spans start after them.
+                if let inPlaceMatcher, var layout = SRTLayout(piece) {
+                    layout.dropSpeakerLabels(in: piece)
+                    if let matches = inPlaceMatcher.countInSpans(
+                        piece, spans: layout.spans, rewritten: layout.marked,
+                        rewrite: { SpeakerPrefix.dropLabel(SRTParser.cleanText(piece, layout.spans[$0])) }) {
+                        return (layout.spans.count, matches, layout.lines, nil)
+                    }
                 }
                 var warnings = WarningLog(fileName: fileName)
                 var lines = 0

@@ -1,0 +1,85 @@
+import Testing
+@testable import SeekKit
+
+/// Speaker labels: recognised, taken out of the text, and carried through a turn in transcripts but not films.
+@Suite struct SpeakerTurnsTests {
+    static func load(_ text: String, name: String = "t.srt") throws -> Transcript {
+        try TranscriptLoader.load(Array(text.utf8), fileName: name).transcript
+    }
+
+    static func srt(_ texts: [String]) -> String {
+        texts.enumerated().map { i, text in
+            "\(i + 1)\n00:00:\(String(format: "%02d", i)),000 --> 00:00:\(String(format: "%02d", i)),900\n\(text)\n"
+        }.joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        ("Travis: When you first", "Travis", "When you first"),
+        (">> ALICE: Today we", "ALICE", "Today we"),
+        ("[SPEAKER_00]: Hola", "SPEAKER_00", "Hola"),
+        ("(speaker 0) Good morning", "Speaker 0", "Good morning"),
+        ("**Jerod Santo:** Welcome back", "Jerod Santo", "Welcome back"),
+        ("**Jerod Santo**: Welcome back", "Jerod Santo", "Welcome back"),
+        ("- Marcel van Lohuizen: Yes", "Marcel van Lohuizen", "Yes"),
+        ("CDR: Roger.", "CDR", "Roger."),
+    ])
+    func labelsAreRecognisedAndTakenOut(text: String, speaker: String, rest: String) throws {
+        let transcript = try Self.load(Self.srt([text]))
+        #expect(transcript[0].speaker == speaker)
+        #expect(transcript[0].text == rest)
+    }
+
+    @Test(arguments: ["Note: the time is 10:30", "Update: 10:30 tomorrow", "(laughs) okay", "http://example.com",
+                      "at 10:30: go", "**bold** text"])
+    func notLabels(text: String) throws {
+        let transcript = try Self.load(Self.srt([text]))
+        #expect(transcript[0].speaker == nil)
+        #expect(transcript[0].text == text)
+    }
+
+    @Test func aLabelLastsUntilTheNextInATranscript() throws {
+        let transcript = try Self.load(Self.srt([
+            "Sarah: In today's episode,", "you'll learn whether", "or not you should.", "Mike: Thanks, Sarah.",
+            "It's good to be here.", "Sarah: Let's start.",
+        ]))
+        #expect(transcript.map(\.speaker) == ["Sarah", "Sarah", "Sarah", "Mike", "Mike", "Sarah"])
+        #expect(transcript[3].text == "Thanks, Sarah.")
+        let index = MatchIndex(transcript: transcript, query: Query("good", scope: Scope(speaker: "mike")))
+        #expect(index.count == 1)
+        let counted = try TranscriptLoader.countMatches(
+            Array(Self.srt(["Sarah: In today's episode,", "you'll learn", "Mike: Thanks.", "good to be here.",
+                            "Sarah: good."]).utf8),
+            fileName: "t.srt", query: Query("good", scope: Scope(speaker: "Mike")))
+        #expect(counted.matches == 1)
+    }
+
+    @Test func filmsDoNotGainSpeakers() throws {
+        let transcript = try Self.load(Self.srt([
+            "Where were you?", "NARRATOR: It was the winter of 1962.", "I was at home.", "Don't lie to me.",
+            "BOY: Mom!", "Go to your room.",
+        ]))
+        #expect(transcript.map(\.speaker) == [nil, "NARRATOR", nil, nil, "BOY", nil])
+    }
+
+    @Test(arguments: [
+        ("Michael Young", "Michael", true), ("Michael Young", "young", true), ("Michael Young", "michael young", true),
+        ("Michael Young", "Mich", false), ("Michael Young", "Young Michael", false), ("SPEAKER_00", "speaker_00", true),
+        ("Speaker 0", "speaker", true), ("Ana", "Ana María", false),
+    ])
+    func speakerScopeMatchesWholeNamesOrTheirWords(name: String, wanted: String, matches: Bool) {
+        #expect(Scope.speaker(name, matches: wanted) == matches)
+    }
+
+    @Test func countsAgreeWithTheFullSearchWhenLabelsAreDropped() throws {
+        let text = Self.srt(["Travis: Travis here.", "<i>Travis:</i> again Travis", "and Travis once more"])
+        let loaded = try Self.load(text)
+        let full = MatchIndex(transcript: loaded, query: Query("travis")).count
+        let counted = try TranscriptLoader.countMatches(Array(text.utf8), fileName: "t.srt", query: Query("travis"))
+        #expect(full == 3 && counted.matches == 3)
+        let lines = "Travis: Travis here.\nno label, Travis\n"
+        let untimed = try Self.load(lines, name: "t.txt")
+        #expect(untimed.map(\.text) == ["Travis here.", "no label, Travis"])
+        let countedLines = try TranscriptLoader.countMatches(Array(lines.utf8), fileName: "t.txt", query: Query("travis"))
+        #expect(countedLines.matches == 2)
+    }
+}
