@@ -102,18 +102,10 @@ struct CueCollector {
     }
 
     /// Appends a cue whose plain text (valid UTF-8) is `text`; the speaker comes from
-    /// `speaker` or the text's label (`SpeakerPrefix`), which is taken out of the text.
+    /// `speaker` or the text's label (`SpeakerPrefix`); the text keeps the label.
     mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
                          speaker: String?, style: String? = nil, line: Int) {
-        var text = text
-        var speaker = keepsSpeakers ? speaker : nil
-        if SpeakerPrefix.mayStartLabel(text), let label = SpeakerPrefix.label(in: text) {
-            text = UnsafeBufferPointer(rebasing: text[label.length...])
-            if keepsSpeakers && speaker == nil { speaker = label.name }
-            for i in pendingWordTimes.indices {
-                pendingWordTimes[i].offset = Swift.max(0, pendingWordTimes[i].offset - label.length)
-            }
-        }
+        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
         let textStart = used
         write(text)
         let textEnd = used

@@ -131,19 +131,4 @@ struct SRTLayout {
         if hasAngle, SRTParser.timing(bytes, start, end) != .none { return nil }
         return end
     }
-
-    /// Starts the spans of cues whose text is not rewritten after their speaker label
-    /// (`SpeakerPrefix`), as the collector drops it; rewritten cues drop theirs when cleaned.
-    mutating func dropSpeakerLabels(in bytes: UnsafeBufferPointer<UInt8>) {
-        var nextMarked = 0
-        for index in spans.indices {
-            if nextMarked < marked.count && marked[nextMarked] == index {
-                nextMarked += 1
-                continue
-            }
-            let text = UnsafeBufferPointer(rebasing: bytes[spans[index]])
-            guard SpeakerPrefix.mayStartLabel(text), let label = SpeakerPrefix.label(in: text) else { continue }
-            spans[index] = (spans[index].lowerBound + label.length)..<spans[index].upperBound
-        }
-    }
 }

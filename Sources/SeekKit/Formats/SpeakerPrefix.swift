@@ -18,8 +18,8 @@ import Darwin
 ///   label such as `Note`, `Warning`, `Subtitles` or `Time`.
 ///
 /// So `Travis: When you…`, `CDR: Roger.` and `>> JOHN: Hi` give a speaker, and
-/// `Note: the time is 10:30`, `http://…` and `at 10:30: go` don't. The label is taken out
-/// of the cue's text (`CueCollector`), with the spaces after it.
+/// `Note: the time is 10:30`, `http://…` and `at 10:30: go` don't. The cue's text keeps the
+/// label (subtitle conformance suites expect it there); the printer shows it once.
 enum SpeakerPrefix {
     static let maximumNameBytes = 32
     static let maximumWords = 4
@@ -48,15 +48,6 @@ enum SpeakerPrefix {
         while after < line.count && (line[after] == 0x20 || line[after] == 0x09) { after += 1 }
         if after < line.count && line[after] == 0x0A { after += 1 }
         return (name, after)
-    }
-
-    /// `text` without its speaker label.
-    static func dropLabel(_ text: String) -> String {
-        var text = text
-        let length = text.withUTF8 { bytes in mayStartLabel(bytes) ? label(in: bytes)?.length : nil }
-        guard let length else { return text }
-        let utf8 = text.utf8
-        return String(text[utf8.index(utf8.startIndex, offsetBy: length)...])
     }
 
     /// Whether `line` could start with a label at all: a cheap test before `label(in:)`.

@@ -128,23 +128,6 @@ public enum TimestampedTextParser {
         return lineHasText ? cues + 1 : cues
     }
 
-    /// Whether a line of `buffer` starts with a speaker label (`SpeakerPrefix`), which the
-    /// collector drops from the cue's text.
-    ///
-    /// - Complexity: O(n), lines found with `memchr`.
-    static func hasSpeakerLabel(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buffer.baseAddress else { return false }
-        var start = 0
-        while start < buffer.count {
-            let end = memchr(base + start, 0x0A, buffer.count - start)
-                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? buffer.count
-            let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            if SpeakerPrefix.mayStartLabel(line) && SpeakerPrefix.label(in: line) != nil { return true }
-            start = end + 1
-        }
-        return false
-    }
-
     /// `\`, `[`, `(`, `-` and digits: the bytes `leadingTimestamp` can accept first.
     @inline(__always)
     private static func mayStartTimestamp(_ byte: UInt8) -> Bool {

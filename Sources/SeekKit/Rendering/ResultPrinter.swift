@@ -164,11 +164,13 @@ public struct ResultPrinter: Sendable {
         return transcript.matchTimes(cue: cue, range: index[first].range).start
     }
 
-    /// The cue's speaker, unless its text already starts with `Speaker:` (some formats keep the prefix).
+    /// The cue's speaker, unless its text already starts with a label naming it (`Speaker:`,
+    /// `>> SPEAKER:`, `[SPEAKER_00]:`, …: the text keeps its label), so the name is shown once.
     package static func speakerToShow(cue: Int, of transcript: Transcript) -> String? {
         guard let speaker = transcript.speaker(at: cue) else { return nil }
-        let text = transcript.text(at: cue)
+        var text = transcript.text(at: cue)
         if text.hasPrefix(speaker), text.dropFirst(speaker.count).first == ":" { return nil }
-        return speaker
+        let labelled = text.withUTF8 { bytes in SpeakerPrefix.speaker(in: bytes) }
+        return labelled == speaker ? nil : speaker
     }
 }

@@ -112,20 +112,14 @@ extension TranscriptLoader {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
                 guard let cues = TimestampedTextParser.untimedCueCount(piece) else { return nil }
-                if !TimestampedTextParser.hasSpeakerLabel(piece), let matches = inPlaceMatcher.countInLines(piece) {
-                    return (cues, matches, 0, nil)
-                }
+                if let matches = inPlaceMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
             }
             if format == .srt {
                 // Plainly written SRT searched where it lies, its cues found without the parser.
-                // Speaker labels are not part of a cue's text: spans start after them.
-                if let inPlaceMatcher, var layout = SRTLayout(piece) {
-                    layout.dropSpeakerLabels(in: piece)
-                    if let matches = inPlaceMatcher.countInSpans(
-                        piece, spans: layout.spans, rewritten: layout.marked,
-                        rewrite: { SpeakerPrefix.dropLabel(SRTParser.cleanText(piece, layout.spans[$0])) }) {
-                        return (layout.spans.count, matches, layout.lines, nil)
-                    }
+                if let inPlaceMatcher, let layout = SRTLayout(piece),
+                   let matches = inPlaceMatcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
+                                                             rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) }) {
+                    return (layout.spans.count, matches, layout.lines, nil)
                 }
                 var warnings = WarningLog(fileName: fileName)
                 var lines = 0
