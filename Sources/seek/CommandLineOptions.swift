@@ -155,6 +155,12 @@ struct CommandLineOptions: Equatable {
             }
             if positionals.count != 1 { throw UsageError("-i needs exactly one FILE") }
         } else if !explicitKeywords {
+            // With a scope and a lone FILE, there is no keyword: the cues in scope are listed.
+            if !scope.isUnrestricted && positionals.count == 1 && !count && export == nil {
+                listCues = true
+                files = Array(positionals)
+                return
+            }
             guard let keyword = positionals.popFirst() else { throw UsageError("no KEYWORD given") }
             keywords.append(keyword)
         }

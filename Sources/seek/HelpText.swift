@@ -9,7 +9,8 @@ enum HelpText {
     Usage:
       seek [OPTIONS] KEYWORD [FILE…]
       seek [OPTIONS] -e KEYWORD [-e KEYWORD…] [FILE…]
-      seek --cues [--json] FILE…
+      seek --cues [--json] [--speaker NAME] [--from T] [--to T] FILE…
+      seek --speaker NAME [--from T] [--to T] FILE      what NAME said (no keyword)
       seek -i [KEYWORD] FILE              interactive navigator
 
     With no FILE, or FILE '-', seek reads standard input (when it is not a terminal).

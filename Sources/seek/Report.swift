@@ -54,7 +54,8 @@ struct Report {
             addSelected(options.maxCount == 0 ? 0 : counted.matches, of: outcome.file)
         case .success(.cues(let loaded)):
             warn(loaded.warnings)
-            matched = matched || !loaded.transcript.isEmpty
+            let scope = options.scope
+            matched = matched || loaded.transcript.indices.contains { scope.includes($0, of: loaded.transcript) }
             updateStatus()
             if case .cues(let json) = output, !silent { listCues(outcome.file, loaded.transcript, json: json) }
         case .success(.searched(let loaded, let index)):
@@ -184,7 +185,8 @@ struct Report {
 
     private mutating func listCues(_ file: String, _ transcript: Transcript, json: Bool) {
         let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
-        for cue in transcript.indices {
+        let scope = options.scope
+        for cue in transcript.indices where scope.includes(cue, of: transcript) {
             if json {
                 JSONLinesWriter.appendCue(cue, of: transcript, file: file, to: &buffer)
             } else {

@@ -204,3 +204,27 @@ enum CSVReader {
         return rows
     }
 }
+
+/// Listing without a keyword: a scope and a lone FILE list what is in scope; `--cues` honours scopes.
+@Suite struct ScopedListingTests {
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    @Test func aSpeakerAndAWindowListWhatTheySaid() throws {
+        let result = try SeekProcess.run(["--speaker", "maya", "--from", "0:05", "episode.json"], in: Self.samples)
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").map { $0.prefix(2) } == ["1 ", "3 "])
+        #expect(result.stdout.contains("Today we talk about bread"))
+    }
+
+    @Test func cuesHonourScopes() throws {
+        let all = try SeekProcess.run(["--cues", "--json", "interview.json"], in: Self.samples)
+        let scoped = try SeekProcess.run(["--cues", "--json", "--speaker", "speaker_01", "--to", "0:17",
+                                          "interview.json"], in: Self.samples)
+        #expect(all.stdout.split(separator: "\n").count == 7)
+        #expect(scoped.stdout.split(separator: "\n").count == 3)
+        let nobody = try SeekProcess.run(["--cues", "--speaker", "nobody", "interview.json"], in: Self.samples)
+        #expect(nobody.status == 1 && nobody.stdout.isEmpty)
+    }
+}
