@@ -138,6 +138,27 @@ import Glibc
             == .failed("cannot play: could not start /nonexistent/player: No such file or directory"))
     }
 
+    @Test func aPlayerThatNeverAnswersTimesOut() throws {
+        // A socket that accepts connections but never answers: a hung player.
+        let path = directory.url.appendingPathComponent("hung.sock").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 1) == 0)
+        let connection = try MPVConnection(path: Array(path.utf8))
+        #expect(throws: MPVConnection.Failure(message: "the player did not answer in time")) {
+            try connection.command(["get_property", "time-pos"], timeout: 100)
+        }
+    }
+
     @Test func aSocketPathThatIsTooLongIsRefused() {
         let long = Array("/tmp/".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 200)
         #expect(throws: MPVConnection.Failure.self) { try MPVConnection(path: long) }
