@@ -332,7 +332,10 @@ public struct ViewerState {
         guard newSize != size else { return }
         size = newSize
         viewport.height = listHeight
-        viewport.topRow = min(viewport.topRow, max(0, rows(ofCue: viewport.topCue) - 1))
+        // An empty transcript has no top cue to measure (found by Fuzz/FuzzViewer.swift).
+        if viewport.topCue < transcript.count {
+            viewport.topRow = min(viewport.topRow, max(0, rows(ofCue: viewport.topCue) - 1))
+        }
         viewport = ScrollPolicy.scroll(viewport, by: 0, cueCount: transcript.count, rowsOf: rows(ofCue:))
         revealCurrent()
     }
