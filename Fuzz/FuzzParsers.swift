@@ -5,10 +5,12 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let formats: [SubtitleFormat?] = [nil, .srt, .vtt, .text]
-    let names = ["fuzz.srt", "fuzz.vtt", "fuzz.txt", "fuzz"]
-    let choice = Int(bytes.first ?? 0) % 4
-    let options = LoadOptions(format: formats[choice])
+    let formats: [SubtitleFormat?] = [nil, .srt, .vtt, .text, .ass, .ttml, .sami, .sbv, .microdvd, .lrc, nil]
+    let names = ["fuzz.srt", "fuzz.vtt", "fuzz.txt", "fuzz", "fuzz.ass", "fuzz.ttml", "fuzz.smi", "fuzz.sbv", "fuzz.sub",
+                 "fuzz.lrc", "fuzz.xml"]
+    let choice = Int(bytes.first ?? 0) % formats.count
+    let language: String? = bytes.count > 1 && bytes[1] & 1 == 1 ? "en" : nil
+    let options = LoadOptions(format: formats[choice], language: language)
     // Several keywords go through the match index; one keyword takes the byte scan (and, in
     // untimed text, the count where the text lies).
     let queries = [Query(keywords: ["e", "-->", "家"]), Query("e"), Query("家"), Query("a b"), Query("k")]

@@ -3,8 +3,8 @@ enum HelpText {
     static let version = "seek 0.1.0"
 
     static let help = """
-    seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, SBV/SubViewer,
-    MicroDVD, LRC, Whisper and podcast JSON, Whisper TSV, timestamped text)
+    seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, TTML/DFXP/IMSC,
+    SAMI, SBV/SubViewer, MicroDVD, LRC, Whisper and podcast JSON, Whisper TSV, timestamped text)
 
     Usage:
       seek [OPTIONS] KEYWORD [FILE…]
@@ -31,15 +31,15 @@ enum HelpText {
                               TIME is HH:MM:SS[.mmm], MM:SS[.mmm] or seconds (90, 90.5);
                               a cue is in scope when it overlaps the window
           --format FMT        auto (default: by content, then by name), srt, vtt, ass (ssa),
-                              sbv (subviewer), microdvd, lrc, text, json (Whisper, WhisperX,
-                              whisper.cpp, podcast) or tsv (Whisper)
+                              ttml (dfxp, imsc), sami (smi), sbv (subviewer), microdvd, lrc,
+                              text, json (Whisper, WhisperX, whisper.cpp, podcast) or tsv (Whisper)
           --encoding NAME     the files' encoding: utf-8, utf-16le/be, latin1, windows-1250
                               … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
                               shift_jis, euc-kr, big5, gb18030, …; detected when not given
       -v, --invert-match      select the cues in scope that have no match
-      -r, --recursive         search directories: .srt .vtt .webvtt .ass .ssa .sbv .sub .lrc
-                              .txt .md .log .json .tsv files and videos (.mkv .mp4 .webm …),
-                              hidden entries skipped
+      -r, --recursive         search directories: .srt .vtt .webvtt .ass .ssa .ttml .dfxp
+                              .xml .smi .sami .sbv .sub .lrc .txt .md .log .json .tsv files and
+                              videos (.mkv .mp4 .webm …), hidden entries skipped
           --include GLOB      in directories, search only files whose name matches GLOB
           --exclude GLOB      in directories, skip files whose name matches GLOB
                               (both repeatable; files named on the command line are searched)
@@ -49,6 +49,7 @@ enum HelpText {
           --track N           search subtitle track N (1-based) of each video
           --lang LANG         the first text track in LANG (en, eng, spa, …); by default the
                               track in LANG's language, else the default or first text track
+                              (and in SAMI and TTML files, only the text in LANG)
           --all-tracks        search every text track, named FILE#N [lang]
           --no-cache          extract the tracks afresh and keep nothing
 

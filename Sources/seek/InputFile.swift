@@ -114,9 +114,21 @@ struct InputFile: Equatable {
                       names[start...end].withUnsafeBufferPointer({ bytes in
                           bytes.withMemoryRebound(to: CChar.self) { filter.admits($0.baseAddress!) }
                       }) {
+                if path.shown.utf8.count > 4, path.shown.lowercased().hasSuffix(".xml"), !isTimedText(path) { continue }
                 files.append(InputFile(source: .path(path), displayName: path.shown, walked: true))
             }
         }
+    }
+
+    /// Whether the `.xml` file at `path` starts like TTML: a walk takes no other XML.
+    private static func isTimedText(_ path: SystemPath) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard got > 0 else { return false }
+        return SubtitleFormat(content: Array(head.prefix(got))) == .ttml
     }
 
     /// The file's whole contents, read with as few large reads as possible.

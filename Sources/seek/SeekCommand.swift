@@ -175,7 +175,7 @@ struct SeekCommand {
         deliver: (Outcome) -> Void
     ) {
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
-                                      frameRate: options.fps)
+                                      frameRate: options.fps, language: options.language)
         let standardInput = streams.input
         // Standard input is read here, once per '-', so two workers never share the descriptor.
         var preread: [Int: Result<[UInt8], Diagnostic>] = [:]
@@ -287,7 +287,8 @@ struct SeekCommand {
                 + " (without -i, seek prints the matching cues)\n")
             return .error
         }
-        let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps)
+        let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps,
+                               language: options.language)
         let outcome: Outcome
         if let path = input.path, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
             let video = VideoSettings(options: options, environment: VideoSettings.environment())

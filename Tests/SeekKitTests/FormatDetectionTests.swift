@@ -6,12 +6,13 @@ import Testing
         ("talk.srt", SubtitleFormat.srt), ("TALK.SRT", .srt), ("a.vtt", .vtt), ("a.webvtt", .vtt),
         ("notes.txt", .text), ("ep.md", .text), ("x.log", .text), ("a.ass", .ass), ("a.SSA", .ass),
         ("a.sbv", .sbv), ("a.lrc", .lrc), ("whisper.json", .json), ("talk.TSV", .tsv),
+        ("a.ttml", .ttml), ("a.DFXP", .ttml), ("a.smi", .sami), ("a.sami", .sami),
     ])
     func byExtension(_ name: String, _ format: SubtitleFormat) {
         #expect(SubtitleFormat(fileName: name) == format)
     }
 
-    @Test(arguments: ["-", "<stdin>", "a.docx", "README", "srt", "film.sub", "dir.srt/file"])
+    @Test(arguments: ["-", "<stdin>", "a.docx", "README", "srt", "film.sub", "dir.srt/file", "a.xml"])
     func unknownExtension(_ name: String) {
         #expect(SubtitleFormat(fileName: name) == nil)
     }
@@ -39,6 +40,11 @@ import Testing
         ("-", "[00:01.00][00:05.00]x\n", .lrc),
         ("a.lrc", "[00:01.00]x\n", .lrc),
         ("a.sub", "just words", .text),
+        ("a.xml", "<?xml version=\"1.0\"?>\n<!-- c -->\n<tt xmlns=\"http://www.w3.org/ns/ttml\">", .ttml),
+        ("-", "<tt:tt xmlns:tt=\"http://www.w3.org/ns/ttml\">", .ttml),
+        ("a.txt", "<SAMI>\n<HEAD>", .sami),
+        ("a.xml", "<?xml version=\"1.0\"?>\n<project>", .text),
+        ("a.srt", "<html><body><tt>x</tt>", .srt),
     ])
     func byContent(_ name: String, _ content: String, _ format: SubtitleFormat) {
         #expect(SubtitleFormat.detect(fileName: name, content: Array(content.utf8)) == format)

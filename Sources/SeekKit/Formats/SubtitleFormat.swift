@@ -6,6 +6,10 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     case vtt
     /// Advanced SubStation Alpha and SubStation Alpha (`.ass`, `.ssa`), v4 and v4+.
     case ass
+    /// Timed Text Markup Language, with its profiles DFXP and IMSC (`.ttml`, `.dfxp`, `.xml`).
+    case ttml
+    /// Microsoft SAMI (`.smi`, `.sami`).
+    case sami
     /// YouTube's SBV and SubViewer 1 and 2 (`.sbv`, `.sub`).
     case sbv
     /// MicroDVD (`{start}{end}text`, in frames; `.sub`).
@@ -20,7 +24,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
 
     /// The names `--format` accepts besides the cases' own (`ssa` is `ass`, …).
     static let aliases: [(name: String, format: SubtitleFormat)] = [
-        ("webvtt", .vtt), ("ssa", .ass), ("subviewer", .sbv), ("sub", .microdvd), ("txt", .text),
+        ("webvtt", .vtt), ("ssa", .ass), ("dfxp", .ttml), ("imsc", .ttml), ("smi", .sami),
+        ("subviewer", .sbv), ("sub", .microdvd), ("txt", .text),
     ]
 
     /// The format called `name` on the command line: a case's name or an alias, any case.
@@ -41,6 +46,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         case .srt: "SRT"
         case .vtt: "WebVTT"
         case .ass: "ASS/SSA"
+        case .ttml: "TTML/DFXP/IMSC"
+        case .sami: "SAMI"
         case .sbv: "SBV/SubViewer"
         case .microdvd: "MicroDVD"
         case .lrc: "LRC"
@@ -53,15 +60,16 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// File name extensions (lower case, without the dot) and the format each suggests.
     static let extensions: [(String, SubtitleFormat?)] = [
         ("srt", .srt), ("vtt", .vtt), ("webvtt", .vtt), ("ass", .ass), ("ssa", .ass),
+        ("ttml", .ttml), ("dfxp", .ttml), ("xml", nil), ("smi", .sami), ("sami", .sami),
         ("sbv", .sbv), ("sub", nil), ("lrc", .lrc), ("txt", .text), ("md", .text), ("log", .text),
         ("json", .json), ("tsv", .tsv),
     ]
 
-    /// The extensions a directory walk takes (`.sub` is read by its content).
+    /// The extensions a directory walk takes (`.xml` and `.sub` are read by their content).
     public static var walkedExtensions: [String] { extensions.map(\.0) }
 
     /// The format a file name suggests, or `nil` when the extension says nothing
-    /// (or, for `.sub`, nothing certain: the content decides).
+    /// (or, for `.xml` and `.sub`, nothing certain: the content decides).
     public init?(fileName: String) {
         guard let ext = Self.fileExtension(fileName),
               let format = Self.extensions.first(where: { $0.0 == ext })?.1 else { return nil }
@@ -98,6 +106,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// - `WEBVTT` on the first line: WebVTT.
     /// - `{"` or `[{` first: JSON. A first line `start<tab>end<tab>text`: Whisper TSV.
     /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line: ASS/SSA.
+    /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
     ///   or a `[INFORMATION]` header: SBV/SubViewer.
     /// - LRC metadata (`[ar:…]`, `[ti:…]`, `[offset:…]`, …) or a line with several `[mm:ss.xx]`
@@ -132,6 +141,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         var position = 0
         var sawIndex = false
         var firstLine = true
+        var markupSeen = false
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             defer { position = next }
@@ -144,6 +154,11 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             let wasFirst = firstLine
             firstLine = false
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if line[0] == UInt8(ascii: "<") || markupSeen {
+                markupSeen = true
+                if let format = markupFormat(line) { return format == .text ? nil : format }
+                continue
+            }
             if line[0] == UInt8(ascii: "[") {
                 if ASSParser.isSectionHeader(line) { return .ass }
                 if startsCaseless(line, "[information]") { return .sbv }
@@ -161,6 +176,34 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 return nil
             }
             sawIndex = true
+        }
+        return nil
+    }
+
+    /// The markup format whose root element starts in `line`, if any: `<tt …>`/`<tt:tt …>` or `<SAMI>`.
+    private static func markupFormat(_ line: UnsafeBufferPointer<UInt8>) -> SubtitleFormat? {
+        var index = 0
+        while index + 1 < line.count {
+            if line[index] == UInt8(ascii: "<") {
+                var name = index + 1
+                if line[name] != UInt8(ascii: "?") && line[name] != UInt8(ascii: "!") && line[name] != UInt8(ascii: "/") {
+                    // Skip a namespace prefix (`tt:`), then look at the local name.
+                    var scan = name
+                    while scan < line.count, isNameByte(line[scan]) { scan += 1 }
+                    if scan < line.count, line[scan] == UInt8(ascii: ":") { name = scan + 1 }
+                    // An HTML page (an error page saved under a subtitle's name) is neither.
+                    if startsCaseless(UnsafeBufferPointer(rebasing: line[name...]), "html") { return .text }
+                    if name + 2 <= line.count, line[name] == UInt8(ascii: "t"), line[name + 1] == UInt8(ascii: "t"),
+                       name + 2 == line.count || !isNameByte(line[name + 2]) {
+                        return .ttml
+                    }
+                    if startsCaseless(UnsafeBufferPointer(rebasing: line[name...]), "sami"),
+                       name + 4 == line.count || !isNameByte(line[name + 4]) {
+                        return .sami
+                    }
+                }
+            }
+            index += 1
         }
         return nil
     }
@@ -189,7 +232,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     ///
     /// A `.txt`, `.md` or unknown file with SRT timing lines is SRT; a `.srt` with a
     /// `WEBVTT` header is WebVTT; a `.vtt` without the header but with timing lines is SRT
-    /// (whose reader takes WebVTT-style timings too); a `.sub` is MicroDVD or SubViewer as its lines show.
+    /// (whose reader takes WebVTT-style timings too); an `.xml` that is TTML is TTML and a
+    /// `.sub` is MicroDVD or SubViewer as its lines show.
     public static func detect(fileName: String, content utf8: [UInt8]) -> SubtitleFormat {
         let byName = SubtitleFormat(fileName: fileName)
         guard let byContent = SubtitleFormat(content: utf8) else { return byName ?? .text }

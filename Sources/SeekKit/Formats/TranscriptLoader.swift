@@ -6,11 +6,16 @@ public struct LoadOptions: Hashable, Sendable {
     /// The frame rate of frame-timed formats (MicroDVD) when the file gives none;
     /// `nil` assumes 23.976 with a warning.
     public var frameRate: FrameRate?
+    /// The language to read from files that hold several (SAMI classes, TTML `xml:lang`),
+    /// such as `en` or `KRCC`; `nil` reads SAMI's first and all of TTML.
+    public var language: String?
 
-    public init(format: SubtitleFormat? = nil, encoding: String? = nil, frameRate: FrameRate? = nil) {
+    public init(format: SubtitleFormat? = nil, encoding: String? = nil, frameRate: FrameRate? = nil,
+                language: String? = nil) {
         self.format = format
         self.encoding = encoding
         self.frameRate = frameRate
+        self.language = language
     }
 }
 
@@ -69,6 +74,8 @@ public enum TranscriptLoader {
         case .srt: carryingTurns(mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName)))
         case .vtt: carryingTurns(mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName)))
         case .ass: ASSParser.parse(text.utf8, fileName: text.fileName)
+        case .ttml: TTMLParser.parse(text.utf8, fileName: text.fileName, language: text.language)
+        case .sami: SAMIParser.parse(text.utf8, fileName: text.fileName, language: text.language)
         case .sbv: SBVParser.parse(text.utf8, fileName: text.fileName)
         case .microdvd: MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate)
         case .lrc: LRCParser.parse(text.utf8, fileName: text.fileName)
@@ -110,6 +117,7 @@ struct PreparedText {
     var format: SubtitleFormat
     var encoding: String
     var frameRate: FrameRate?
+    var language: String?
     /// Warnings about the decoding and the format, before any from the parser.
     var warnings: [Diagnostic]
     /// Whether the text is only white space (an empty transcript, whatever the format).
@@ -127,6 +135,7 @@ struct PreparedText {
         utf8 = decoded.utf8
         self.fileName = fileName
         frameRate = options.frameRate
+        language = options.language
         self.encoding = decoded.encoding.name
         let isBlank = Self.isBlank(decoded.utf8)
         self.isBlank = isBlank

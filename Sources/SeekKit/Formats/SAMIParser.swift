@@ -1,0 +1,229 @@
+/// Reads Microsoft SAMI captions (`.smi`, `.sami`).
+///
+/// Each `<SYNC Start=ms>` begins a block that lasts until the next block with text for the
+/// same language; a block whose text is only `&nbsp;` (or nothing) clears the screen, so it
+/// ends the cue before it and is no cue itself. Languages are the `<P Class=…>` classes: the
+/// first class in the body is read unless `language` names another, by its class name or by
+/// the `lang:` or `Name:` its style rule gives (`en` matches `en-US`). Text: tags other than
+/// `<br>` (a line break) are removed, white space collapses as in HTML, character references
+/// (`&#039;`, `&eacute;`) are decoded and `&nbsp;` is a space.
+public enum SAMIParser {
+    /// Parses UTF-8 SAMI; `language` chooses among the classes.
+    ///
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(_ utf8: [UInt8], fileName: String, language: String? = nil)
+        -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            var warnings = WarningLog(fileName: fileName)
+            var sawSync = false
+            func read(_ classes: [[UInt8]]?) -> Transcript {
+                CueCollector.collect(inputBytes: buffer.count) { cues in
+                    cues.reserve(forInputBytes: buffer.count)
+                    var reader = Reader(scanner: XMLScanner(buffer), chosen: classes)
+                    reader.run(into: &cues)
+                    sawSync = reader.sawSync
+                }
+            }
+            var transcript = read(language.map { classNames(for: $0, in: buffer) })
+            if let language, transcript.isEmpty, sawSync {
+                transcript = read(nil)
+                if !transcript.isEmpty {
+                    warnings.add(line: nil, "no text in language '\(language)'; the first language is read")
+                }
+            }
+            if !sawSync { warnings.add(line: nil, "no <SYNC> element: nothing to read in this SAMI file") }
+            return (transcript, warnings.all)
+        }
+    }
+
+    /// The class names whose style rule (`.ENUSCC { Name: English; lang: en-US; }`) or name
+    /// matches `language`, lower-cased; `language` itself (as a class name) when none does.
+    static func classNames(for language: String, in bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
+        let wanted = Array(language.lowercased().utf8)
+        var names: [[UInt8]] = []
+        var index = 0
+        let limit = min(bytes.count, 1 << 16)
+        while index < limit {
+            guard bytes[index] == UInt8(ascii: ".") else {
+                index += 1
+                continue
+            }
+            var nameEnd = index + 1
+            while nameEnd < limit, SubtitleFormat.isNameByte(bytes[nameEnd]), bytes[nameEnd] != UInt8(ascii: ".") { nameEnd += 1 }
+            var brace = nameEnd
+            while brace < limit, bytes[brace] == 0x20 || bytes[brace] == 0x09 { brace += 1 }
+            guard nameEnd > index + 1, brace < limit, bytes[brace] == UInt8(ascii: "{") else {
+                index = nameEnd
+                continue
+            }
+            var close = brace
+            while close < limit, bytes[close] != UInt8(ascii: "}") { close += 1 }
+            let name = bytes[(index + 1)..<nameEnd].map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+            let rule = bytes[brace..<close].map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+            if name == wanted || ruleMentions(rule, wanted) { names.append(name) }
+            index = close
+        }
+        return names.isEmpty ? [wanted] : names
+    }
+
+    /// Whether a style rule's `lang:` or `name:` value starts with `wanted` (all lower case).
+    private static func ruleMentions(_ rule: [UInt8], _ wanted: [UInt8]) -> Bool {
+        for key in [Array("lang:".utf8), Array("name:".utf8)] {
+            var index = 0
+            while index + key.count <= rule.count {
+                if rule[index..<(index + key.count)].elementsEqual(key) {
+                    var value = index + key.count
+                    while value < rule.count, rule[value] == 0x20 { value += 1 }
+                    if rule.count - value >= wanted.count, rule[value..<(value + wanted.count)].elementsEqual(wanted) {
+                        return true
+                    }
+                }
+                index += 1
+            }
+        }
+        return false
+    }
+
+    private struct Reader {
+        var scanner: XMLScanner
+        /// The classes to read (lower case); `nil` until the first `<P Class>` decides.
+        var chosen: [[UInt8]]?
+        var sawSync = false
+        var lines: LineCounter
+        /// The block being read: its start, whether it has text for the chosen class, its first line.
+        var block: (start: Int, counts: Bool, line: Int?)?
+        var inChosen = true
+        /// The last block with text, waiting for the next one to give its end.
+        var open: (start: Int, line: Int, text: [UInt8])?
+        var text: [UInt8] = []
+
+        init(scanner: XMLScanner, chosen: [[UInt8]]?) {
+            self.scanner = scanner
+            self.chosen = chosen
+            lines = LineCounter(scanner.bytes)
+        }
+
+        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+        mutating func run(into cues: inout CueCollector) {
+            while let token = scanner.next() {
+                switch token {
+                case let .start(name, attributes, _):
+                    if scanner.equals(name, "sync") {
+                        finishBlock(into: &cues)
+                        sawSync = true
+                        if let value = scanner.attribute("start", in: attributes),
+                           let start = SAMIParser.milliseconds(bytes, value) {
+                            block = (start, false, nil)
+                            inChosen = true
+                            text.removeAll(keepingCapacity: true)
+                        }
+                    } else if scanner.equals(name, "p") {
+                        inChosen = isChosen(scanner.attribute("class", in: attributes))
+                        if inChosen { block?.counts = true }
+                        if inChosen, !text.isEmpty, text.last != 0x0A { text.append(0x0A) }
+                    } else if scanner.equals(name, "br"), block != nil, inChosen {
+                        while text.last == 0x20 { text.removeLast() }
+                        text.append(0x0A)
+                    }
+                case let .end(name):
+                    if scanner.equals(name, "body") {
+                        finishBlock(into: &cues)
+                        block = nil
+                    } else if scanner.equals(name, "p") {
+                        inChosen = false
+                    }
+                case let .text(range), let .cdata(range):
+                    guard block != nil, inChosen else { continue }
+                    appendText(range)
+                }
+            }
+            finishBlock(into: &cues)
+            if let open {
+                emit(open, end: nil, into: &cues)
+                self.open = nil
+            }
+        }
+
+        private mutating func isChosen(_ className: Range<Int>?) -> Bool {
+            guard let className else { return chosen == nil }
+            let name = bytes[className].map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+            guard let chosen else {
+                self.chosen = [name]
+                return true
+            }
+            return chosen.contains(name)
+        }
+
+        private mutating func appendText(_ range: Range<Int>) {
+            var decoded: [UInt8] = []
+            var index = range.lowerBound
+            var firstWord: Int?
+            while index < range.upperBound {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&") {
+                    if index + 6 <= range.upperBound, SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[index...]), "&nbsp;") {
+                        decoded.append(0x20)
+                        index += 6
+                        continue
+                    }
+                    if let used = CharacterReference.decode(bytes, at: index, end: range.upperBound, into: &decoded) {
+                        firstWord = firstWord ?? index
+                        index += used
+                        continue
+                    }
+                }
+                if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { firstWord = firstWord ?? index }
+                decoded.append(byte)
+                index += 1
+            }
+            if let firstWord, block?.line == nil { block?.line = lines.line(at: firstWord) }
+            var lastWasSpace = text.isEmpty || text.last == 0x20 || text.last == 0x0A
+            for byte in decoded {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    if !lastWasSpace { text.append(0x20) }
+                    lastWasSpace = true
+                } else {
+                    text.append(byte)
+                    lastWasSpace = false
+                }
+            }
+        }
+
+        /// Ends the block being read: a block with text for the chosen class ends the open cue.
+        private mutating func finishBlock(into cues: inout CueCollector) {
+            guard let current = block, current.counts || !text.isEmpty else { return }
+            block = nil
+            var low = 0
+            while low < text.count, text[low] == 0x20 || text[low] == 0x0A { low += 1 }
+            var high = text.count
+            while high > low, text[high - 1] == 0x20 || text[high - 1] == 0x0A { high -= 1 }
+            if let previous = open { emit(previous, end: current.start, into: &cues) }
+            open = high > low ? (current.start, current.line ?? lines.line(at: 0), Array(text[low..<high])) : nil
+        }
+
+        private func emit(_ cue: (start: Int, line: Int, text: [UInt8]), end: Int?, into cues: inout CueCollector) {
+            cues.plain.removeAll(keepingCapacity: true)
+            // Line breaks with spaces around them lose the spaces.
+            for byte in cue.text {
+                if byte == 0x0A, cues.plain.last == 0x20 { cues.plain.removeLast() }
+                if byte == 0x20, cues.plain.last == 0x0A { continue }
+                cues.plain.append(byte)
+            }
+            cues.appendPlain(id: nil, start: cue.start, end: end.map { max($0, cue.start) }, speaker: nil, line: cue.line)
+        }
+    }
+
+    /// The milliseconds of a `Start` value (digits, perhaps with `ms`), or `nil`.
+    static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        var digits = 0
+        for byte in bytes[range] {
+            guard byte &- 0x30 < 10 else { break }
+            guard digits < 12 else { return nil }
+            value = value * 10 + Int(byte &- 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+}

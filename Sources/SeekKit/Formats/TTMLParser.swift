@@ -1,0 +1,395 @@
+/// Reads Timed Text Markup Language: TTML 1 and 2, DFXP and the IMSC 1.x profiles
+/// (`.ttml`, `.dfxp`, `.xml`).
+///
+/// Each `<p>` is a cue. Its `begin`, `end` and `dur` count from its parent's begin, and the
+/// parent's end cuts it off (the `par` time containers every profile uses), so times on
+/// `<body>` and nested `<div>`s add up; a `<p>` with no times of its own takes them from its
+/// timed `<span>`s. Time expressions: clock times `01:02:03.500` and `01:02:03:12` (frames, and
+/// `.sub-frames`), offsets `10s 100ms 2.5m 1h 30f 3000t`, with `ttp:frameRate`,
+/// `ttp:frameRateMultiplier`, `ttp:subFrameRate` and `ttp:tickRate` from the root; bare
+/// numbers are seconds (as Apple's lyrics write them). Text: `<br/>` is a line break, `<span>`s
+/// are flattened, white space collapses unless `xml:space="preserve"`. `ttm:agent` (or a
+/// `ttm:name` on the agent it names) is the speaker; `xml:lang` can select a language.
+/// Elements may carry any namespace prefix (`tt:p`).
+///
+/// No DTD is read and no entity other than the five predefined ones and numeric references
+/// is expanded (see `XMLScanner`). Cues come out in order of begin time.
+public enum TTMLParser {
+    /// Parses UTF-8 TTML; with `language`, only paragraphs whose `xml:lang` starts with it.
+    ///
+    /// - Complexity: O(n) in the size of `utf8` (plus O(m log m) for m cues out of order).
+    public static func parse(_ utf8: [UInt8], fileName: String, language: String? = nil)
+        -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withUnsafeBufferPointer { buffer in
+            var parser = Parser(scanner: XMLScanner(buffer), fileName: fileName, language: language)
+            var ordered = true
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count)
+                ordered = parser.run(into: &cues)
+            }
+            var warnings = parser.warnings
+            if !parser.sawRoot {
+                warnings.add(line: nil, "no <tt> element: nothing to read in this TTML file")
+            }
+            return (ordered ? transcript : transcript.sortedByStart(), warnings.all)
+        }
+    }
+
+    /// The timing parameters of a document, from its root element.
+    struct Rates {
+        var frameRate = 30.0
+        var subFrameRate = 1.0
+        var tickRate = 1.0
+    }
+
+    /// An open element's time interval (absolute milliseconds) and inherited facts.
+    struct Scope {
+        var begin: Double = 0
+        var end: Double = .infinity
+        var speaker: String?
+        var language: Range<Int>?
+        var preserve = false
+    }
+
+    private struct Parser {
+        var scanner: XMLScanner
+        var warnings: WarningLog
+        let language: [UInt8]?
+        var rates = Rates()
+        var sawRoot = false
+        var stack: [(local: Range<Int>, scope: Scope)] = []
+        var agents: [[UInt8]: String] = [:]
+        var speakers = NameInterner()
+        /// The open paragraph: its depth in `stack`, line, scope, and span times when it has none.
+        var paragraph: (depth: Int, line: Int, scope: Scope, timed: Bool, spanBegin: Double, spanEnd: Double)?
+        /// The agent whose `<ttm:name>` is being read.
+        var agentID: [UInt8]?
+        var agentName: [UInt8]?
+        var inName = false
+        var lineCounter: LineCounter
+        var lastBegin = -Double.infinity
+        /// Whether nested times have shown themselves absolute (see `open`).
+        var absoluteTimes = false
+        var ordered = true
+
+        init(scanner: XMLScanner, fileName: String, language: String?) {
+            self.scanner = scanner
+            warnings = WarningLog(fileName: fileName)
+            self.language = language.map { Array($0.lowercased().utf8) }
+            lineCounter = LineCounter(scanner.bytes)
+        }
+
+        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+        /// Reads the document; returns whether the cues came in order of begin.
+        mutating func run(into cues: inout CueCollector) -> Bool {
+            while let token = scanner.next() {
+                switch token {
+                case let .start(name, attributes, selfClosing):
+                    open(name, attributes, selfClosing: selfClosing, into: &cues)
+                case let .end(name):
+                    close(scanner.localName(name), into: &cues)
+                case let .text(range):
+                    text(range, decoding: true, into: &cues)
+                case let .cdata(range):
+                    text(range, decoding: false, into: &cues)
+                }
+            }
+            if paragraph != nil { finishParagraph(into: &cues) }
+            return ordered
+        }
+
+        private mutating func open(_ name: Range<Int>, _ attributes: Range<Int>, selfClosing: Bool,
+                                   into cues: inout CueCollector) {
+            let local = scanner.localName(name)
+            if scanner.equals(local, "br") {
+                if paragraph != nil { lineBreak(&cues) }
+                return
+            }
+            if !sawRoot {
+                guard scanner.equals(local, "tt") else { return }
+                sawRoot = true
+                readRates(attributes)
+            }
+            if scanner.equals(local, "agent") {
+                agentID = scanner.attribute("id", in: attributes).map { Array(bytes[$0]) }
+                agentName = nil
+            } else if scanner.equals(local, "name"), agentID != nil {
+                inName = !selfClosing
+                agentName = []
+            }
+            var scope = stack.last?.scope ?? Scope()
+            let parentBegin = scope.begin
+            let parentEnd = scope.end
+            var hasTime = false
+            let begin = scanner.attribute("begin", in: attributes).flatMap { value in time(value) ?? badTime(value) }
+            let end = scanner.attribute("end", in: attributes).flatMap { value in time(value) ?? badTime(value) }
+            // Times count from the parent's begin. Some documents (Apple's lyrics) repeat absolute
+            // times on every level instead: once a child starts exactly at its parent's begin, or
+            // would end past its parent where the same value read from zero fits, times inside
+            // timed parents are read from zero.
+            var origin = parentBegin
+            if let first = begin ?? end, parentBegin > 0, first >= parentBegin, first <= parentEnd {
+                if first == parentBegin || (parentEnd.isFinite && parentBegin + first > parentEnd) { absoluteTimes = true }
+                if absoluteTimes { origin = 0 }
+            }
+            if let begin {
+                scope.begin = origin + begin
+                hasTime = true
+            }
+            if let end {
+                scope.end = min(parentEnd, origin + end)
+                hasTime = true
+            }
+            if let value = scanner.attribute("dur", in: attributes), let duration = time(value) ?? badTime(value) {
+                scope.end = min(scope.end, scope.begin + duration)
+                hasTime = true
+            }
+            if let agent = scanner.attribute("agent", in: attributes) {
+                let id = firstWord(agent)
+                scope.speaker = agents[Array(bytes[id])] ?? speakers.name(UnsafeBufferPointer(rebasing: bytes[id]))
+            }
+            if let lang = scanner.attribute("lang", in: attributes, prefix: "xml") { scope.language = lang }
+            if let space = scanner.attribute("space", in: attributes, prefix: "xml") {
+                scope.preserve = scanner.equals(space, "preserve")
+            }
+            if scanner.equals(local, "p") && paragraph == nil {
+                if !selfClosing {
+                    paragraph = (stack.count, lineCounter.line(at: local.lowerBound), scope, hasTime, .infinity, -.infinity)
+                    cues.plain.removeAll(keepingCapacity: true)
+                }
+            } else if let open = paragraph, hasTime, scanner.equals(local, "span") {
+                paragraph?.spanBegin = min(open.spanBegin, scope.begin)
+                if scope.end.isFinite { paragraph?.spanEnd = max(open.spanEnd, scope.end) }
+            }
+            if !selfClosing { stack.append((local, scope)) }
+        }
+
+        private mutating func close(_ local: Range<Int>, into cues: inout CueCollector) {
+            if inName, scanner.equals(local, "name") {
+                inName = false
+                if let id = agentID, let name = agentName, !name.isEmpty {
+                    agents[id] = String(decoding: name, as: UTF8.self)
+                }
+            }
+            if scanner.equals(local, "agent") { agentID = nil }
+            // Close up to the matching element; a stray end tag closes nothing.
+            guard let depth = stack.lastIndex(where: { entry in
+                entry.local.count == local.count && bytes[entry.local].elementsEqual(bytes[local])
+            }) else { return }
+            stack.removeSubrange(depth...)
+            if let open = paragraph, depth <= open.depth { finishParagraph(into: &cues) }
+        }
+
+        private mutating func text(_ range: Range<Int>, decoding: Bool, into cues: inout CueCollector) {
+            if inName {
+                if decoding { XMLScanner.appendDecoded(bytes, range, to: &agentName!) } else { agentName! += bytes[range] }
+                return
+            }
+            guard let open = paragraph else { return }
+            let preserve = stack.last?.scope.preserve ?? open.scope.preserve
+            let start = cues.plain.count
+            if decoding { XMLScanner.appendDecoded(bytes, range, to: &cues.plain) } else { cues.plain += bytes[range] }
+            // Collapse white space (or, preserved, keep it with line feeds as breaks).
+            var write = start
+            var read = start
+            var lastWasSpace = write == 0 || cues.plain[write - 1] == 0x20 || cues.plain[write - 1] == 0x0A
+            while read < cues.plain.count {
+                let byte = cues.plain[read]
+                read += 1
+                if byte == 0x0D { continue }
+                if preserve {
+                    cues.plain[write] = byte == 0x09 ? 0x20 : byte
+                    write += 1
+                    continue
+                }
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                    if lastWasSpace { continue }
+                    cues.plain[write] = 0x20
+                    lastWasSpace = true
+                } else {
+                    cues.plain[write] = byte
+                    lastWasSpace = false
+                }
+                write += 1
+            }
+            cues.plain.removeSubrange(write...)
+        }
+
+        private mutating func lineBreak(_ cues: inout CueCollector) {
+            while cues.plain.last == 0x20 { cues.plain.removeLast() }
+            cues.plain.append(0x0A)
+        }
+
+        private mutating func finishParagraph(into cues: inout CueCollector) {
+            guard let open = paragraph else { return }
+            paragraph = nil
+            var begin = open.scope.begin
+            var end = open.scope.end
+            if !open.timed, open.spanBegin.isFinite {
+                begin = open.spanBegin
+                if open.spanEnd.isFinite { end = open.spanEnd }
+            }
+            // Trim spaces and line breaks at both ends.
+            var low = 0
+            while low < cues.plain.count, cues.plain[low] == 0x20 || cues.plain[low] == 0x0A { low += 1 }
+            var high = cues.plain.count
+            while high > low, cues.plain[high - 1] == 0x20 || cues.plain[high - 1] == 0x0A { high -= 1 }
+            guard high > low else { return }
+            if let language, !TTMLParser.languageMatches(open.scope.language.map { bytes[$0] }, language) { return }
+            guard begin < 1e13, begin >= 0 else {
+                warnings.add(line: open.line, "time out of range; paragraph skipped")
+                return
+            }
+            if begin < lastBegin { ordered = false }
+            lastBegin = begin
+            if high < cues.plain.count { cues.plain.removeSubrange(high...) }
+            if low > 0 { cues.plain.removeSubrange(..<low) }
+            let endTime: Int? = end.isFinite && end < 1e13 ? Int(max(end, begin).rounded()) : nil
+            cues.appendPlain(id: nil, start: Int(begin.rounded()), end: endTime, speaker: open.scope.speaker,
+                             line: open.line)
+        }
+
+        private mutating func badTime(_ value: Range<Int>) -> Double? {
+            let shown = String(decoding: bytes[value.lowerBound..<min(value.upperBound, value.lowerBound + 40)], as: UTF8.self)
+            warnings.add(line: lineCounter.line(at: value.lowerBound),
+                         "unreadable time expression '\(shown)' (expected like 00:00:01.500, 1.5s or 30f); ignored")
+            return nil
+        }
+
+        private func firstWord(_ range: Range<Int>) -> Range<Int> {
+            var low = range.lowerBound
+            while low < range.upperBound, bytes[low] == 0x20 { low += 1 }
+            var high = low
+            while high < range.upperBound, bytes[high] != 0x20 { high += 1 }
+            return low..<high
+        }
+
+        private mutating func readRates(_ attributes: Range<Int>) {
+            if let value = scanner.attribute("framerate", in: attributes), let rate = number(value), rate > 0, rate < 1000 {
+                rates.frameRate = rate
+                rates.tickRate = rate
+            }
+            if let value = scanner.attribute("frameratemultiplier", in: attributes) {
+                let parts = bytes[value].split(separator: 0x20)
+                if parts.count == 2, let a = number(parts[0]), let b = number(parts[1]), a > 0, b > 0 {
+                    rates.frameRate *= a / b
+                }
+            }
+            if let value = scanner.attribute("subframerate", in: attributes), let rate = number(value), rate > 0, rate < 1000 {
+                rates.subFrameRate = rate
+                rates.tickRate = rates.frameRate * rate
+            }
+            if let value = scanner.attribute("tickrate", in: attributes), let rate = number(value), rate > 0, rate < 1e9 {
+                rates.tickRate = rate
+            }
+        }
+
+        private func number(_ range: Range<Int>) -> Double? { number(bytes[range]) }
+
+        private func number(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+            TTMLParser.decimal(UnsafeBufferPointer(rebasing: slice))
+        }
+
+        /// A time expression in milliseconds, or `nil`.
+        func time(_ range: Range<Int>) -> Double? {
+            TTMLParser.time(UnsafeBufferPointer(rebasing: bytes[range]), rates: rates)
+        }
+    }
+
+    /// Whether a paragraph's `xml:lang` answers the wanted one (lower case): `en-US` answers
+    /// `en` and `en-us`; `en` answers `eng`. A paragraph without a language answers none.
+    static func languageMatches(_ lang: Slice<UnsafeBufferPointer<UInt8>>?, _ wanted: [UInt8]) -> Bool {
+        guard let lang, !lang.isEmpty else { return false }
+        let lower = lang.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        if lower.starts(with: wanted) { return true }
+        let primary = lower.prefix { $0 != UInt8(ascii: "-") }
+        return wanted.starts(with: primary)
+    }
+
+    /// Reads a time expression (see the type's summary) in milliseconds; `nil` when unreadable
+    /// or beyond about 300 years.
+    static func time(_ text: UnsafeBufferPointer<UInt8>, rates: Rates) -> Double? {
+        let range = ASSParser.trimmed(text, 0, text.count)
+        let value = UnsafeBufferPointer(rebasing: text[range])
+        guard !value.isEmpty, value[0] &- 0x30 < 10 || value[0] == UInt8(ascii: ".") else { return nil }
+        var result: Double?
+        if value.contains(UInt8(ascii: ":")) {
+            let parts = value.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts.count <= 4 else { return nil }
+            var numbers: [Double] = []
+            for part in parts {
+                guard let number = decimal(UnsafeBufferPointer(rebasing: part)) else { return nil }
+                numbers.append(number)
+            }
+            if parts.count == 2 {
+                result = (numbers[0] * 60 + numbers[1]) * 1000
+            } else {
+                var seconds = numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
+                if parts.count == 4 { seconds += numbers[3] / rates.frameRate }
+                result = seconds * 1000
+            }
+        } else {
+            var split = value.count
+            while split > 0, value[split - 1] | 0x20 >= 0x61, value[split - 1] | 0x20 <= 0x7A { split -= 1 }
+            guard let number = decimal(UnsafeBufferPointer(rebasing: value[..<split])) else { return nil }
+            let unit = UnsafeBufferPointer(rebasing: value[split...])
+            func unitIs(_ name: StaticString) -> Bool {
+                unit.count == name.utf8CodeUnitCount && SubtitleFormat.startsCaseless(unit, name)
+            }
+            if unit.isEmpty || unitIs("s") { result = number * 1000 }
+            else if unitIs("ms") { result = number }
+            else if unitIs("m") { result = number * 60_000 }
+            else if unitIs("h") { result = number * 3_600_000 }
+            else if unitIs("f") { result = number / rates.frameRate * 1000 }
+            else if unitIs("t") { result = number / rates.tickRate * 1000 }
+        }
+        guard let result, result.isFinite, result >= 0, result < 1e13 else { return nil }
+        return result
+    }
+
+    /// A decimal number `12`, `12.5` or `.5` (frames may carry `.sub-frames`), or `nil`.
+    static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !text.isEmpty, text.count <= 40 else { return nil }
+        var whole = 0.0
+        var fraction = 0.0
+        var scale = 1.0
+        var sawDot = false
+        var digits = 0
+        for byte in text {
+            if byte &- 0x30 < 10 {
+                digits += 1
+                if sawDot {
+                    scale /= 10
+                    fraction += Double(byte &- 0x30) * scale
+                } else {
+                    whole = whole * 10 + Double(byte &- 0x30)
+                }
+            } else if byte == UInt8(ascii: "."), !sawDot {
+                sawDot = true
+            } else {
+                return nil
+            }
+        }
+        return digits > 0 ? whole + fraction : nil
+    }
+}
+
+/// Turns byte offsets into 1-based line numbers, counting forward only as far as asked.
+struct LineCounter {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var counted = 0
+    private var line = 1
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The line of `offset`; offsets asked for should not go backwards (if they do, the answer is the line reached).
+    mutating func line(at offset: Int) -> Int {
+        let target = min(offset, bytes.count)
+        while counted < target {
+            if bytes[counted] == 0x0A { line += 1 }
+            counted += 1
+        }
+        return line
+    }
+}

@@ -1,0 +1,286 @@
+import SeekBytes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks XML (and the HTML-like markup of SAMI) as a flat series of tags and text, in place.
+///
+/// It is no validating parser, and on purpose does less than one: a `<!DOCTYPE …>` with its
+/// internal subset is skipped whole, so no entity is ever declared, expanded or fetched;
+/// comments, processing instructions and the XML declaration are skipped; `<![CDATA[…]]>` is
+/// text. Names keep their namespace prefix; `localName` drops it. Broken markup (a `<` that
+/// opens no tag, a tag never closed) is read as text or ends the walk, never loops.
+///
+/// - Complexity: each `next()` is O(length of what it returns); `memchr` finds each `<`.
+struct XMLScanner {
+    enum Token: Equatable {
+        /// `<name attributes>` or `<name attributes/>`; ranges index the scanned bytes.
+        case start(name: Range<Int>, attributes: Range<Int>, selfClosing: Bool)
+        /// `</name>`.
+        case end(name: Range<Int>)
+        /// Character data, references not yet decoded.
+        case text(Range<Int>)
+        /// `<![CDATA[…]]>`: text taken literally.
+        case cdata(Range<Int>)
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The next token, or `nil` at the end.
+    mutating func next() -> Token? {
+        let count = bytes.count
+        guard position < count, let base = bytes.baseAddress else { return nil }
+        if bytes[position] != UInt8(ascii: "<") {
+            let start = position
+            if let found = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                position = count
+            }
+            return .text(start..<position)
+        }
+        let open = position
+        guard open + 1 < count else {
+            position = count
+            return .text(open..<count)
+        }
+        switch bytes[open + 1] {
+        case UInt8(ascii: "!"):
+            if starts(open, "<!--") {
+                position = find("-->", from: open + 4).map { $0 + 3 } ?? count
+                return next()
+            }
+            if starts(open, "<![CDATA[") {
+                let end = find("]]>", from: open + 9) ?? count
+                position = min(end + 3, count)
+                return .cdata((open + 9)..<end)
+            }
+            position = declarationEnd(from: open + 2)
+            return next()
+        case UInt8(ascii: "?"):
+            position = find("?>", from: open + 2).map { $0 + 2 } ?? count
+            return next()
+        case UInt8(ascii: "/"):
+            let nameStart = open + 2
+            var index = nameStart
+            while index < count, isNameByte(bytes[index]) { index += 1 }
+            let nameEnd = index
+            guard let close = tagEnd(from: index) else {
+                position = count
+                return nil
+            }
+            position = close + 1
+            return .end(name: nameStart..<nameEnd)
+        default:
+            let nameStart = open + 1
+            var index = nameStart
+            while index < count, isNameByte(bytes[index]) { index += 1 }
+            guard index > nameStart else {
+                // A lone `<` (as in `a < b`) is text.
+                position = open + 1
+                return .text(open..<(open + 1))
+            }
+            let nameEnd = index
+            guard let close = tagEnd(from: index) else {
+                position = count
+                return nil
+            }
+            position = close + 1
+            let selfClosing = close > nameEnd && bytes[close - 1] == UInt8(ascii: "/")
+            return .start(name: nameStart..<nameEnd, attributes: nameEnd..<(selfClosing ? close - 1 : close),
+                          selfClosing: selfClosing)
+        }
+    }
+
+    /// The index of the `>` that ends a tag whose attributes start at `from`, skipping quoted
+    /// values; `nil` when the text ends first.
+    private func tagEnd(from: Int) -> Int? {
+        var index = from
+        var quote: UInt8 = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: ">") {
+                return index
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "<") {
+                // A tag broken off by the next one: end it here.
+                return index - 1 >= from ? index - 1 : nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Past the `>` that closes a `<!DOCTYPE …>` or other declaration, with its `[…]` internal subset.
+    private func declarationEnd(from: Int) -> Int {
+        var index = from
+        var depth = 0
+        var quote: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth = max(0, depth - 1)
+            } else if byte == UInt8(ascii: ">") && depth == 0 {
+                return index + 1
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    private func starts(_ index: Int, _ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard index + length <= bytes.count else { return false }
+        let pointer = text.utf8Start
+        for offset in 0..<length where bytes[index + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// Where `text` next starts at or after `from`.
+    private func find(_ text: StaticString, from: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let first = Int32(text.utf8Start[0])
+        var index = from
+        while index < bytes.count {
+            guard let found = memchr(base + index, first, bytes.count - index) else { return nil }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if starts(at, text) { return at }
+            index = at + 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func isNameByte(_ byte: UInt8) -> Bool {
+        SubtitleFormat.isNameByte(byte) || byte == UInt8(ascii: ":")
+    }
+
+    /// `name` without its namespace prefix (`tt:p` → `p`).
+    func localName(_ name: Range<Int>) -> Range<Int> {
+        var index = name.upperBound
+        while index > name.lowerBound, bytes[index - 1] != UInt8(ascii: ":") { index -= 1 }
+        return index..<name.upperBound
+    }
+
+    /// Whether `range` holds `name` (given in lower case), ignoring ASCII case.
+    func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
+        range.count == name.utf8CodeUnitCount
+            && SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[range]), name)
+    }
+
+    /// The value of the attribute whose local name is `name` (any prefix, any case), without its
+    /// quotes, in the attribute text `attributes`; `nil` when absent.
+    func attribute(_ name: StaticString, in attributes: Range<Int>, prefix: StaticString? = nil) -> Range<Int>? {
+        var index = attributes.lowerBound
+        let end = attributes.upperBound
+        while index < end {
+            while index < end, !isNameByte(bytes[index]) { index += 1 }
+            let nameStart = index
+            while index < end, isNameByte(bytes[index]) { index += 1 }
+            let attributeName = nameStart..<index
+            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+                index += 1
+            }
+            var value: Range<Int>?
+            if index < end, bytes[index] == UInt8(ascii: "=") {
+                index += 1
+                while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+                    index += 1
+                }
+                if index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                    let quote = bytes[index]
+                    let valueStart = index + 1
+                    index = valueStart
+                    while index < end, bytes[index] != quote { index += 1 }
+                    value = valueStart..<index
+                    index += 1
+                } else {
+                    let valueStart = index
+                    while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != 0x0A,
+                          bytes[index] != 0x0D { index += 1 }
+                    value = valueStart..<index
+                }
+            }
+            if !attributeName.isEmpty, equals(localName(attributeName), name) {
+                if let prefix {
+                    let local = localName(attributeName)
+                    let given = attributeName.lowerBound..<max(attributeName.lowerBound, local.lowerBound - 1)
+                    if !equals(given, prefix) { continue }
+                }
+                return value ?? (index..<index)
+            }
+        }
+        return nil
+    }
+
+    /// Appends the text in `range` to `output`, decoding the five predefined entities and
+    /// numeric character references; any other `&name;` stays as written.
+    static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8]) {
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&"), let (scalar, length) = reference(bytes, index, end) {
+                UTF8Writer.append(scalar, to: &output)
+                index += length
+                continue
+            }
+            output.append(byte)
+            index += 1
+        }
+    }
+
+    /// The character of the reference at `index` (`&amp;`, `&#233;`, `&#xE9;`) and its length.
+    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (UInt32, Int)? {
+        var semicolon = index + 1
+        while semicolon < end, semicolon - index <= 10, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+        guard semicolon < end, bytes[semicolon] == UInt8(ascii: ";") else { return nil }
+        let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semicolon])
+        let length = semicolon + 1 - index
+        guard !name.isEmpty else { return nil }
+        if name[0] == UInt8(ascii: "#") {
+            var value: UInt32 = 0
+            var digits = name.dropFirst()
+            var radix: UInt32 = 10
+            if let first = digits.first, first | 0x20 == UInt8(ascii: "x") {
+                radix = 16
+                digits = digits.dropFirst()
+            }
+            guard !digits.isEmpty else { return nil }
+            for digit in digits {
+                let lower = digit | 0x20
+                let valueOfDigit: UInt32
+                if digit >= 0x30 && digit <= 0x39 { valueOfDigit = UInt32(digit - 0x30) }
+                else if radix == 16, lower >= 0x61, lower <= 0x66 { valueOfDigit = UInt32(lower - 0x61 + 10) }
+                else { return nil }
+                value = value * radix + valueOfDigit
+                if value > 0x10FFFF { return (0xFFFD, length) }
+            }
+            if value == 0 || (value >= 0xD800 && value <= 0xDFFF) { return (0xFFFD, length) }
+            return (value, length)
+        }
+        let table: [(StaticString, UInt32)] = [("amp", 0x26), ("lt", 0x3C), ("gt", 0x3E), ("quot", 0x22), ("apos", 0x27)]
+        for (entity, scalar) in table where name.count == entity.utf8CodeUnitCount
+            && name.elementsEqual(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)) {
+            return (scalar, length)
+        }
+        return nil
+    }
+}

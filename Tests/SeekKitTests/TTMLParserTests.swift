@@ -1,0 +1,111 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct TTMLParserTests {
+    static func parse(_ body: String, root: String = "<tt xmlns=\"http://www.w3.org/ns/ttml\">",
+                      language: String? = nil) -> (cues: [Cue], warnings: [String]) {
+        let document = "<?xml version=\"1.0\"?>\n" + root + "\n<body>\n" + body + "\n</body>\n</tt>\n"
+        let result = TTMLParser.parse(Array(document.utf8), fileName: "a.ttml", language: language)
+        return (Array(result.transcript), result.warnings.map(\.description))
+    }
+
+    @Test(arguments: [
+        ("00:00:01.500", 1500), ("00:01:02", 62000), ("01:00:00.25", 3_600_250), ("1.5s", 1500), ("100ms", 100),
+        ("2.5m", 150_000), ("1h", 3_600_000), ("30f", 1000), ("3000t", 3_000_000), ("19.764", 19764),
+        ("00:00:01:15", 1500), ("1:02.500", 62500),
+    ])
+    func timeExpressions(_ expression: String, _ milliseconds: Int) {
+        let (cues, warnings) = Self.parse("<div><p begin=\"\(expression)\">x</p></div>")
+        #expect(cues.first?.start == milliseconds)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func frameRateMultiplierAndTickRate() {
+        let root = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttp=\"http://www.w3.org/ns/ttml#parameter\""
+            + " ttp:frameRate=\"50\" ttp:frameRateMultiplier=\"1000 1001\" ttp:tickRate=\"100\">"
+        let (cues, _) = Self.parse("<p begin=\"100t\" end=\"101t\">one</p><p begin=\"50000f\" dur=\"50f\">two</p>", root: root)
+        #expect(cues.map(\.start) == [1000, 1_001_000])
+        #expect(cues.map(\.end) == [1010, 1_002_001])
+    }
+
+    @Test func textLineBreaksSpansAndWhiteSpace() {
+        let (cues, _) = Self.parse("""
+        <div>
+          <p begin="1s" end="2s">
+            It seems a <span tts:fontStyle="italic">paradox</span>,<br/>
+            does it &amp; &#233;&#x4E2D; &nbsp; not?
+          </p>
+        </div>
+        """)
+        #expect(cues.map(\.text) == ["It seems a paradox,\ndoes it & é中 &nbsp; not?"])
+        #expect(cues.first?.line == 5)
+    }
+
+    @Test func timesAddUpThroughBodyAndDivs() {
+        let (cues, _) = Self.parse("""
+        <div begin="10s"><div begin="5s" end="20s"><p begin="1s" end="30s">clipped</p></div>
+        <p dur="2s">inherits</p></div>
+        """)
+        #expect(cues.map(\.start) == [10000, 16000])
+        #expect(cues.map(\.text) == ["inherits", "clipped"])
+        #expect(cues.map(\.end) == [12000, 30000])
+        #expect(cues.map(\.line) == [5, 4])
+    }
+
+    @Test func paragraphWithoutTimesTakesItsSpans() {
+        let (cues, _) = Self.parse("<p><span begin=\"2s\" end=\"3s\">a</span> <span begin=\"3s\" end=\"4.5s\">b</span></p>")
+        #expect(cues.first?.start == 2000)
+        #expect(cues.first?.end == 4500)
+        #expect(cues.first?.text == "a b")
+    }
+
+    @Test func agentNamesAreSpeakers() {
+        let root = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">"
+            + "<head><metadata><ttm:agent xml:id=\"a1\" type=\"person\"><ttm:name type=\"full\">Ann Lee</ttm:name>"
+            + "</ttm:agent></metadata></head>"
+        let (cues, _) = Self.parse("<p begin=\"1s\" ttm:agent=\"a1\">Hi</p><p begin=\"2s\" ttm:agent=\"b2\">Yo</p>", root: root)
+        #expect(cues.map(\.speaker) == ["Ann Lee", "b2"])
+    }
+
+    @Test func prefixedElementsAndLanguages() {
+        let document = """
+        <tt:tt xmlns:tt="http://www.w3.org/ns/ttml" xml:lang="en"><tt:body>
+        <tt:div xml:lang="fr"><tt:p begin="1s">Bonjour</tt:p></tt:div>
+        <tt:div><tt:p begin="2s">Hello</tt:p></tt:div>
+        </tt:body></tt:tt>
+        """
+        #expect(Array(TTMLParser.parse(Array(document.utf8), fileName: "a.xml").transcript).map(\.text) == ["Bonjour", "Hello"])
+        let french = TTMLParser.parse(Array(document.utf8), fileName: "a.xml", language: "fr")
+        #expect(Array(french.transcript).map(\.text) == ["Bonjour"])
+    }
+
+    @Test(arguments: [
+        // Nested paragraphs (a crash in an earlier attempt) read as one.
+        "<p begin=\"1s\">a<p begin=\"2s\">b</p>c</p>",
+        // End tags that close nothing, tags never closed, a lone '<'.
+        "</span></div><p begin=\"1s\">a < b</p><span>",
+        // Huge and broken times.
+        "<p begin=\"1000000000000000000000000000000t\">x</p><p begin=\"abc\">y</p><p begin=\"1s\">z</p>",
+    ])
+    func brokenDocumentsRead(_ body: String) {
+        let (cues, _) = Self.parse(body)
+        #expect(cues.count >= 1)
+        #expect(cues.allSatisfy { ($0.start ?? 0) >= 0 })
+    }
+
+    @Test func entitiesAreNotExpandedFromADTD() {
+        let document = """
+        <?xml version="1.0"?>
+        <!DOCTYPE tt [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;"><!ENTITY x SYSTEM "file:///etc/passwd">]>
+        <tt xmlns="http://www.w3.org/ns/ttml"><body><p begin="1s">&lol2; &x;</p></body></tt>
+        """
+        let cues = Array(TTMLParser.parse(Array(document.utf8), fileName: "a.ttml").transcript)
+        #expect(cues.map(\.text) == ["&lol2; &x;"])
+    }
+
+    @Test func noRootIsAFailureOnLoad() {
+        #expect(throws: Diagnostic.self) {
+            try TranscriptLoader.load(Array("<html><p>x</p></html>".utf8), fileName: "a.ttml")
+        }
+    }
+}
