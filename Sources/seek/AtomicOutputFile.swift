@@ -224,7 +224,7 @@ enum SignalCleanup {
         pending = nil
         free(path)
         for signal in TerminatingSignals.all where !TerminatingSignals.isIgnored(signal) {
-            Glibc.signal(signal, SIG_DFL)
+            Platform.signal(signal, SIG_DFL)
         }
     }
 }
