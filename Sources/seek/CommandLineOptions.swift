@@ -70,6 +70,7 @@ struct CommandLineOptions: Equatable {
     /// `--no-cache`: extract video subtitle tracks afresh, and keep nothing.
     var noCache = false
     var listCues = false
+    var listSpeakers = false
     var interactive = false
     var help = false
     var version = false
@@ -147,7 +148,9 @@ struct CommandLineOptions: Equatable {
 
     private mutating func assign(positionals: [String], explicitKeywords: Bool) throws(UsageError) {
         var positionals = positionals[...]
-        if listCues {
+        if listSpeakers {
+            if explicitKeywords { throw UsageError("--speakers lists speakers; it takes no keyword") }
+        } else if listCues {
             if explicitKeywords { throw UsageError("--cues lists cues; it takes no keyword") }
         } else if interactive {
             if !explicitKeywords && positionals.count >= 2, let keyword = positionals.popFirst() {
@@ -289,6 +292,7 @@ struct CommandLineOptions: Equatable {
         case .allTracks: allTracks = true
         case .noCache: noCache = true
         case .cues: listCues = true
+        case .speakers: listSpeakers = true
         case .interactive: interactive = true
         case .help: help = true
         case .version: version = true
@@ -314,7 +318,7 @@ struct CommandLineOptions: Equatable {
         case keyword, caseSensitive, wholeWords, ignoreAccents, speaker, from, to, format, encoding, count, context, before, after, color
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
         case json, csv, safeCSV, edl, cmx3600, srt, vtt, retime, media, pad, fps, play, player
-        case output, onlyMatching, quiet, recursive, cues, interactive, help, version
+        case output, onlyMatching, quiet, recursive, cues, speakers, interactive, help, version
         case track, language, allTracks, noCache
 
         var longName: String {
@@ -359,6 +363,7 @@ struct CommandLineOptions: Equatable {
             case .quiet: "--quiet"
             case .recursive: "--recursive"
             case .cues: "--cues"
+            case .speakers: "--speakers"
             case .interactive: "--interactive"
             case .help: "--help"
             case .version: "--version"

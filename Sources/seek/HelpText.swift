@@ -11,6 +11,7 @@ enum HelpText {
       seek [OPTIONS] -e KEYWORD [-e KEYWORD…] [FILE…]
       seek --cues [--json] [--speaker NAME] [--from T] [--to T] FILE…
       seek --speaker NAME [--from T] [--to T] FILE      what NAME said (no keyword)
+      seek --speakers FILE…               each speaker with cue and word counts
       seek -i [KEYWORD] FILE              interactive navigator
 
     With no FILE, or FILE '-', seek reads standard input (when it is not a terminal).

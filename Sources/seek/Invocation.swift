@@ -25,6 +25,8 @@ enum Invocation: Equatable {
         case listFiles(CommandLineOptions.FileListing)
         /// `--cues`: every cue as read, as text or JSON Lines.
         case cues(json: Bool)
+        /// `--speakers`: each speaker with their cue and word counts.
+        case speakers
         /// `--json`, `--csv` and the supercut exports (`--play` writes an EDL for the player).
         case export(CommandLineOptions.ExportFormat)
     }
@@ -37,7 +39,9 @@ enum Invocation: Equatable {
         } else if options.interactive {
             self = .interactive
         } else {
-            let output: Output = if options.listCues {
+            let output: Output = if options.listSpeakers {
+                .speakers
+            } else if options.listCues {
                 .cues(json: options.export == .jsonLines)
             } else if let listing = options.listFiles {
                 .listFiles(listing)
@@ -71,6 +75,10 @@ enum FileWork: Equatable, Sendable {
 
     init(_ output: Invocation.Output, silent: Bool, options: CommandLineOptions) {
         if case .cues = output {
+            self = .loadCues
+            return
+        }
+        if case .speakers = output {
             self = .loadCues
             return
         }

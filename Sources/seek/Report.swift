@@ -55,9 +55,14 @@ struct Report {
         case .success(.cues(let loaded)):
             warn(loaded.warnings)
             let scope = options.scope
-            matched = matched || loaded.transcript.indices.contains { scope.includes($0, of: loaded.transcript) }
+            if case .speakers = output {
+                matched = matched || !loaded.transcript.speakers.isEmpty
+            } else {
+                matched = matched || loaded.transcript.indices.contains { scope.includes($0, of: loaded.transcript) }
+            }
             updateStatus()
             if case .cues(let json) = output, !silent { listCues(outcome.file, loaded.transcript, json: json) }
+            if case .speakers = output, !silent { listSpeakers(outcome.file, loaded.transcript) }
         case .success(.searched(let loaded, let index)):
             warn(loaded.warnings)
             add(outcome, loaded.transcript, index)
@@ -94,7 +99,7 @@ struct Report {
         addSelected(options.invert ? inverted.count : options.maxCount == 0 ? 0 : index.count, of: outcome.file)
         if silent { return }
         switch output {
-        case .cues, .listFiles, .count:
+        case .cues, .speakers, .listFiles, .count:
             break
         case .export(let export) where options.invert:
             if export == .jsonLines {
@@ -181,6 +186,16 @@ struct Report {
 
     private mutating func updateStatus() {
         status = failed ? .error : matched ? .found : .notFound
+    }
+
+    /// `NAME: N cues, M words` per speaker (`FILE:` first with several files).
+    private mutating func listSpeakers(_ file: String, _ transcript: Transcript) {
+        let prefix = showFileNames ? Sanitizer.sanitize(file) + ":" : ""
+        for tally in transcript.speakerTallies() {
+            buffer.append(contentsOf: (prefix + Sanitizer.sanitize(tally.name)
+                + ": \(tally.cues) cue\(tally.cues == 1 ? "" : "s"), \(tally.words) word\(tally.words == 1 ? "" : "s")\n").utf8)
+        }
+        sink.write(taking: &buffer)
     }
 
     private mutating func listCues(_ file: String, _ transcript: Transcript, json: Bool) {

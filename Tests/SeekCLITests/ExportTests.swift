@@ -227,4 +227,12 @@ enum CSVReader {
         let nobody = try SeekProcess.run(["--cues", "--speaker", "nobody", "interview.json"], in: Self.samples)
         #expect(nobody.status == 1 && nobody.stdout.isEmpty)
     }
+
+    @Test func speakersAreListedWithTheirCounts() throws {
+        let result = try SeekProcess.run(["--speakers", "episode.json"], in: Self.samples)
+        #expect(result.status == 0)
+        #expect(result.stdout == "Maya Chen: 2 cues, 21 words\nDaniel Okafor: 2 cues, 12 words\n")
+        let none = try SeekProcess.run(["--speakers", "talk.srt"], in: Self.samples)
+        #expect(none.status == 1 && none.stdout.isEmpty)
+    }
 }

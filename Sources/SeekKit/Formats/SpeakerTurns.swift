@@ -46,3 +46,35 @@ public enum SpeakerTurns {
         return labelled >= 3 && unlabelled > 0 && counts.values.contains { $0 >= 2 }
     }
 }
+
+/// How much one speaker says in a transcript (`seek --speakers`).
+public struct SpeakerTally: Hashable, Sendable {
+    public var name: String
+    public var cues: Int
+    /// Words (runs of non-space characters) in the speaker's cues, their labels left out.
+    public var words: Int
+}
+
+extension Transcript {
+    /// Each speaker's cue and word counts, in order of first appearance.
+    ///
+    /// - Complexity: O(n) in the size of the text.
+    public func speakerTallies() -> [SpeakerTally] {
+        var tallies = speakers.map { SpeakerTally(name: $0, cues: 0, words: 0) }
+        for cue in indices {
+            guard let speaker = speakerIndex(at: cue) else { continue }
+            var text = text(at: cue)
+            let labelLength = text.withUTF8 { SpeakerPrefix.label(in: $0)?.length }
+            var words = 0
+            var inWord = false
+            for (offset, byte) in text.utf8.enumerated() where offset >= (labelLength ?? 0) {
+                let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+                if !space && !inWord { words += 1 }
+                inWord = !space
+            }
+            tallies[speaker].cues += 1
+            tallies[speaker].words += words
+        }
+        return tallies.filter { $0.cues > 0 }
+    }
+}
