@@ -2,8 +2,8 @@ import SeekKit
 
 /// Holds the matches of the current query and which one is current.
 ///
-/// A value type with no terminal code: the command line and the interactive
-/// viewer both drive it.
+/// A value type with no terminal code: `ViewerState` drives it, keys in and
+/// positions out, so it is tested without a terminal.
 public struct Navigator: Sendable {
     /// The matches of the current query.
     public private(set) var index: MatchIndex

@@ -19,7 +19,7 @@ public enum ViewerMode: Hashable, Sendable {
     case browsing
     /// `:` was pressed; digits typed so far.
     case jumping(String)
-    /// The help overlay is shown over `returning`.
+    /// The help overlay is shown; the mode before it comes back when it closes.
     case help
 }
 

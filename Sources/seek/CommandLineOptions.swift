@@ -404,9 +404,6 @@ struct CommandLineOptions: Equatable {
             }
         }
 
-        // Looked up by a walk through the cases: a handful of comparisons, where building
-        // dictionaries of them cost a tenth of a millisecond of every run.
-
         /// The option spelled `name` in full (`--colour` too).
         static func long(_ name: String) -> Option? {
             name == "--colour" ? .color : allCases.first { $0.longName == name }

@@ -96,13 +96,9 @@ struct LegacyCodePage: Sendable {
             return value < 0x100000 ? UInt32(0x10000 + value) : 0xFFFD
         }
         guard linear < 39_420 else { return 0xFFFD }
-        var low = 0
-        var high = fourByteRuns.count / 2 - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if Int(fourByteRuns[2 * middle]) <= linear { low = middle } else { high = middle - 1 }
-        }
-        return fourByteRuns[2 * low + 1] + UInt32(linear - Int(fourByteRuns[2 * low]))
+        let runsAfter = (0..<fourByteRuns.count / 2).partitionPoint { Int(fourByteRuns[2 * $0]) > linear }
+        let run = max(0, runsAfter - 1)
+        return fourByteRuns[2 * run + 1] + UInt32(linear - Int(fourByteRuns[2 * run]))
     }
 
     /// `bytes` as UTF-8, and how many bytes or sequences were not assigned (each became U+FFFD).

@@ -1,4 +1,4 @@
-/// Terminal control sequences as data; `bytes` is the one place they become escape codes.
+/// Terminal control sequences as data; `sequence` is the one place they become escape codes.
 public enum TerminalCommand: Hashable, Sendable {
     case enterAlternateScreen
     case exitAlternateScreen

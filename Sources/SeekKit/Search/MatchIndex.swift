@@ -90,11 +90,6 @@ public struct MatchIndex: Sendable {
         return index
     }
 
-    /// Searches off the caller's task; `nil` when the task is cancelled first.
-    public static func search(transcript: Transcript, query: Query) async -> MatchIndex? {
-        build(transcript: transcript, query: query, isCancelled: { Task.isCancelled })
-    }
-
     /// The number of matches, without keeping them (single keyword, whole transcript: no index at all).
     ///
     /// - Complexity: O(total text length) per keyword.
@@ -135,8 +130,8 @@ public struct MatchIndex: Sendable {
     /// - Complexity: O(log n).
     public func positions(inCue cue: Int) -> Range<Int> {
         let target = Int32(clamping: cue)
-        let lower = partition { $0 >= target }
-        let upper = partition { $0 > target }
+        let lower = self.cues.partitionPoint { $0 >= target }
+        let upper = self.cues.partitionPoint { $0 > target }
         return (lower + 1)..<(upper + 1)
     }
 
@@ -151,8 +146,8 @@ public struct MatchIndex: Sendable {
     ///
     /// - Complexity: O(log n).
     public func positions(inCues cues: Range<Int>) -> Range<Int> {
-        let lower = partition { $0 >= Int32(clamping: cues.lowerBound) }
-        let upper = partition { $0 >= Int32(clamping: cues.upperBound) }
+        let lower = self.cues.partitionPoint { $0 >= Int32(clamping: cues.lowerBound) }
+        let upper = self.cues.partitionPoint { $0 >= Int32(clamping: cues.upperBound) }
         return (lower + 1)..<(upper + 1)
     }
 
@@ -193,14 +188,4 @@ public struct MatchIndex: Sendable {
 
     /// The cue index of every match, in order (equal cues repeat).
     public var matchCues: some RandomAccessCollection<Int32> { cues }
-
-    private func partition(_ isUpper: (Int32) -> Bool) -> Int {
-        var low = 0
-        var high = cues.count
-        while low < high {
-            let mid = (low + high) / 2
-            if isUpper(cues[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
-    }
 }

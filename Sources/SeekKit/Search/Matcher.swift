@@ -274,16 +274,7 @@ extension Array where Element == Int {
     ///
     /// - Complexity: O(log n).
     func countInRange(_ range: Range<Int>) -> Int {
-        func firstIndex(notBelow value: Int) -> Int {
-            var low = 0
-            var high = count
-            while low < high {
-                let mid = (low + high) / 2
-                if self[mid] < value { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        return firstIndex(notBelow: range.upperBound) - firstIndex(notBelow: range.lowerBound)
+        partitionPoint { $0 >= range.upperBound } - partitionPoint { $0 >= range.lowerBound }
     }
 }
 

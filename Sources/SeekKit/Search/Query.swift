@@ -64,12 +64,20 @@ public struct Scope: Hashable, Sendable {
             guard let name = transcript.speaker(at: index),
                   Self.speaker(name, matches: speaker) else { return false }
         }
-        if from != nil || to != nil {
-            guard let start = transcript.start(at: index) else { return false }
-            let end = max(transcript.end(at: index) ?? start, start)
-            if let from, end < from { return false }
-            if let to, start > to { return false }
-        }
+        return windowIncludes(start: transcript.start(at: index), end: transcript.end(at: index))
+    }
+
+    /// Whether a cue from `start` to `end` overlaps the window `[from, to]`: the one time rule.
+    ///
+    /// Without a window every cue is in it; with one, an untimed cue (`start` is `nil`) is not.
+    /// A cue without an end, or one that ends before it starts, lasts an instant.
+    @inline(__always)
+    func windowIncludes(start: Int?, end: Int?) -> Bool {
+        guard from != nil || to != nil else { return true }
+        guard let start else { return false }
+        let end = max(end ?? start, start)
+        if let from, end < from { return false }
+        if let to, start > to { return false }
         return true
     }
 }
@@ -82,20 +90,12 @@ extension Scope {
         if let speaker {
             speakerAllowed = transcript.speakers.map { Self.speaker($0, matches: speaker) }
         }
-        let from = from
-        let to = to
         let allowed = speakerAllowed
-        return { index in
+        return { [self] index in
             if let allowed {
                 guard let speaker = transcript.speakerIndex(at: index), allowed[speaker] else { return false }
             }
-            if from != nil || to != nil {
-                guard let start = transcript.start(at: index) else { return false }
-                let end = max(transcript.end(at: index) ?? start, start)
-                if let from, end < from { return false }
-                if let to, start > to { return false }
-            }
-            return true
+            return windowIncludes(start: transcript.start(at: index), end: transcript.end(at: index))
         }
     }
 }

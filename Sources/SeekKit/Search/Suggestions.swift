@@ -78,14 +78,8 @@ public struct Suggestions: Sendable {
         guard limit > 0 else { return [] }
         let folded = Array(prefix.lowercased().utf8)
         guard !folded.isEmpty else { return Array(characteristic.prefix(limit)) }
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].folded.lexicographicallyPrecedes(folded) { low = mid + 1 } else { high = mid }
-        }
         var candidates: [Entry] = []
-        var index = low
+        var index = entries.partitionPoint { !$0.folded.lexicographicallyPrecedes(folded) }
         while index < entries.count, entries[index].folded.starts(with: folded) {
             if entries[index].folded != folded { candidates.append(entries[index]) }
             index += 1

@@ -119,12 +119,7 @@ public struct Transcript: Sendable {
     ///
     /// - Complexity: O(log n).
     public func cueIndex(containingUTF8Offset offset: Int) -> Int? {
-        var low = 0
-        var high = records.count
-        while low < high {
-            let mid = (low + high) / 2
-            if records[mid].textEnd < offset { low = mid + 1 } else { high = mid }
-        }
+        let low = records.partitionPoint { $0.textEnd >= offset }
         guard low < records.count, records[low].textStart <= offset else { return nil }
         return low
     }

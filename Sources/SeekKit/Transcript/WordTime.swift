@@ -33,15 +33,15 @@ extension Transcript {
         let cueEnd = end(at: cue)
         let text = utf8Range(at: cue)
         guard !wordTimes.isEmpty else { return (cueStart, cueEnd) }
-        let firstInCue = wordTimes.partitioningIndex { $0.offset >= text.lowerBound }
-        let pastCue = wordTimes[firstInCue...].partitioningIndex { $0.offset >= text.upperBound }
+        let firstInCue = wordTimes.partitionPoint { $0.offset >= text.lowerBound }
+        let pastCue = wordTimes[firstInCue...].partitionPoint { $0.offset >= text.upperBound }
         guard firstInCue < pastCue else { return (cueStart, cueEnd) }
         let words = wordTimes[firstInCue..<pastCue]
         let lower = text.lowerBound + range.lowerBound
         let upper = text.lowerBound + Swift.max(range.upperBound, range.lowerBound + 1)
-        let afterFirst = words.partitioningIndex { $0.offset > lower }
+        let afterFirst = words.partitionPoint { $0.offset > lower }
         let first = afterFirst > words.startIndex ? words[afterFirst - 1].start : cueStart
-        let afterLast = words[afterFirst...].partitioningIndex { $0.offset >= upper }
+        let afterLast = words[afterFirst...].partitionPoint { $0.offset >= upper }
         var last = cueEnd
         if afterLast > words.startIndex, let end = words[afterLast - 1].end {
             last = end
@@ -50,27 +50,5 @@ extension Transcript {
         }
         if let first, let end = last, end < first { last = first }
         return (first, last)
-    }
-}
-
-extension RandomAccessCollection {
-    /// The index of the first element for which `isUpper` holds, in a collection where
-    /// it holds for a suffix; `endIndex` when it holds for none.
-    ///
-    /// - Complexity: O(log n) calls of `isUpper`.
-    func partitioningIndex(where isUpper: (Element) -> Bool) -> Index {
-        var low = startIndex
-        var length = count
-        while length > 0 {
-            let half = length / 2
-            let middle = index(low, offsetBy: half)
-            if isUpper(self[middle]) {
-                length = half
-            } else {
-                low = index(after: middle)
-                length -= half + 1
-            }
-        }
-        return low
     }
 }
