@@ -312,30 +312,32 @@ var notes: [String] = []
 }
 
 /// The number of matches by the definition itself, `ReferenceMatcher` cue by cue.
-func referenceCount(path: String, keyword: String, formatName: String) -> Int? {
+func referenceCount(path: String, keyword: String, formatName: String, modes: Query = Query(keywords: [])) -> Int? {
     guard let data = FileManager.default.contents(atPath: path),
           let loaded = try? TranscriptLoader.load([UInt8](data), fileName: path,
                                                   options: LoadOptions(format: SubtitleFormat(rawValue: formatName)))
     else { return nil }
-    let reference = ReferenceMatcher(keyword: keyword)
+    let reference = ReferenceMatcher(keyword: keyword, wholeWords: modes.wholeWords, ignoresAccents: modes.ignoresAccents)
     return loaded.transcript.indices.reduce(0) { $0 + reference.ranges(in: loaded.transcript.text(at: $1)).count }
 }
 
 /// seek --count against grep -i -F -c, runs alternating, medians compared.
-@MainActor func compareWithGrep(name: String, path: String, keyword: String, formatName: String, target: Double) {
+@MainActor func compareWithGrep(name: String, path: String, keyword: String, formatName: String, target: Double,
+                                seekFlags: [String] = [], grepFlags: [String] = [], modes: Query = Query(keywords: [])) {
     var seekTimes: [Double] = []
     var grepTimes: [Double] = []
     var peak = 0
     var seekOutput = ""
     for _ in 0..<options.runs {
-        let seek = run([seekPath, "--count", "--format", formatName, "-e", keyword, path], outputPath: outputPath)
+        let seek = run([seekPath, "--count", "--format", formatName] + seekFlags + ["-e", keyword, path],
+                       outputPath: outputPath)
         seekTimes.append(seek.seconds)
         seekOutput = seek.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        grepTimes.append(run(["grep", "-i", "-F", "-c", keyword, path], outputPath: outputPath).seconds)
+        grepTimes.append(run(["grep", "-i", "-F", "-c"] + grepFlags + [keyword, path], outputPath: outputPath).seconds)
     }
-    peak = peakKilobytes([seekPath, "--count", "--format", formatName, "-e", keyword, path])
+    peak = peakKilobytes([seekPath, "--count", "--format", formatName] + seekFlags + ["-e", keyword, path])
     let fileSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
-    let expected = referenceCount(path: path, keyword: keyword, formatName: formatName)
+    let expected = referenceCount(path: path, keyword: keyword, formatName: formatName, modes: modes)
     let check = expected.map { String($0) == seekOutput ? "ok" : "MISMATCH (reference \($0))" } ?? "unreadable"
     let ratio = median(seekTimes) / max(median(grepTimes), 1e-9)
     rows.append([name, format(median(seekTimes)), format(median(grepTimes)), String(format: "%.2fx", ratio),
@@ -388,6 +390,20 @@ if options.wants("legacy") {
     notes.append(String(format: "detect and decode %@ of windows-1251 in process: %@ (%.0f MB/s), read as %@",
                         megabytes(bytes.count / 1024), format(elapsed), Double(bytes.count) / 1e6 / elapsed,
                         decoded?.encoding.name ?? "nothing"))
+}
+
+if options.wants("modes") {
+    // Whole words and accent folding: the byte scan finds candidates, Unicode is asked only where
+    // the text is not ASCII; with curly apostrophes every cue that has one goes to the reference.
+    let (text, _) = srt(bytes: options.size(50), seed: 2)
+    let path = write(text, to: "subtitles.srt")
+    compareWithGrep(name: "subtitles.srt, -w 'the'", path: path, keyword: "the", formatName: "srt", target: 3.0,
+                    seekFlags: ["-w"], grepFlags: ["-w"], modes: Query("the", wholeWords: true))
+    compareWithGrep(name: "subtitles.srt, --ignore-accents \"it's\"", path: path, keyword: "it's", formatName: "srt",
+                    target: 3.0, seekFlags: ["--ignore-accents"], modes: Query("it's", ignoresAccents: true))
+    let curly = write(text.replacingOccurrences(of: "'", with: "\u{2019}"), to: "curly.srt")
+    compareWithGrep(name: "curly.srt (it’s), --ignore-accents \"it's\"", path: curly, keyword: "it's", formatName: "srt",
+                    target: 10.0, seekFlags: ["--ignore-accents"], modes: Query("it's", ignoresAccents: true))
 }
 
 if options.wants("json") {
