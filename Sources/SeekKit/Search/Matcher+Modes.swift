@@ -3,13 +3,16 @@
 ///
 /// The fast path: the plain matcher (on the folded keyword, when folding) finds the
 /// candidates with its byte scan. Folding changes nothing in a cue of pure ASCII, so there
-/// its matches stand; a cue with any other byte goes to the reference. For whole words, a
+/// its matches stand; a cue with any other byte is folded, searched by the same matchers
+/// (which agree with the Regex on any text), and the matches mapped back. For whole words, a
 /// cue without a candidate has no match; in a cue with some, each candidate is kept when
 /// `WordBoundary` finds boundaries at both of its ends, and the cue goes to the reference
 /// when the text around a candidate is not plain ASCII, or when the keyword's occurrences
 /// can overlap (then a whole-word match could hide behind a candidate that is not one).
 final class MatchModes: Sendable {
     let plain: Matcher
+    /// When folding: the folded keyword in the remaining mode (whole words or not), for folded text.
+    private let inner: Matcher?
     let reference: ReferenceMatcher
     let wholeWords: Bool
     let ignoresAccents: Bool
@@ -18,6 +21,7 @@ final class MatchModes: Sendable {
     init(keyword: String, caseSensitive: Bool, wholeWords: Bool, ignoresAccents: Bool) {
         let literal = ignoresAccents ? AccentFolding.fold(keyword) : keyword
         plain = Matcher(keyword: literal, caseSensitive: caseSensitive)
+        inner = ignoresAccents ? Matcher(keyword: literal, caseSensitive: caseSensitive, wholeWords: wholeWords) : nil
         reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive, wholeWords: wholeWords,
                                      ignoresAccents: ignoresAccents)
         self.wholeWords = wholeWords
@@ -31,9 +35,16 @@ final class MatchModes: Sendable {
         let original = text
         var text = text
         return text.withUTF8 { bytes in
-            if ignoresAccents && FastPlan.containsNonASCII(bytes, 0..<bytes.count) { return reference.ranges(in: original) }
+            if ignoresAccents && FastPlan.containsNonASCII(bytes, 0..<bytes.count) { return foldedRanges(in: original) }
             return wholeWordsOf(plain.ranges(in: original), in: bytes) ?? reference.ranges(in: original)
         }
+    }
+
+    /// The matches in a cue's text that is not pure ASCII, found in its folded form.
+    private func foldedRanges(in text: Substring) -> [Range<Int>] {
+        guard let inner else { return reference.ranges(in: text) }
+        let (folded, starts, ends) = AccentFolding.foldWithOffsets(text)
+        return inner.ranges(in: folded[...]).map { starts[$0.lowerBound]..<ends[$0.upperBound - 1] }
     }
 
     /// The candidates that are whole words, or `nil` when the reference must decide.
@@ -68,7 +79,7 @@ final class MatchModes: Sendable {
             func search(_ cue: Int, _ cueCandidates: [Range<Int>]) {
                 let text = UnsafeBufferPointer(rebasing: all[records[cue].textStart..<records[cue].textEnd])
                 if ignoresAccents && FastPlan.containsNonASCII(all, records[cue].textStart..<records[cue].textEnd) {
-                    report(cue, reference.ranges(in: transcript.text(at: cue)))
+                    report(cue, foldedRanges(in: transcript.text(at: cue)))
                 } else {
                     report(cue, wholeWordsOf(cueCandidates, in: text) ?? reference.ranges(in: transcript.text(at: cue)))
                 }
