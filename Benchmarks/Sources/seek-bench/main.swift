@@ -394,7 +394,7 @@ if options.wants("legacy") {
 
 if options.wants("modes") {
     // Whole words and accent folding: the byte scan finds candidates, Unicode is asked only where
-    // the text is not ASCII; with curly apostrophes every cue that has one goes to the reference.
+    // the text is not ASCII; with curly apostrophes every cue that has one is folded first.
     let (text, _) = srt(bytes: options.size(50), seed: 2)
     let path = write(text, to: "subtitles.srt")
     compareWithGrep(name: "subtitles.srt, -w 'the'", path: path, keyword: "the", formatName: "srt", target: 3.0,
