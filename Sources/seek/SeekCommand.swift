@@ -126,7 +126,7 @@ struct SeekCommand {
         // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         search(inputs, options: options, work: work, width: processors,
-               window: work.countsOnly ? 1024 : 2 * processors) { report.add($0) }
+               window: work.countsOnly ? 1024 : 2 * processors, flushOutput: { sink.flush() }) { report.add($0) }
         report.finish()
 
         if let outputFile {
@@ -172,7 +172,7 @@ struct SeekCommand {
     /// Loads and searches `inputs` on `width` threads; `deliver` gets the outcomes in the same order.
     private func search(
         _ inputs: [InputFile], options: CommandLineOptions, work: FileWork, width: Int, window: Int,
-        deliver: (Outcome) -> Void
+        flushOutput: () -> Void, deliver: (Outcome) -> Void
     ) {
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
                                       frameRate: options.fps, language: options.language)
@@ -186,15 +186,30 @@ struct SeekCommand {
         }
         let bytes = preread
         let video = VideoSettings(options: options, environment: VideoSettings.environment())
+        let isVideo = inputs.map { input in
+            input.path.map { input.problem == nil && VideoSubtitles.isVideo($0.shown) } ?? false
+        }
+        // Several videos show which one is being read, on a terminal only.
+        let progress = options.quiet ? nil
+            : ExtractionProgress.make(videos: isVideo.lazy.filter { $0 }.count, descriptor: streams.error)
         orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
             let input = inputs[i]
-            if let path = input.path, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
+            if isVideo[i], let path = input.path {
+                progress?.starting(path.shown)
                 return Self.work(work, onVideo: path, video: video, load: loadOptions)
             }
             return [Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
                 try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput)
             })]
-        }, deliver: { outcomes in outcomes.forEach(deliver) })
+        }, deliver: { outcomes in
+            guard let progress else { return outcomes.forEach(deliver) }
+            // Output and messages go below a cleared line, never after its text.
+            progress.aside {
+                outcomes.forEach(deliver)
+                flushOutput()
+            }
+        })
+        progress?.finish()
     }
 
     /// What `work` asks of the chosen subtitle tracks of a video file, each a transcript of its own.

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Subtitle tracks inside videos, read through ffprobe and ffmpeg. Each test makes its own
 /// tiny videos with ffmpeg (a generated colour picture and subtitle files written here) and
@@ -282,5 +287,66 @@ import Testing
         let result = try SeekProcess.run(["-r", "-c", "Bazinga", "library"], in: directory.url,
                                          environment: Self.environment(directory))
         #expect(result.stdout == "library/show/episode.mkv:1\n")
+    }
+
+    /// Copies of `movie.mkv` under `names` (each its own inode, so each is extracted).
+    static func makeCopies(in directory: TemporaryDirectory, _ names: [String]) throws -> Bool {
+        guard try makeMKV(in: directory) else { return false }
+        for name in names {
+            try FileManager.default.copyItem(at: directory.url.appendingPathComponent("movie.mkv"),
+                                             to: directory.url.appendingPathComponent(name))
+        }
+        return true
+    }
+
+    @Test func severalVideosAreReportedInArgumentOrderWithNoProgressInAPipe() throws {
+        if Self.skipWithoutFFmpeg("severalVideosAreReportedInArgumentOrderWithNoProgressInAPipe") { return }
+        let directory = try TemporaryDirectory()
+        let names = ["d.mkv", "b.mkv", "e.mkv", "a.mkv", "c.mkv"]
+        guard try Self.makeCopies(in: directory, names) else { Issue.record("ffmpeg could not make the MKV"); return }
+        let result = try SeekProcess.run(["-c", "Bazinga"] + names, in: directory.url,
+                                         environment: Self.environment(directory))
+        #expect(result.stdout == names.map { "\($0):1\n" }.joined())
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func severalVideosShowProgressWhenStandardErrorIsATerminal() throws {
+        if Self.skipWithoutFFmpeg("severalVideosShowProgressWhenStandardErrorIsATerminal") { return }
+        let directory = try TemporaryDirectory()
+        let names = ["b.mkv", "new\nline.mkv"]
+        guard try Self.makeCopies(in: directory, names) else { Issue.record("ffmpeg could not make the MKV"); return }
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { Issue.record("no pseudo-terminal"); return }
+        let process = Process()
+        process.executableURL = SeekProcess.executable
+        process.arguments = ["-c", "Bazinga"] + names
+        process.currentDirectoryURL = directory.url
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.environment(directory)) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        close(slave)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if got <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<got])
+        }
+        process.waitUntilExit()
+        close(master)
+        let shown = String(decoding: bytes, as: UTF8.self)
+        #expect(shown.contains("\r\u{1B}[Kextracting 1/2: "))
+        #expect(shown.contains("extracting 2/2: "))
+        // The name is shown with its newline made visible, and the line is cleared at the end.
+        #expect(shown.contains("new\\nline.mkv"))
+        #expect(!shown.contains("new\nline"))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "b.mkv:1\nnew\\nline.mkv:1\n")
     }
 }
