@@ -115,6 +115,7 @@ struct InputFile: Equatable {
                           bytes.withMemoryRebound(to: CChar.self) { filter.admits($0.baseAddress!) }
                       }) {
                 if path.shown.utf8.count > 4, path.shown.lowercased().hasSuffix(".xml"), !isTimedText(path) { continue }
+                if path.shown.utf8.count > 5, path.shown.lowercased().hasSuffix(".json"), !isTranscriptJSON(path) { continue }
                 files.append(InputFile(source: .path(path), displayName: path.shown, walked: true))
             }
         }
@@ -129,6 +130,21 @@ struct InputFile: Equatable {
         let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard got > 0 else { return false }
         return SubtitleFormat(content: Array(head.prefix(got))) == .ttml
+    }
+
+    /// Whether the `.json` file at `path` starts like a transcript (Whisper's `segments` or
+    /// `transcription`, a podcast transcript, an array of timed texts): a walk takes no other JSON,
+    /// so a `package.json` beside the subtitles is not an error.
+    private static func isTranscriptJSON(_ path: SystemPath) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard got > 0 else { return false }
+        let text = String(decoding: head.prefix(got), as: UTF8.self)
+        if text.contains("\"segments\"") || text.contains("\"transcription\"") { return true }
+        return text.contains("\"start") && (text.contains("\"text\"") || text.contains("\"body\""))
     }
 
     /// The file's whole contents, read with as few large reads as possible.

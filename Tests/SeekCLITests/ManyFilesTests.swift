@@ -133,4 +133,16 @@ import Testing
         #expect(interactive.status == 2)
         #expect(interactive.stderr.hasPrefix("seek: -i needs exactly one FILE"))
     }
+
+    @Test func aWalkTakesOnlyTranscriptJSON() throws {
+        try directory.write("lib/package.json", "{\"name\": \"budget\", \"version\": \"1.0.0\"}\n")
+        try directory.write("lib/talk.json", """
+        {"text": " the budget", "segments": [{"id": 0, "start": 1.0, "end": 2.5, "text": " the budget"}]}
+
+        """)
+        let search = try seek(["-r", "-c", "budget", "lib"])
+        #expect(search.status == 0)
+        #expect(search.stdout == "lib/talk.json:1\n")
+        #expect(search.stderr.isEmpty)
+    }
 }
