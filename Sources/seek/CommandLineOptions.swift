@@ -24,6 +24,9 @@ struct CommandLineOptions: Equatable {
     var wholeWords = false
     var ignoreAccents = false
     var speaker: String?
+    /// `--style` and `--exclude-style`: style names (ASS/SSA, TTML, SAMI) to keep or drop.
+    var styles: [String] = []
+    var excludedStyles: [String] = []
     var from: Int?
     var to: Int?
     var format: SubtitleFormat?
@@ -75,7 +78,7 @@ struct CommandLineOptions: Equatable {
     var help = false
     var version = false
 
-    var scope: Scope { Scope(speaker: speaker, from: from, to: to) }
+    var scope: Scope { Scope(speaker: speaker, from: from, to: to, styles: styles, excludedStyles: excludedStyles) }
     var query: Query {
         Query(keywords: keywords, caseSensitive: caseSensitive, scope: scope, wholeWords: wholeWords,
               ignoresAccents: ignoreAccents)
@@ -216,6 +219,9 @@ struct CommandLineOptions: Equatable {
         case .speaker:
             guard !value.isEmpty else { throw UsageError("empty speaker name for \(name)") }
             speaker = value
+        case .style, .excludeStyle:
+            guard !value.isEmpty else { throw UsageError("empty style name for \(name)") }
+            if option == .style { styles.append(value) } else { excludedStyles.append(value) }
         case .from: from = try Self.time(value, name: name)
         case .to: to = try Self.time(value, name: name)
         case .format:
@@ -319,7 +325,7 @@ struct CommandLineOptions: Equatable {
         case maxCount, filesWithMatches, filesWithoutMatch, withFilename, noFilename, include, exclude, invert
         case json, csv, safeCSV, edl, cmx3600, srt, vtt, retime, media, pad, fps, play, player
         case output, onlyMatching, quiet, recursive, cues, speakers, interactive, help, version
-        case track, language, allTracks, noCache
+        case track, language, allTracks, noCache, style, excludeStyle
 
         var longName: String {
             switch self {
@@ -371,6 +377,8 @@ struct CommandLineOptions: Equatable {
             case .language: "--lang"
             case .allTracks: "--all-tracks"
             case .noCache: "--no-cache"
+            case .style: "--style"
+            case .excludeStyle: "--exclude-style"
             }
         }
 
@@ -399,7 +407,8 @@ struct CommandLineOptions: Equatable {
         var takesValue: Bool {
             switch self {
             case .keyword, .speaker, .from, .to, .format, .encoding, .context, .before, .after, .maxCount, .include,
-                 .exclude, .color, .output, .media, .pad, .fps, .track, .language, .player: true
+                 .exclude, .color, .output, .media, .pad, .fps, .track, .language, .player,
+                 .style, .excludeStyle: true
             default: false
             }
         }

@@ -27,6 +27,9 @@ enum HelpText {
                               quotes, apostrophes and dashes (it's = it’s), full-width forms
                               (seek = ｓｅｅｋ); the navigator's 'a' key toggles it
           --speaker NAME      only cues spoken by NAME (case-insensitive)
+          --style NAME        only cues of style NAME (ASS/SSA Style, TTML/SAMI class;
+                              whole name, case-insensitive); repeat for several
+          --exclude-style NAME  drop cues of style NAME; repeatable
           --from TIME         only cues that end at or after TIME
           --to TIME           only cues that start at or before TIME
                               TIME is HH:MM:SS[.mmm], MM:SS[.mmm] or seconds (90, 90.5);
@@ -108,8 +111,8 @@ enum HelpText {
 
     Export columns (JSON keys and CSV header, in this order):
       file, track, language, position, total, cue, cue_id, start_ms, end_ms, start,
-      end, match_start_ms, match_end_ms, speaker, keyword, match, char_start,
-      char_end, utf16_start, utf16_end, byte_start, byte_end, line, text
+      end, match_start_ms, match_end_ms, speaker, style, keyword, match,
+      char_start, char_end, utf16_start, utf16_end, byte_start, byte_end, line, text
     position is 1-based within the file (the navigator's "3/17"); char_* count
     Unicode scalars, utf16_* UTF-16 code units, byte_* UTF-8 bytes, all 0-based
     and end-exclusive offsets into text; line is the source line of the match.
@@ -117,8 +120,10 @@ enum HelpText {
     word ends, where the file times words (WebVTT <00:00:05.600> tags, Whisper and
     podcast word lists); elsewhere the cue's times.
     track and language: a video's subtitle track (its number, 1-based, and language
-    tag); absent for subtitle files. Absent values are null in JSON and empty in CSV.
-    --cues --json keys: file, cue, id, start_ms, end_ms, speaker, line, text.
+    tag); absent for subtitle files. style: the cue's ASS/SSA style or TTML/SAMI
+    class; absent in formats without one. Absent values are null in JSON and empty
+    in CSV. --cues --json keys: file, cue, id, start_ms, end_ms, speaker, style,
+    line, text.
 
     Media: for Show.S01E02.en.srt, seek looks beside it for Show.S01E02.en and
     then Show.S01E02 (language and flag suffixes like .en .eng .pt-BR .forced .sdh

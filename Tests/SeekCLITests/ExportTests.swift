@@ -23,7 +23,7 @@ import Testing
     }
 
     static let keys = ["file", "track", "language", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end",
-                       "match_start_ms", "match_end_ms", "speaker", "keyword", "match", "char_start", "char_end",
+                       "match_start_ms", "match_end_ms", "speaker", "style", "keyword", "match", "char_start", "char_end",
                        "utf16_start", "utf16_end", "byte_start", "byte_end", "line", "text"]
 
     @Test func jsonKeysInOrder() throws {
@@ -135,12 +135,13 @@ import Testing
         let result = try seek(["--cues", "--json", "panel.vtt", "talk.srt"])
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == #"{"file":"panel.vtt","cue":1,"id":"intro","start_ms":1000,"end_ms":2000,"#
-            + #""speaker":"Ana","line":5,"text":"The budget is ready."}"#)
+            + #""speaker":"Ana","style":null,"line":5,"text":"The budget is ready."}"#)
         let objects = try Self.objects(result.stdout)
         #expect(objects.count == 8)
         #expect(objects[1]["id"] is NSNull)
         #expect(objects[3]["file"] as? String == "talk.srt")
         #expect(objects[3]["speaker"] is NSNull)
+        #expect(objects[3]["style"] is NSNull)
         #expect(objects[4]["text"] as? String == "Noise levels fell\nafter the budget vote.")
     }
 }
@@ -234,5 +235,32 @@ enum CSVReader {
         #expect(result.stdout == "Maya Chen: 2 cues, 21 words\nDaniel Okafor: 2 cues, 12 words\n")
         let none = try SeekProcess.run(["--speakers", "talk.srt"], in: Self.samples)
         #expect(none.status == 1 && none.stdout.isEmpty)
+    }
+}
+
+extension ExportTests {
+    /// `--style` and `--exclude-style` on an ASS file with two styles (`Default` and `Signs`):
+    /// "city" is in one Signs cue and three Default ones.
+    @Test func styleScopeAndColumn() throws {
+        let talk = SeekProcess.samples.appendingPathComponent("talk.ass").path
+        let all = try Self.objects(try seek(["--json", "city", talk]).stdout)
+        #expect(all.map { $0["style"] as? String } == ["Signs", "Default", "Default", "Default"])
+        let signs = try Self.objects(try seek(["--json", "--style", "signs", "city", talk]).stdout)
+        #expect(signs.map { $0["style"] as? String } == ["Signs"])
+        #expect(signs.first?["match"] as? String == "CITY")
+        let rest = try Self.objects(try seek(["--json", "--exclude-style", "SIGNS", "city", talk]).stdout)
+        #expect(rest.map { $0["style"] as? String } == ["Default", "Default", "Default"])
+        #expect(try seek(["-c", "--style", "Signs", "--style", "Default", "city", talk]).stdout == "4\n")
+        #expect(try seek(["-c", "--style", "Sign", "city", talk]).status == 1)
+        let cues = try Self.objects(try seek(["--cues", "--json", "--style", "Signs", talk]).stdout)
+        #expect(!cues.isEmpty && cues.allSatisfy { $0["style"] as? String == "Signs" })
+        let csv = try seek(["--csv", "--style", "Signs", "city", talk]).stdout
+        #expect(csv.contains(",Signs,city,CITY,"))
+        // A format without styles: the column is null, and a style scope keeps nothing.
+        let srt = try Self.objects(try seek(["--json", "budget", "talk.srt"]).stdout)
+        #expect(!srt.isEmpty && srt.allSatisfy { $0["style"] is NSNull })
+        #expect(try seek(["-c", "--style", "Default", "budget", "talk.srt"]).status == 1)
+        #expect(try seek(["-c", "--exclude-style", "Default", "budget", "talk.srt"]).stdout
+            == (try seek(["-c", "budget", "talk.srt"]).stdout))
     }
 }

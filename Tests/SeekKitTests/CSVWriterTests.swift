@@ -41,7 +41,7 @@ import Testing
         CSVWriter.appendHeader(to: &out)
         #expect(String(decoding: out, as: UTF8.self) == MatchRecord.columns.joined(separator: ",") + "\r\n")
         #expect(MatchRecord.columns.first == "file" && MatchRecord.columns.last == "text")
-        #expect(MatchRecord.columns.count == 24)
+        #expect(MatchRecord.columns.count == 25)
     }
 
     @Test func rowHasEmptyFieldsForAbsentValues() {
@@ -56,9 +56,9 @@ import Testing
         }
         let rows = String(decoding: out, as: UTF8.self).components(separatedBy: "\r\n")
         #expect(rows == [
-            "notes.txt,,,1,2,1,,1500,2000,00:00:01.500,00:00:02.000,1500,2000,Mei,csv,CSV,5,8,5,8,5,8,7,"
+            "notes.txt,,,1,2,1,,1500,2000,00:00:01.500,00:00:02.000,1500,2000,Mei,,csv,CSV,5,8,5,8,5,8,7,"
                 + "\"the \"\"CSV\"\", quoted\"",
-            "notes.txt,,,2,2,2,,,,,,,,,csv,csv,8,11,8,11,8,11,9,untimed csv",
+            "notes.txt,,,2,2,2,,,,,,,,,,csv,csv,8,11,8,11,8,11,9,untimed csv",
             "",
         ])
     }

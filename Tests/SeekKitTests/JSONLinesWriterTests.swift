@@ -29,7 +29,7 @@ import Testing
         let line = try #require(Self.lines(["the budget"], keywords: ["budget"]).first)
         #expect(line == #"{"file":"t.srt","track":null,"language":null,"position":1,"total":1,"cue":1,"cue_id":"intro","start_ms":0,"#
             + #""end_ms":900,"start":"00:00:00.000","end":"00:00:00.900","match_start_ms":0,"match_end_ms":900,"#
-            + #""speaker":"Ana","keyword":"budget","#
+            + #""speaker":"Ana","style":null,"keyword":"budget","#
             + #""match":"budget","char_start":4,"char_end":10,"utf16_start":4,"utf16_end":10,"byte_start":4,"#
             + #""byte_end":10,"line":3,"text":"the budget"}"#)
     }
@@ -54,7 +54,7 @@ import Testing
             JSONLinesWriter.append(record, to: &out)
         }
         let object = try Self.object(String(decoding: out, as: UTF8.self))
-        for key in ["cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms", "match_end_ms", "speaker"] {
+        for key in ["cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms", "match_end_ms", "speaker", "style"] {
             #expect(object[key] is NSNull, "\(key)")
         }
     }
@@ -144,7 +144,7 @@ import Testing
         let lines = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines[0] == #"{"file":"a.vtt","cue":1,"id":"intro","start_ms":0,"end_ms":900,"speaker":"Ana","#
-            + #""line":3,"text":"hello \"world\""}"#)
+            + #""style":null,"line":3,"text":"hello \"world\""}"#)
         let second = try Self.object(lines[1])
         #expect(second["id"] is NSNull)
         #expect(second["speaker"] is NSNull)

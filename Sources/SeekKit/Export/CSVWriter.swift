@@ -1,7 +1,7 @@
 /// Writes matches as CSV (RFC 4180): a header row, then the same columns as the JSON Lines export.
 ///
 /// Rows end in CRLF. A field is quoted when it contains a comma, a quote, CR or
-/// LF (quotes inside are doubled); absent values (`cue_id`, times, `speaker`)
+/// LF (quotes inside are doubled); absent values (`cue_id`, times, `speaker`, `style`)
 /// are empty fields. No byte-order mark is written and, by default, no field is
 /// altered: the data stays exactly as in the transcript, so a cell that starts with
 /// `=`, `+`, `-` or `@` may be read as a formula by a spreadsheet. With
@@ -45,6 +45,8 @@ public enum CSVWriter {
         if let end = record.matchEnd { ByteWriting.append(end, to: &out) }
         out.append(UInt8(ascii: ","))
         if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
+        out.append(UInt8(ascii: ","))
+        if let style = record.style { appendField(style, to: &out, guarded: guarded) }
         out.append(UInt8(ascii: ","))
         appendField(record.keyword, to: &out, guarded: guarded)
         out.append(UInt8(ascii: ","))

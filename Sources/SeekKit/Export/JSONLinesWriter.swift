@@ -36,6 +36,8 @@ public enum JSONLinesWriter {
         appendInt(record.matchEnd, to: &out)
         ByteWriting.append(",\"speaker\":", to: &out)
         appendString(record.speaker, to: &out)
+        ByteWriting.append(",\"style\":", to: &out)
+        appendString(record.style, to: &out)
         ByteWriting.append(",\"keyword\":", to: &out)
         appendString(record.keyword, to: &out)
         ByteWriting.withBytes(of: record.text) { text in
@@ -64,7 +66,7 @@ public enum JSONLinesWriter {
     }
 
     /// Appends cue `index` of `transcript` as one line with the keys
-    /// `file`, `cue`, `id`, `start_ms`, `end_ms`, `speaker`, `line`, `text`.
+    /// `file`, `cue`, `id`, `start_ms`, `end_ms`, `speaker`, `style`, `line`, `text`.
     public static func appendCue(_ index: Int, of transcript: Transcript, file: String, to out: inout [UInt8]) {
         ByteWriting.append("{\"file\":", to: &out)
         appendString(file, to: &out)
@@ -78,6 +80,8 @@ public enum JSONLinesWriter {
         appendInt(transcript.end(at: index), to: &out)
         ByteWriting.append(",\"speaker\":", to: &out)
         appendString(transcript.speaker(at: index), to: &out)
+        ByteWriting.append(",\"style\":", to: &out)
+        appendString(transcript.style(at: index), to: &out)
         ByteWriting.append(",\"line\":", to: &out)
         ByteWriting.append(transcript.line(at: index), to: &out)
         ByteWriting.append(",\"text\":", to: &out)

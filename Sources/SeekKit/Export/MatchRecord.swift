@@ -21,6 +21,8 @@ public struct MatchRecord: Sendable {
     public var matchStart: Int?
     public var matchEnd: Int?
     public var speaker: String?
+    /// The cue's style (ASS/SSA `Style`, TTML/SAMI class), where the format has one.
+    public var style: String?
     /// The keyword that matched, as the user gave it.
     public var keyword: String
     /// The cue's plain text.
@@ -38,7 +40,7 @@ public struct MatchRecord: Sendable {
         file: String, position: Int, total: Int, cue: Int, cueID: String?, start: Int?, end: Int?,
         speaker: String?, keyword: String, text: Substring, characters: Range<Int>, utf16: Range<Int>,
         bytes: Range<Int>, line: Int, matchStart: Int? = nil, matchEnd: Int? = nil,
-        track: Int? = nil, language: String? = nil
+        track: Int? = nil, language: String? = nil, style: String? = nil
     ) {
         self.file = file
         self.track = track
@@ -50,6 +52,7 @@ public struct MatchRecord: Sendable {
         self.start = start
         self.end = end
         self.speaker = speaker
+        self.style = style
         self.keyword = keyword
         self.text = text
         self.characters = characters
@@ -71,7 +74,7 @@ public struct MatchRecord: Sendable {
     /// The export's column names, in order (JSON keys and the CSV header).
     public static let columns = [
         "file", "track", "language", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms",
-        "match_end_ms", "speaker",
+        "match_end_ms", "speaker", "style",
         "keyword", "match", "char_start", "char_end", "utf16_start", "utf16_end", "byte_start", "byte_end",
         "line", "text",
     ]
@@ -143,7 +146,7 @@ public struct MatchRecords: Sequence, Sendable {
                 keyword: match.token < keywords.count ? keywords[match.token] : "",
                 text: text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,
                 bytes: match.range, line: line, matchStart: times.start, matchEnd: times.end,
-                track: records.track, language: records.language)
+                track: records.track, language: records.language, style: transcript.style(at: match.cue))
             position += 1
             return record
         }

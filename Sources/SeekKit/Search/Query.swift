@@ -36,7 +36,7 @@ public struct Query: Hashable, Sendable {
     public var isEmpty: Bool { keywords.allSatisfy(\.isEmpty) }
 }
 
-/// Narrows a search to some cues: by speaker and by time window.
+/// Narrows a search to some cues: by speaker, by style and by time window.
 public struct Scope: Hashable, Sendable {
     /// Only cues of this speaker: a name equal to it, or holding its words in a row, ignoring
     /// case (`Michael` and `michael young` find `Michael Young`; see `Scope.speaker(_:matches:)`).
@@ -45,15 +45,35 @@ public struct Scope: Hashable, Sendable {
     public var from: Int?
     /// Only cues that start at or before this time (milliseconds).
     public var to: Int?
+    /// Only cues whose style is one of these (if any are given), and none whose style is in
+    /// `excludedStyles`; style names are compared whole, ignoring case. A cue without a
+    /// style is outside `styles` and never excluded.
+    public var styles: [String]
+    public var excludedStyles: [String]
 
-    public init(speaker: String? = nil, from: Int? = nil, to: Int? = nil) {
+    public init(speaker: String? = nil, from: Int? = nil, to: Int? = nil, styles: [String] = [],
+                excludedStyles: [String] = []) {
         self.speaker = speaker
         self.from = from
         self.to = to
+        self.styles = styles
+        self.excludedStyles = excludedStyles
     }
 
     /// True when the scope lets every cue through.
-    public var isUnrestricted: Bool { speaker == nil && from == nil && to == nil }
+    public var isUnrestricted: Bool {
+        speaker == nil && from == nil && to == nil && styles.isEmpty && excludedStyles.isEmpty
+    }
+
+    /// Whether the scope narrows by style.
+    var hasStyles: Bool { !styles.isEmpty || !excludedStyles.isEmpty }
+
+    /// Whether a cue of style `name` (`nil`: none) passes `styles` and `excludedStyles`.
+    func allowsStyle(_ name: String?) -> Bool {
+        guard let name else { return styles.isEmpty }
+        if !styles.isEmpty && !styles.contains(where: { name.compare(toCaseInsensitive: $0) }) { return false }
+        return !excludedStyles.contains(where: { name.compare(toCaseInsensitive: $0) })
+    }
 
     /// Whether cue `index` of `transcript` is in scope.
     ///
@@ -64,6 +84,7 @@ public struct Scope: Hashable, Sendable {
             guard let name = transcript.speaker(at: index),
                   Self.speaker(name, matches: speaker) else { return false }
         }
+        if hasStyles && !allowsStyle(transcript.style(at: index)) { return false }
         return windowIncludes(start: transcript.start(at: index), end: transcript.end(at: index))
     }
 
@@ -90,10 +111,19 @@ extension Scope {
         if let speaker {
             speakerAllowed = transcript.speakers.map { Self.speaker($0, matches: speaker) }
         }
+        let styleAllowed = hasStyles ? transcript.styles.map { allowsStyle($0) } : nil
+        let unstyledAllowed = styles.isEmpty
         let allowed = speakerAllowed
         return { [self] index in
             if let allowed {
                 guard let speaker = transcript.speakerIndex(at: index), allowed[speaker] else { return false }
+            }
+            if let styleAllowed {
+                if let style = transcript.styleIndex(at: index) {
+                    guard styleAllowed[style] else { return false }
+                } else if !unstyledAllowed {
+                    return false
+                }
             }
             return windowIncludes(start: transcript.start(at: index), end: transcript.end(at: index))
         }

@@ -192,7 +192,8 @@ extension TranscriptLoader {
         inputBytes: Int, query: Query, fill: (inout CueCollector) -> Void
     ) -> (cues: Int, matches: Int) {
         let keywords = query.keywords.filter { !$0.isEmpty }
-        guard keywords.count == 1, !query.wholeWords, !query.ignoresAccents,
+        // The collected records below carry style numbers but not the names a style scope needs.
+        guard keywords.count == 1, !query.wholeWords, !query.ignoresAccents, !query.scope.hasStyles,
               case let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive),
               matcher.scansBytes else {
             let transcript = CueCollector.collect(inputBytes: inputBytes, fill)
