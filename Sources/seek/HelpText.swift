@@ -27,7 +27,7 @@ enum HelpText {
                               quotes, apostrophes and dashes (it's = it’s), full-width forms
                               (seek = ｓｅｅｋ); the navigator's 'a' key toggles it
           --speaker NAME      only cues spoken by NAME (case-insensitive)
-          --style NAME        only cues of style NAME (ASS/SSA Style, TTML/SAMI class;
+          --style NAME        only cues of style NAME (the ASS/SSA Style field;
                               whole name, case-insensitive); repeat for several
           --exclude-style NAME  drop cues of style NAME; repeatable
           --from TIME         only cues that end at or after TIME

@@ -21,7 +21,7 @@ public struct MatchRecord: Sendable {
     public var matchStart: Int?
     public var matchEnd: Int?
     public var speaker: String?
-    /// The cue's style (ASS/SSA `Style`, TTML/SAMI class), where the format has one.
+    /// The cue's style (ASS/SSA `Style`), where the format has one.
     public var style: String?
     /// The keyword that matched, as the user gave it.
     public var keyword: String
