@@ -108,10 +108,18 @@ public enum FrameRenderer {
             right.append(Frame.Span("Esc browse · ^C quit ", Palette.context))
         }
         if let message = state.message {
-            let style = message == "no matches" || message.hasPrefix("could not") ? Palette.warning : Style.plain
-            right.append(Frame.Span(Sanitizer.sanitize(message) + " ", style))
+            right.append(Frame.Span(Sanitizer.sanitize(message.text) + " ", style(of: message.severity)))
         }
         return join(left, right, width: width, fill: .plain)
+    }
+
+    /// How a message of `severity` is drawn: problems stand out, notices are bold.
+    static func style(of severity: ViewerMessage.Severity) -> Style {
+        switch severity {
+        case .info: Style.plain
+        case .notice: Style(bold: true)
+        case .warning, .error: Palette.warning
+        }
     }
 
     // MARK: - Help

@@ -79,8 +79,8 @@ public struct ViewerState {
     public private(set) var navigator: Navigator
     public private(set) var viewport: Viewport
     public private(set) var size: TerminalSize
-    /// The short message under the list ("search wrapped", "exported …").
-    public var message: String?
+    /// The short message under the list ("search wrapped", "exported …"), with its severity.
+    public var message: ViewerMessage?
     /// The prompt `w` opened for the export's file name, while it is open.
     public private(set) var exportPrompt: ExportPrompt?
     /// The name `w` proposes (the host's default file beside the transcript, as shown).
@@ -264,8 +264,8 @@ public struct ViewerState {
             navigator.update(index: index, visible: visibleCues, viewHeight: listHeight)
         }
         if index.isEmpty && !index.query.isEmpty {
-            message = "no matches"
-        } else if message == "no matches" {
+            message = .noMatches
+        } else if message == .noMatches {
             message = nil
         }
         if isTypingAPhrase { suggestions = phraseCompletions(from: index) }
@@ -320,7 +320,7 @@ public struct ViewerState {
             return .export(request)
         case .cancelled?:
             exportPrompt = nil
-            message = "export cancelled"
+            message = .info("export cancelled")
         case .editing?, nil:
             break
         }
@@ -392,7 +392,7 @@ public struct ViewerState {
         case .control("t"):
             guard !text.isEmpty else { return nil }
             if tokens.contains(where: { caseSensitive ? $0 == text : $0.lowercased() == text.lowercased() }) {
-                message = "already a token: " + text
+                message = .notice("already a token: " + text)
             } else {
                 tokens.append(text)
             }
@@ -422,7 +422,7 @@ public struct ViewerState {
             return .quit(status: 0)
         case .character("p"):
             guard let match = navigator.currentMatch else {
-                message = "no match to play"
+                message = .notice("no match to play")
                 return nil
             }
             return .play(match)
@@ -454,11 +454,11 @@ public struct ViewerState {
             return cycleSpeaker()
         case .character("a"):
             ignoresAccents.toggle()
-            message = ignoresAccents ? "ignoring accents: cafe finds café, it's finds it’s" : "matching accents exactly"
+            message = .info(ignoresAccents ? "ignoring accents: cafe finds café, it's finds it’s" : "matching accents exactly")
             return queryChanged()
         case .character("w"):
             if navigator.index.isEmpty {
-                message = "nothing to export: no matches"
+                message = .notice("nothing to export: no matches")
             } else {
                 exportPrompt = ExportPrompt(defaultName: exportDefaultName)
             }
@@ -499,13 +499,13 @@ public struct ViewerState {
             let count = navigator.index.count
             guard !digits.isEmpty else { return }
             guard let number = Int(digits), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                message = count == 0 ? "no matches to jump to" : "not a match number: \(digits) (1–\(count))"
+                message = .notice(count == 0 ? "no matches to jump to" : "not a match number: \(digits) (1–\(count))")
                 return
             }
             if navigator.jump(to: number) {
                 revealCurrent()
             } else {
-                message = count == 0 ? "no matches" : "no match \(number): 1–\(count)"
+                message = count == 0 ? .noMatches : .notice("no match \(number): 1–\(count)")
             }
         case .escape:
             mode = .browsing
@@ -573,7 +573,7 @@ public struct ViewerState {
         generation += 1
         isSearching = true
         suggestions = mode == .searching && !isTypingAPhrase ? completions(currentWord) : []
-        if message == "search wrapped" { message = nil }
+        if message == .searchWrapped { message = nil }
         return .search(SearchRequest(query: query, generation: generation))
     }
 
@@ -590,7 +590,7 @@ public struct ViewerState {
     private mutating func cycleSpeaker() -> ViewerAction? {
         let speakers = transcript.speakers
         guard !speakers.isEmpty else {
-            message = "no speakers in this transcript"
+            message = .notice("no speakers in this transcript")
             return nil
         }
         if let choice = speakerChoice {
@@ -598,17 +598,17 @@ public struct ViewerState {
         } else {
             speakerChoice = 0
         }
-        message = speakerChoice.map { "speaker: " + speakers[$0] } ?? "all speakers"
+        message = .info(speakerChoice.map { "speaker: " + speakers[$0] } ?? "all speakers")
         return queryChanged()
     }
 
     private mutating func step(forward: Bool) {
         guard !navigator.index.isEmpty else {
-            if !query.isEmpty && !isSearching { message = "no matches" }
+            if !query.isEmpty && !isSearching { message = .noMatches }
             return
         }
         let wrapped = forward ? navigator.next() : navigator.previous()
-        message = wrapped ? "search wrapped" : nil
+        message = wrapped ? .searchWrapped : nil
         revealCurrent()
     }
 

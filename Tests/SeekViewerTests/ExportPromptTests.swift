@@ -72,6 +72,6 @@ import Testing
         var state = ViewerFixture.state(["zzzz"])
         #expect(state.handle(.character("w")) == nil)
         #expect(state.exportPrompt == nil)
-        #expect(state.message == "nothing to export: no matches")
+        #expect(state.message == .notice("nothing to export: no matches"))
     }
 }

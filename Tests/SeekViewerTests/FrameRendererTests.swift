@@ -170,6 +170,28 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
         #expect(frame.bytes(replacing: nil).contains("43"))
     }
 
+    @Test(arguments: [
+        (ViewerMessage.info("search wrapped"), Style.plain),
+        (ViewerMessage.notice("no match to play"), Style(bold: true)),
+        (ViewerMessage.noMatches, Palette.warning),
+        (ViewerMessage.error("could not export: out.jsonl is the transcript itself"), Palette.warning),
+    ])
+    func aMessageIsDrawnInItsSeveritysStyle(_ message: ViewerMessage, _ style: Style) {
+        var state = ViewerFixture.state(["city"], rows: 8, columns: 80)
+        state.message = message
+        let spans = FrameRenderer.render(state).rows.flatMap { $0 }
+        let drawn = spans.first { $0.text.hasPrefix(message.text) }
+        #expect(drawn?.style == style)
+    }
+
+    @Test func aMessageIsSanitisedWhateverItsSeverity() {
+        var state = ViewerFixture.state(["city"], rows: 8, columns: 80)
+        state.message = .error("could not export: a\u{1B}[2Jb")
+        let text = FrameRenderer.render(state).rows.flatMap { $0 }.map(\.text).joined()
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.contains("could not export: a^[[2Jb"))
+    }
+
     @Test func theBottomRightCellIsNeverWritten() {
         var state = ViewerFixture.state(["city"], rows: 6, columns: 30)
         state.press(.character("/"))

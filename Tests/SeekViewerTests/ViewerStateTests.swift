@@ -93,7 +93,7 @@ extension ViewerState {
         let count = state.navigator.index.count
         state.press(.character("N"))
         #expect(state.navigator.current == count)
-        #expect(state.message == "search wrapped")
+        #expect(state.message == .searchWrapped)
         state.press(.character("n"))
         #expect(state.navigator.current == 1)
         state.press(.character("n"))
@@ -199,7 +199,7 @@ extension ViewerState {
         state.type("zebra")
         #expect(state.navigator.index.isEmpty)
         #expect(state.navigator.current == nil)
-        #expect(state.message == "no matches")
+        #expect(state.message == .noMatches)
     }
 
     @Test func pAndEnterPlayTheCurrentMatchWithoutMoving() throws {
@@ -214,9 +214,9 @@ extension ViewerState {
     @Test func pWithoutAMatchSaysSoAndEnterStillSteps() {
         var state = ViewerFixture.state(["zebra"])
         #expect(state.handleNow(.character("p")) == nil)
-        #expect(state.message == "no match to play")
+        #expect(state.message == .notice("no match to play"))
         #expect(state.handleNow(.enter) == nil)
-        #expect(state.message == "no matches")
+        #expect(state.message == .noMatches)
     }
 
     @Test func inTheSearchFieldPIsTyped() {
@@ -234,7 +234,7 @@ extension ViewerState {
         #expect(state.mode == .browsing)
         state.press(.character(":"), .character("9"), .character("9"), .enter)
         #expect(state.navigator.current == 3)
-        #expect(state.message?.hasPrefix("no match 99") == true)
+        #expect(state.message?.text.hasPrefix("no match 99") == true)
     }
 
     @Test func sCyclesTheSpeakerScope() {
@@ -370,11 +370,11 @@ extension ViewerState {
     @Test func aNoticeIsClearedByTheNextKey() {
         var state = ViewerFixture.state(["city"])
         state.press(.character("N"))
-        #expect(state.message == "search wrapped")
+        #expect(state.message == .searchWrapped)
         state.press(.character("j"))
         #expect(state.message == nil)
         state.press(.character(":"), .character("9"), .character("9"), .enter)
-        #expect(state.message == "no match 99: 1–\(ViewerFixture.count(["city"]))")
+        #expect(state.message == .notice("no match 99: 1–\(ViewerFixture.count(["city"]))"))
         state.press(.character("k"))
         #expect(state.message == nil)
     }
@@ -393,7 +393,7 @@ extension ViewerState {
         let before = state.navigator.current
         state.type(typed)
         state.press(.enter)
-        #expect(state.message == notice)
+        #expect(state.message == .notice(notice))
         #expect(state.navigator.current == before)
         #expect(state.mode == .browsing)
     }
@@ -444,7 +444,7 @@ extension ViewerState {
         state.press(.control("t"))
         #expect(state.tokens == ["City"])
         #expect(state.text.isEmpty)
-        #expect(state.message == "already a token: city")
+        #expect(state.message == .notice("already a token: city"))
     }
 
     @Test func theHelpScrollsWhenItDoesNotFit() {

@@ -84,7 +84,7 @@ struct RunLoop {
             completions: { worker.completions(for: $0) })
         state.exportDefaultName = ExportFile.path(forTranscript: session.path).shown
         if let first = session.warnings.first {
-            state.message = first + (session.warnings.count > 1 ? " (and \(session.warnings.count - 1) more)" : "")
+            state.message = .warning(first + (session.warnings.count > 1 ? " (and \(session.warnings.count - 1) more)" : ""))
         }
     }
 
@@ -177,16 +177,19 @@ struct RunLoop {
     /// Plays `match` from `--pad` before its moment; the status line says what happened.
     private mutating func play(_ match: Match) {
         guard let media = session.media else {
-            state.message = session.path == nil
+            state.message = .notice(session.path == nil
                 ? "no media for standard input; name it with --media FILE"
-                : "no media file beside \(Sanitizer.sanitize(session.displayName)); name it with --media FILE"
+                : "no media file beside \(Sanitizer.sanitize(session.displayName)); name it with --media FILE")
             return
         }
         guard let start = MatchMoment.playbackStart(of: match, in: session.transcript, pad: session.pad) else {
-            state.message = "this match has no time to play from"
+            state.message = .notice("this match has no time to play from")
             return
         }
-        state.message = player.play(media, at: start).message
+        switch player.play(media, at: start) {
+        case .playing(let text): state.message = .info(text)
+        case .failed(let text): state.message = .error(text)
+        }
     }
 
     /// Restores the terminal and stops the process; on resume, takes the terminal back and redraws.
@@ -205,14 +208,14 @@ struct RunLoop {
     private mutating func export(_ request: ExportRequest) {
         let index = state.navigator.index
         guard !index.isEmpty else {
-            state.message = "nothing to export: no matches"
+            state.message = .notice("nothing to export: no matches")
             return
         }
         let path = request.name.map { SystemPath($0) } ?? ExportFile.path(forTranscript: session.path)
         var info = stat()
         if path.withCString({ lstat($0, &info) }) == 0 {
             if info.st_mode & S_IFMT == S_IFLNK {
-                state.message = "could not export: \(path.shown) is a symbolic link (not followed)"
+                state.message = .error("could not export: \(path.shown) is a symbolic link (not followed)")
                 return
             }
             if !request.replace && info.st_mode & S_IFMT == S_IFREG {
@@ -223,9 +226,9 @@ struct RunLoop {
         let write = session.writeJSONLines
         if let failure = ExportFile.write(to: path, replace: request.replace, notOver: session.path,
                                           { write(index, $0) }) {
-            state.message = failure
+            state.message = .error(failure)
         } else {
-            state.message = "exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path.shown)"
+            state.message = .info("exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path.shown)")
         }
     }
 
