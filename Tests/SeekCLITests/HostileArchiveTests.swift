@@ -258,3 +258,32 @@ func runShell(
         #expect(result.stderr.hasPrefix("seek: d/giant.srt: too large to search: 30 GiB (the limit is"))
     }
 }
+
+/// Signals ignored when the navigator starts (`nohup`, a script's `trap '' HUP TERM`) stay ignored.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: skipping the terminal tests"))
+struct IgnoredSignalTests {
+    @Test func signalsIgnoredAtStartStayIgnoredAndQuittingStillRestoresTheTerminal() throws {
+        // `env` runs this shell, which ignores SIGHUP and SIGTERM and then runs the session's own command.
+        let ignoring = ["sh", "-c", "trap '' HUP TERM; exec \"$@\"", "ignoring"]
+        let session = try TmuxSession(["city", "talk.srt"], environment: ignoring)
+        #expect(session.wait { $0.contains(" 1/") })
+        let pid = try #require(session.seekPID())
+        kill(pid, SIGHUP)
+        kill(pid, SIGTERM)
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/") }, "the navigator ended: \(session.screen())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
+
+    @Test func aSignalNotIgnoredAtStartStillEndsTheNavigatorUnderATrapOfAnother() throws {
+        let ignoring = ["sh", "-c", "trap '' HUP; exec \"$@\"", "ignoring"]
+        let session = try TmuxSession(["city", "talk.srt"], environment: ignoring)
+        #expect(session.wait { $0.contains(" 1/") })
+        let pid = try #require(session.seekPID())
+        kill(pid, SIGTERM)
+        #expect(session.exitStatus() == 143)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
+}

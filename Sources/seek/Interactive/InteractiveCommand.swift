@@ -48,8 +48,9 @@ enum InteractiveCommand {
         var loop = RunLoop(session: session, terminal: terminal)
         let status = loop.run()
         terminal.restore()
-        if status > 128 {
-            // Ended by a signal (or Ctrl-C): with the terminal restored, die of it so the shell knows.
+        if status > 128, !SignalPipe.ignoredAtStart.contains(status - 128) {
+            // Ended by a signal (or Ctrl-C): with the terminal restored, die of it so the shell knows
+            // (not of one ignored at start: Ctrl-C under `trap '' INT` is a key that quits with 130).
             signal(status - 128, SIG_DFL)
             raise(status - 128)
         }

@@ -12,9 +12,15 @@ enum SignalPipe {
     /// The signals the navigator handles (SIGCHLD: a player it started has ended, and is reaped).
     static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGCHLD]
 
-    /// Creates the pipe and routes `handled` signals into it.
+    /// The handled signals that were ignored when the navigator started, as `nohup` leaves SIGHUP
+    /// and a script's `trap '' INT TERM` those two: they stay ignored (POSIX's rule for a signal
+    /// ignored on entry), so the navigator outlives them; it still restores the terminal when it ends.
+    nonisolated(unsafe) private(set) static var ignoredAtStart: Set<Int32> = []
+
+    /// Creates the pipe and routes `handled` signals into it, except those ignored at start.
     static func install() {
         if readEnd < 0 {
+            ignoredAtStart = Set(handled.filter(TerminatingSignals.isIgnored))
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return }
             readEnd = ends[0]
@@ -24,7 +30,7 @@ enum SignalPipe {
                 _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             }
         }
-        for number in handled { route(number) }
+        for number in handled where !ignoredAtStart.contains(number) { route(number) }
     }
 
     /// Sends `signal` to the pipe again (after it was reset to its default to suspend).
@@ -37,9 +43,9 @@ enum SignalPipe {
         }
     }
 
-    /// Puts every handled signal back to its default action.
+    /// Puts every routed signal back to its default action (an ignored one was never routed).
     static func uninstall() {
-        for number in handled { signal(number, SIG_DFL) }
+        for number in handled where !ignoredAtStart.contains(number) { signal(number, SIG_DFL) }
     }
 
     /// The signals received since the last call, in order.
