@@ -1,0 +1,32 @@
+// The rows of issue #19's target table: seek against rg doing the same, on a 50 MB SRT file,
+// 50 MB of plain ASCII text, 20 MB of Chinese, a library of subtitle files, and a keyword
+// so frequent that output is most of the work.
+
+import SeekKit
+
+func ripgrepTargets(_ bench: Bench) {
+    let (large, medium) = ("\(bench.options.size(50) / 1_000_000) MB", "\(bench.options.size(20) / 1_000_000) MB")
+    if bench.wants("srt") {
+        let path = bench.write(srt(bytes: bench.options.size(50), seed: 2).text, to: "subtitles.srt")
+        bench.compareWithRipgrep("subtitles.srt \(large), 'budget'", .files([path]), keyword: "budget", target: 1.0)
+    }
+    if bench.wants("english") {
+        let path = bench.write(englishText(bytes: bench.options.size(50), seed: 1), to: "english.txt")
+        bench.compareWithRipgrep("english.txt \(large), 'budget'", .files([path]), keyword: "budget", target: 1.0)
+    }
+    if bench.wants("chinese") {
+        let path = bench.write(chineseText(bytes: bench.options.size(20), seed: 3), to: "chinese.txt")
+        bench.compareWithRipgrep("chinese.txt \(medium), '预算'", .files([path]), keyword: "预算", target: 1.0)
+    }
+    if bench.wants("library") {
+        let count = bench.options.quick ? 100 : 800
+        let folder = subtitleLibrary(in: bench.directory + "/library", count: count,
+                                     bytes: bench.options.quick ? 20_000 : 60_000)
+        bench.compareWithRipgrep("library of \(count) SRT/VTT, 'budget'", .directory(folder), keyword: "budget", target: 1.0)
+    }
+    if bench.wants("frequent") {
+        let path = bench.write(srt(bytes: bench.options.size(50), seed: 2).text, to: "subtitles.srt")
+        bench.compareWithRipgrep("subtitles.srt \(large), 'you'", .files([path]), keyword: "you",
+                                 modes: [.print, .json], target: 1.2)
+    }
+}
