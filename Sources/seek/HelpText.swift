@@ -1,6 +1,31 @@
+import SeekKit
+
 /// The text of `seek --help` and `seek --version`.
 enum HelpText {
     static let version = "seek 0.1.0"
+
+    /// The export's columns as `--help` lists them: `MatchRecord.columns`, comma-separated, indented
+    /// two spaces and wrapped at 79 columns.
+    static let exportColumns: String = {
+        var words = MatchRecord.columns.map { $0 + "," }
+        words[words.count - 1].removeLast()
+        return wrap(words, indent: "  ", width: 79)
+    }()
+
+    /// `words` joined by spaces into lines of at most `width` columns (a longer word gets a line of its own).
+    static func wrap(_ words: [String], indent: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty && indent.count + line.count + 1 + word.count > width {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += line.isEmpty ? word : " " + word
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines.joined(separator: "\n")
+    }
 
     static let help = """
     seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, TTML/DFXP/IMSC,
@@ -110,9 +135,7 @@ enum HelpText {
     Control characters in the text are shown visibly ('^[', '<U+202E>').
 
     Export columns (JSON keys and CSV header, in this order):
-      file, track, language, position, total, cue, cue_id, start_ms, end_ms, start,
-      end, match_start_ms, match_end_ms, speaker, style, keyword, match,
-      char_start, char_end, utf16_start, utf16_end, byte_start, byte_end, line, text
+    \(exportColumns)
     position is 1-based within the file (the navigator's "3/17"); char_* count
     Unicode scalars, utf16_* UTF-16 code units, byte_* UTF-8 bytes, all 0-based
     and end-exclusive offsets into text; line is the source line of the match.

@@ -71,13 +71,6 @@ public struct MatchRecord: Sendable {
         return text[lower..<upper]
     }
 
-    /// The export's column names, in order (JSON keys and the CSV header).
-    public static let columns = [
-        "file", "track", "language", "position", "total", "cue", "cue_id", "start_ms", "end_ms", "start", "end", "match_start_ms",
-        "match_end_ms", "speaker", "style",
-        "keyword", "match", "char_start", "char_end", "utf16_start", "utf16_end", "byte_start", "byte_end",
-        "line", "text",
-    ]
 }
 
 /// The matches of an index as export records, in position order.
