@@ -8,11 +8,11 @@ import Darwin
 ///
 /// Files without any CR are scanned with `memchr`, which is several times faster
 /// than a byte loop on long files.
-package struct LineScanner {
-    package let bytes: UnsafeBufferPointer<UInt8>
+public struct LineScanner {
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
     /// Whether the text has a CR anywhere; without one, consecutive lines are contiguous
     /// with exactly one LF between them.
-    package let hasCarriageReturns: Bool
+    @usableFromInline package let hasCarriageReturns: Bool
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

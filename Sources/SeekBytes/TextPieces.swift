@@ -2,7 +2,7 @@ import Dispatch
 
 /// Cuts a large text into pieces that a parser reads exactly as it would inside the
 /// whole text, and works on the pieces on all cores.
-package enum TextPieces {
+public enum TextPieces {
     /// About how many bytes go in one piece: small enough that a piece's cues stay in
     /// cache while they are searched, large enough that cutting costs nothing.
     package static let pieceSize = 1 << 20

@@ -9,7 +9,7 @@
 /// and the bytes that are never valid (C0, C1, F5–FF, and NUL here) are looked at one
 /// by one. Runs of ASCII go 32 bytes at a time, and runs of three-byte characters (most
 /// of Chinese and Japanese text) up to 24 bytes, eight characters, at a time.
-package enum UTF8Validation {
+public enum UTF8Validation {
     private static let highBits = WordBytes.highBits
 
     /// - Complexity: O(n).

@@ -1,5 +1,5 @@
 /// Appends Unicode scalars to a UTF-8 byte buffer.
-package enum UTF8Writer {
+public enum UTF8Writer {
     package static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     package static func append(_ value: UInt32, to output: inout [UInt8]) {

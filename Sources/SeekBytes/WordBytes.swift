@@ -1,6 +1,6 @@
 /// Eight bytes of text in one `UInt64` (as loaded from memory on a little-endian machine):
 /// the tests the byte scans share.
-package enum WordBytes {
+public enum WordBytes {
     @inlinable package static var highBits: UInt64 { 0x8080_8080_8080_8080 }
     @inlinable package static var lowBits: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
 

@@ -29,6 +29,15 @@ enum Invocation: Equatable {
         case speakers
         /// `--json`, `--csv` and the supercut exports (`--play` writes an EDL for the player).
         case export(CommandLineOptions.ExportFormat)
+
+        /// Whether the output shows nothing of a file but its matches and the cues that hold
+        /// them (with no context around them): blocks, `-o`, `--json` and `--csv`.
+        var showsOnlyMatchingCues: Bool {
+            switch self {
+            case .blocks, .onlyMatching, .export(.jsonLines), .export(.csv): true
+            case .count, .listFiles, .cues, .speakers, .export: false
+            }
+        }
     }
 
     init(_ options: CommandLineOptions) {
@@ -72,6 +81,9 @@ enum FileWork: Equatable, Sendable {
     case search(Query, maxCues: Int?)
     /// `-m N`: only the part of the file that holds the first `matchingCues` matching cues is loaded.
     case searchPart(Query, matchingCues: Int)
+    /// The matches, with only the cues that hold them (no context, no `-v`): large files are
+    /// searched where they lie and only their matching cues are read (`TranscriptLoader.loadMatching`).
+    case searchMatching(Query)
 
     init(_ output: Invocation.Output, silent: Bool, options: CommandLineOptions) {
         if case .cues = output {
@@ -92,6 +104,9 @@ enum FileWork: Equatable, Sendable {
             self = .count(options.query, enough: output == .count ? .max : 1)
         } else if let maxCues, options.contextAfter == 0 {
             self = .searchPart(options.query, matchingCues: maxCues)
+        } else if maxCues == nil, !options.invert, options.contextBefore == 0, options.contextAfter == 0,
+                  output.showsOnlyMatchingCues {
+            self = .searchMatching(options.query)
         } else {
             self = .search(options.query, maxCues: maxCues)
         }
@@ -105,7 +120,7 @@ enum FileWork: Equatable, Sendable {
     /// Whether a large file is mapped and worked on where it lies, rather than read.
     var worksInPlace: Bool {
         switch self {
-        case .count, .searchPart: true
+        case .count, .searchPart, .searchMatching: true
         case .loadCues, .search: false
         }
     }

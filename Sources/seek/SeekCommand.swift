@@ -258,13 +258,16 @@ struct SeekCommand {
                 let loaded = try TranscriptLoader.load(inPlace: bytes, fileName: name, options: load,
                                                        untilMatchingCues: cues, of: query)
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
+            case .searchMatching(let query):
+                let loaded = try TranscriptLoader.loadMatching(inPlace: bytes, fileName: name, options: load, query: query)
+                return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
             case .loadCues, .search:
-                preconditionFailure("only counts and -m work where the bytes lie")
+                preconditionFailure("only counts, -m and matching cues work where the bytes lie")
             }
         }
         let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             switch work {
-            case .searchPart, .count(_, enough: ..<Int.max):
+            case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
                 return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer) }
             case .count(let query, _):
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
@@ -273,8 +276,8 @@ struct SeekCommand {
             }
         }
         if let preread { return try searchRead(preread.get()) }
-        // Counting and -m map a large file and search it where it lies (so the pages after
-        // where they stop are never read); anything else reads it.
+        // Counting, -m and a search that shows only matching cues map a large file and search
+        // it where it lies (so the pages after where -m stops are never read); anything else reads it.
         return try input.withContents(
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
             mapped: searchInPlace, read: searchRead)
@@ -286,6 +289,8 @@ struct SeekCommand {
         case .loadCues:
             return .cues(loaded)
         case .count(let query, _):
+            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
+        case .searchMatching(let query):
             return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
         case .search(let query, let maxCues):
             var index = MatchIndex(transcript: loaded.transcript, query: query)

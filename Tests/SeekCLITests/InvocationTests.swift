@@ -4,9 +4,10 @@ import Testing
 /// The run's mode, decided once from the options, and the work each file gets for it.
 @Suite struct InvocationTests {
     @Test(arguments: [
-        (["budget", "a.srt"], Invocation.report(.blocks, silent: false), "search"),
+        (["budget", "a.srt"], Invocation.report(.blocks, silent: false), "matching cues"),
+        (["-C", "1", "budget", "a.srt"], .report(.blocks, silent: false), "search"),
         (["-v", "budget", "a.srt"], .report(.blocks, silent: false), "search"),
-        (["-o", "budget", "a.srt"], .report(.onlyMatching, silent: false), "search"),
+        (["-o", "budget", "a.srt"], .report(.onlyMatching, silent: false), "matching cues"),
         (["-c", "budget", "a.srt"], .report(.count, silent: false), "count"),
         (["-c", "-m", "2", "budget", "a.srt"], .report(.count, silent: false), "part"),
         (["-m", "2", "budget", "a.srt"], .report(.blocks, silent: false), "part"),
@@ -16,8 +17,11 @@ import Testing
         (["-l", "budget", "a.srt"], .report(.listFiles(.withMatches), silent: false), "count until 1"),
         (["-L", "budget", "a.srt"], .report(.listFiles(.withoutMatch), silent: false), "count until 1"),
         (["-q", "budget", "a.srt"], .report(.blocks, silent: true), "count until 1"),
-        (["-q", "--json", "--output", "x.jsonl", "budget", "a.srt"], .report(.export(.jsonLines), silent: false), "search"),
-        (["--json", "budget", "a.srt"], .report(.export(.jsonLines), silent: false), "search"),
+        (["-q", "--json", "--output", "x.jsonl", "budget", "a.srt"], .report(.export(.jsonLines), silent: false),
+         "matching cues"),
+        (["--json", "budget", "a.srt"], .report(.export(.jsonLines), silent: false), "matching cues"),
+        (["--csv", "budget", "a.srt"], .report(.export(.csv), silent: false), "matching cues"),
+        (["--json", "-v", "budget", "a.srt"], .report(.export(.jsonLines), silent: false), "search"),
         (["--edl", "budget", "a.srt"], .report(.export(.edl), silent: false), "search"),
         (["--play", "-q", "budget", "a.srt"], .report(.export(.edl), silent: false), "search"),
         (["--cues", "a.srt"], .report(.cues(json: false), silent: false), "cues"),
@@ -36,6 +40,7 @@ import Testing
         case .count(_, let enough): "count until \(enough)"
         case .search: "search"
         case .searchPart: "part"
+        case .searchMatching: "matching cues"
         }
         #expect(decided == work)
     }

@@ -71,7 +71,7 @@ public enum JSONLinesWriter {
         ByteWriting.append("{\"file\":", to: &out)
         appendString(file, to: &out)
         ByteWriting.append(",\"cue\":", to: &out)
-        ByteWriting.append(index + 1, to: &out)
+        ByteWriting.append(transcript.ordinal(at: index), to: &out)
         ByteWriting.append(",\"id\":", to: &out)
         appendString(transcript.id(at: index), to: &out)
         ByteWriting.append(",\"start_ms\":", to: &out)

@@ -133,7 +133,7 @@ public struct MatchRecords: Sequence, Sendable {
             let keywords = index.query.keywords
             let times = transcript.matchTimes(cue: match.cue, range: match.range)
             let record = MatchRecord(
-                file: records.file, position: position, total: index.count, cue: match.cue + 1,
+                file: records.file, position: position, total: index.count, cue: transcript.ordinal(at: match.cue),
                 cueID: transcript.id(at: match.cue), start: transcript.start(at: match.cue),
                 end: transcript.end(at: match.cue), speaker: transcript.speaker(at: match.cue),
                 keyword: match.token < keywords.count ? keywords[match.token] : "",

@@ -23,6 +23,8 @@ struct CueCollector {
     var keepsWordTimes = true
     /// Whether speakers are found and kept (a count needs them only for a speaker scope).
     var keepsSpeakers = true
+    /// Added to each cue's line: the lines before the part of a file being parsed.
+    var lineOffset = 0
 
     private let output: UnsafeMutableBufferPointer<UInt8>
     private(set) var used = 0
@@ -122,7 +124,7 @@ struct CueCollector {
             used += 1
         }
         table.append(textStart: textStart, textEnd: textEnd, id: keepsIDs ? id : nil, start: start, end: end,
-                     speaker: speaker, style: style, line: line)
+                     speaker: speaker, style: style, line: lineOffset + line)
     }
 
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.

@@ -39,7 +39,7 @@ public struct ResultPrinter: Sendable {
             add(Sanitizer.sanitize(fileName), Palette.fileName)
             add(mark, .plain)
         }
-        add(String(cue + 1), Palette.timestamp)
+        add(String(transcript.ordinal(at: cue)), Palette.timestamp)
         if let start = isContext ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index) {
             add(" ", .plain)
             add(Timestamp.format(start), Palette.timestamp)
@@ -130,7 +130,7 @@ public struct ResultPrinter: Sendable {
             add(Sanitizer.sanitize(fileName), Palette.fileName)
             add(":", .plain)
         }
-        add(String(cue + 1), Palette.timestamp)
+        add(String(transcript.ordinal(at: cue)), Palette.timestamp)
         add(" ", .plain)
         let start = transcript.start(at: cue).map(Timestamp.format)
         let end = transcript.end(at: cue).map(Timestamp.format)

@@ -225,6 +225,60 @@ public struct Matcher: Sendable {
         return count
     }
 
+    /// The cues with at least one match among those lying in `text` at `spans`, as
+    /// `countInSpans` reads them (the cues in `rewritten` have the text `rewrite` gives):
+    /// their indices, in order. `nil` unless `scansBytes`.
+    ///
+    /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
+    ///   need Unicode care cost the reference.
+    func cuesWithMatches(
+        _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
+    ) -> [Int]? {
+        guard scansBytes, let plan else { return nil }
+        var matchCues: [Int] = []
+        var special = Set(rewritten)
+        _ = plan.scan(text, cues: CueSpans(spans), isCancelled: { false }) { cue, _ in
+            if matchCues.last != cue { matchCues.append(cue) }
+        } fallback: { cue in
+            special.insert(cue)
+        }
+        guard !special.isEmpty else { return matchCues }
+        let rewrittenCues = Set(rewritten)
+        var cues = matchCues.filter { !special.contains($0) }
+        for cue in special {
+            let cueText = rewrittenCues.contains(cue)
+                ? rewrite(cue) : String(decoding: UnsafeBufferPointer(rebasing: text[spans[cue]]), as: UTF8.self)
+            if !ranges(in: cueText[...]).isEmpty { cues.append(cue) }
+        }
+        return cues.sorted()
+    }
+
+    /// The starts of the lines of `text` with at least one match, each line a cue as
+    /// `countInLines` reads them, in order. `nil` when `countInLines` would be.
+    ///
+    /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
+    func linesWithMatches(_ text: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
+              let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+        else { return nil }
+        var starts: [Int] = []
+        var fallbackLines: Set<Int> = []
+        _ = plan.scan(text, cues: TextLines(text: text), isCancelled: { false }) { line, _ in
+            if starts.last != line { starts.append(line) }
+        } fallback: { line in
+            fallbackLines.insert(line)
+        }
+        guard !fallbackLines.isEmpty else { return starts }
+        starts.removeAll { fallbackLines.contains($0) }
+        for start in fallbackLines {
+            var end = start
+            while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+            if !reference.ranges(in: line[...]).isEmpty { starts.append(start) }
+        }
+        return starts.sorted()
+    }
+
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
     /// `text` gives a cue's text for the reference. Only when `scansBytes`.
     func scanBytes(

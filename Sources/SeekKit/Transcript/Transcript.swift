@@ -30,6 +30,9 @@ public struct Transcript: Sendable {
     /// The times of single words where the file gives them, in storage order
     /// (see `matchTimes(cue:range:)`); empty for most files.
     public internal(set) var wordTimes: [WordTime]
+    /// The cues' 1-based numbers in their file when the transcript holds only some of its
+    /// cues (`TranscriptLoader.loadMatching`); empty when it holds them all, numbered in order.
+    var ordinals: [Int32] = []
 
     /// An empty transcript.
     public init() {
@@ -114,6 +117,12 @@ public struct Transcript: Sendable {
         Int(records[index].line)
     }
 
+    /// Cue `index`'s 1-based number in its file: `index + 1`, unless the transcript holds
+    /// only some of the file's cues.
+    public func ordinal(at index: Int) -> Int {
+        ordinals.isEmpty ? index + 1 : Int(ordinals[index])
+    }
+
     /// The index of the cue whose text contains the storage byte `offset`
     /// (or whose separator follows it), or `nil` when out of range.
     ///
@@ -150,7 +159,7 @@ extension Transcript: RandomAccessCollection {
     public var endIndex: Int { records.count }
 
     public subscript(index: Int) -> Cue {
-        Cue(ordinal: index + 1, id: id(at: index), start: start(at: index), end: end(at: index),
+        Cue(ordinal: ordinal(at: index), id: id(at: index), start: start(at: index), end: end(at: index),
             speaker: speaker(at: index), style: style(at: index), text: String(text(at: index)),
             line: line(at: index))
     }

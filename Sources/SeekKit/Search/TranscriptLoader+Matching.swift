@@ -1,0 +1,196 @@
+import SeekBytes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension TranscriptLoader {
+    /// Loads only the cues of a file's contents (as they lie in memory, say mapped) that
+    /// hold a match of `query`: search first, parse later.
+    ///
+    /// The result's cues are exactly the cues of `load` that `MatchIndex(transcript:query:)`
+    /// finds a match in, each with its number in the file (`Transcript.ordinal(at:)`), its
+    /// times, identifier, speaker and line; so are the matches found in them. A plainly
+    /// written UTF-8 SRT or untimed text file, searched for one keyword the byte scan takes,
+    /// is searched piece by piece on all cores as the count path does (`countMatches`), and
+    /// only the blocks or lines that hold a match are parsed. Any other file, a file that
+    /// turns out not to be plain, rolling captions and transcripts whose speakers last
+    /// through their turns (`SpeakerTurns`) are loaded whole, with every cue.
+    ///
+    /// - Throws: what `load` throws.
+    /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
+    public static func loadMatching(
+        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions = LoadOptions(),
+        query: Query
+    ) throws(Diagnostic) -> LoadedTranscript {
+        try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
+                         pieceSize: TextPieces.pieceSize)
+    }
+
+    static func loadMatching(
+        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
+        pieceSize: Int
+    ) throws(Diagnostic) -> LoadedTranscript {
+        func whole() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
+        guard options.encoding == nil, let matcher = inPlaceMatcher(for: query),
+              TextDecoder.startsLikePlainUTF8(bytes) else { return try whole() }
+        let isBlank = PreparedText.isBlank(bytes)
+        let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+        guard !isBlank, format == .srt || format == .text,
+              startsWithCuesReadAlone(bytes, format: format, fileName: fileName) else { return try whole() }
+        let bounds = TextPieces.boundaries(count: bytes.count, pieceSize: pieceSize) { target in
+            format == .srt ? SRTParser.pieceEnd(in: bytes, from: target)
+                : TimestampedTextParser.pieceEnd(in: bytes, from: target)
+        }
+        let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
+            let piece = UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]])
+            guard TextDecoder.isValidWithoutNULs(piece) else { return nil }
+            return format == .srt ? MatchingCues(srt: piece, matcher: matcher)
+                : MatchingCues(untimedText: piece, matcher: matcher)
+        }
+        var cuesBefore = 0
+        var ordinals: [Int32] = []
+        for piece in pieces {
+            guard let piece else { return try whole() }
+            for block in piece.blocks { ordinals.append(Int32(truncatingIfNeeded: cuesBefore + block.ordinal)) }
+            cuesBefore += piece.cues
+        }
+        var parsedAlone = true
+        var transcript = CueCollector.collect(inputBytes: pieces.reduce(0) { $0 + ($1?.blockBytes ?? 0) }) { cues in
+            var linesBefore = 0
+            for (i, piece) in pieces.enumerated() {
+                guard let piece else { continue }
+                for block in piece.blocks {
+                    let text = UnsafeBufferPointer(rebasing: bytes[bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound])
+                    let before = cues.count
+                    cues.lineOffset = linesBefore + block.linesBefore
+                    if format == .srt {
+                        let read = SRTParser.read(text, fileName: fileName, into: &cues)
+                        if !read.warnings.all.isEmpty { parsedAlone = false }
+                    } else {
+                        if TimestampedTextParser.readUntimed(text, into: &cues) == nil { parsedAlone = false }
+                    }
+                    if cues.count != before + 1 { parsedAlone = false }
+                }
+                linesBefore += piece.lines
+            }
+        }
+        guard parsedAlone, transcript.count == ordinals.count else { return try whole() }
+        transcript.ordinals = ordinals
+        return LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
+                                warnings: warnings)
+    }
+
+    /// Whether the file's first cues (up to a piece boundary past the cues that decide)
+    /// say that each cue reads the same alone as in the whole file: valid UTF-8, not rolling
+    /// captions (SRT), and no speaker labels that last through turns.
+    static func startsWithCuesReadAlone(
+        _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String
+    ) -> Bool {
+        let sampled = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues)
+        var size = 1 << 15
+        while true {
+            let cut = format == .srt ? SRTParser.pieceEnd(in: buffer, from: size)
+                : TimestampedTextParser.pieceEnd(in: buffer, from: size)
+            let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
+            let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
+            if !TextDecoder.isValidWithoutNULs(prefix) { return false }
+            let transcript: Transcript
+            if format == .srt {
+                transcript = SRTParser.parse(prefix, fileName: fileName).transcript
+            } else {
+                guard let parsed = TimestampedTextParser.parseUntimed(prefix) else { return false }
+                transcript = parsed.transcript
+            }
+            if transcript.count > sampled || end == buffer.count {
+                if format == .srt && RollingCaptions.isRolling(transcript) { return false }
+                return !SpeakerTurns.isTranscriptLike(transcript)
+            }
+            size *= 4
+        }
+    }
+}
+
+/// The cues of one plain piece of a file that hold a match, where their source lies.
+struct MatchingCues {
+    /// A block (SRT) or line (untimed text) holding a match.
+    struct Block {
+        /// Its source bytes in the piece: from its index line (or timing line) to the line
+        /// feed after its text, or the line and its line feed.
+        var bytes: Range<Int>
+        /// Its 1-based number among the piece's cues.
+        var ordinal: Int
+        /// The lines of the piece before it.
+        var linesBefore: Int
+    }
+
+    var blocks: [Block] = []
+    /// The piece's cues and lines.
+    var cues = 0
+    var lines = 0
+    /// The bytes of all `blocks`.
+    var blockBytes = 0
+
+    /// The matching blocks of a plainly written piece of SRT (`SRTLayout`), `nil` for another piece.
+    init?(srt piece: UnsafeBufferPointer<UInt8>, matcher: Matcher) {
+        guard let layout = SRTLayout(piece),
+              let matching = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
+                                                     rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) })
+        else { return nil }
+        cues = layout.spans.count
+        lines = layout.lines
+        var counted = 0
+        var linesBefore = 0
+        blocks.reserveCapacity(matching.count)
+        for cue in matching {
+            let text = layout.spans[cue]
+            // A plain block is an optional index line, a timing line, then its text: its
+            // start is the start of the line before the text's, or of the one before that
+            // when it is not empty.
+            var start = text.lowerBound - 1
+            while start > 0 && piece[start - 1] != 0x0A { start -= 1 }
+            if start >= 2 && piece[start - 2] != 0x0A {
+                start -= 1
+                while start > 0 && piece[start - 1] != 0x0A { start -= 1 }
+            }
+            let end = Swift.min(text.upperBound + 1, piece.count)
+            linesBefore += ByteCounting.count(0x0A, in: piece, counted..<start)
+            counted = start
+            blocks.append(Block(bytes: start..<end, ordinal: cue + 1, linesBefore: linesBefore))
+            blockBytes += end - start
+        }
+    }
+
+    /// The matching lines of a piece of untimed text without carriage returns, each
+    /// non-blank line a cue; `nil` for another piece, or one with a line that starts with
+    /// a timestamp (the file is then timestamped text).
+    init?(untimedText piece: UnsafeBufferPointer<UInt8>, matcher: Matcher) {
+        guard let base = piece.baseAddress else { return }
+        guard memchr(base, 0x0D, piece.count) == nil, let matching = matcher.linesWithMatches(piece) else { return nil }
+        var position = 0
+        blocks.reserveCapacity(matching.count)
+        for start in matching {
+            var end = start
+            if let found = memchr(base + start, 0x0A, piece.count - start) {
+                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                end = piece.count
+            }
+            guard let before = TimestampedTextParser.untimedCueCount(UnsafeBufferPointer(rebasing: piece[position..<end]))
+            else { return nil }
+            lines += ByteCounting.count(0x0A, in: piece, position..<start)
+            cues += before
+            let next = Swift.min(end + 1, piece.count)
+            blocks.append(Block(bytes: start..<next, ordinal: cues, linesBefore: lines))
+            blockBytes += next - start
+            lines += next > end ? 1 : 0
+            position = next
+        }
+        guard let after = TimestampedTextParser.untimedCueCount(UnsafeBufferPointer(rebasing: piece[position...]))
+        else { return nil }
+        cues += after
+        lines += ByteCounting.count(0x0A, in: piece, position..<piece.count)
+        if piece.count > 0 && piece[piece.count - 1] != 0x0A { lines += 1 }
+    }
+}

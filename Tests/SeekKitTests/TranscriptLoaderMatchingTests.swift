@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import SeekKit
+
+/// Search first, parse later: loading only the cues that hold a match must print and export
+/// exactly what loading the whole file does.
+@Suite struct TranscriptLoaderMatchingTests {
+    static let pieceSizes = [1, 40, 1_500, 1 << 20]
+
+    /// Plain SRT (the kind read only around its matches), with markup, references, speakers,
+    /// Chinese, combining marks and a Kelvin sign here and there.
+    static func plainSRT(cues: Int, seed: UInt64) -> String {
+        let names = ["ALICE", "BOB", "CAROL", "DAVE", "ERIN", "FRANK", "GRACE", "HEIDI", "IVAN", "JUDY", "KEN",
+                     "LIAM", "MIA", "NOAH", "OLGA", "PAUL", "QUINN", "RUTH", "SAM", "TINA", "URSULA"]
+        var generator = Generator(state: seed)
+        var text = ""
+        for number in 1...cues {
+            let start = number * 2_000
+            if generator.next() % 7 != 0 { text += "\(number)\n" }
+            text += "\(Timestamp.format(start)) --> \(Timestamp.format(start + 1_500))\n"
+            switch generator.next() % 10 {
+            case 0: text += "the budget is <i>fine</i>\n"
+            case 1: text += "budget &amp; more\nstill the bud<b>get</b>\n"
+            case 2: text += "预算 budget 预算\nsecond line\n"
+            case 3: text += "a budget\u{301} with a mark\n"
+            case 4: text += "BUDGET\u{212A} and home\ntown\n"
+            // A film's rare labels, never the same name twice: no speaker turns.
+            case 5 where number % 10 == 0: text += "\(names[number / 10 % names.count]): the budget\n"
+            case 6: text += "home town, budget budget\n"
+            default: text += "just words \(number)\n"
+            }
+            text += generator.next() % 5 == 0 ? "\n\n" : "\n"
+        }
+        return text
+    }
+
+    static func untimedText(lines: Int, seed: UInt64) -> String {
+        var generator = Generator(state: seed)
+        var text = ""
+        for number in 0..<lines {
+            switch generator.next() % 6 {
+            case 0: text += "\n"
+            case 1: text += "  \t\n"
+            case 2: text += "line \(number): the budget, BUDGET\n"
+            case 3: text += "预算和预算 budget home town\n"
+            case 4: text += "e\u{301}budget\n"
+            default: text += "plain line \(number)\n"
+            }
+        }
+        return text
+    }
+
+    static var inputs: [(String, String)] {
+        (1...3).map { (plainSRT(cues: 300, seed: $0), "t.srt") }
+            + (1...2).map { (untimedText(lines: 400, seed: $0), "t.txt") }
+            + [(untimedText(lines: 50, seed: 5) + "no line feed at the end budget", "t.txt")]
+            + TextPiecesTests.srtInputs.map { ($0, "t.srt") } + TextPiecesTests.textInputs.map { ($0, "t.txt") }
+    }
+
+    static let queries = [
+        Query("budget"), Query("home town"), Query("预算"), Query("BUDGET", caseSensitive: true), Query("k"),
+        Query(keywords: ["budget", "town"]), Query("budget", wholeWords: true),
+        Query("budget", scope: Scope(from: 50_000, to: 90_000)),
+    ]
+
+    @Test(arguments: pieceSizes)
+    func matchingCuesPrintAndExportAsTheWholeFile(pieceSize: Int) throws {
+        for (input, name) in Self.inputs {
+            try expectSameOutput(Array(input.utf8), fileName: name, pieceSize: pieceSize)
+        }
+    }
+
+    @Test func plainFilesAreReadOnlyAroundTheirMatches() throws {
+        for (input, name) in [(Self.plainSRT(cues: 500, seed: 7), "t.srt"), (Self.untimedText(lines: 500, seed: 7), "t.txt")] {
+            let bytes = Array(input.utf8)
+            let whole = try TranscriptLoader.load(bytes, fileName: name)
+            let part = try bytes.withUnsafeBufferPointer { buffer in
+                try TranscriptLoader.loadMatching(inPlace: buffer, fileName: name, options: LoadOptions(),
+                                                  query: Query("home town"), pieceSize: 1_000)
+            }
+            #expect(part.transcript.count > 0 && part.transcript.count < whole.transcript.count / 2, "\(name)")
+        }
+    }
+
+    @Test func samplesAndCorpusPrintAsTheWholeFile() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        var files = try FileManager.default.contentsOfDirectory(atPath: root.path + "/Samples")
+            .map { root.path + "/Samples/" + $0 }
+        if let corpus = CorpusConformanceTests.corpus,
+           let walker = FileManager.default.enumerator(atPath: corpus.path) {
+            for case let path as String in walker where SubtitleFormat(fileName: path) != nil {
+                files.append(corpus.path + "/" + path)
+            }
+        }
+        var checked = 0
+        for path in files where SubtitleFormat(fileName: path) != nil {
+            guard let data = FileManager.default.contents(atPath: path), data.count < 4_000_000 else { continue }
+            try expectSameOutput([UInt8](data), fileName: path, pieceSize: 4_096, queries: [Query("the"), Query("you")])
+            checked += 1
+        }
+        #expect(checked >= 4)
+    }
+
+    /// `loadMatching` against `load`: the same matching cues (numbers, times, speakers, lines),
+    /// the same JSON Lines and printed blocks, the same warnings and errors.
+    private func expectSameOutput(
+        _ bytes: [UInt8], fileName: String, pieceSize: Int, queries: [Query] = Self.queries
+    ) throws {
+        let whole: LoadedTranscript
+        do {
+            whole = try TranscriptLoader.load(bytes, fileName: fileName)
+        } catch {
+            #expect(throws: error) {
+                try bytes.withUnsafeBufferPointer { buffer in
+                    try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: LoadOptions(),
+                                                      query: Query("a"), pieceSize: pieceSize)
+                }
+            }
+            return
+        }
+        for query in queries {
+            let part = try bytes.withUnsafeBufferPointer { buffer in
+                try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: LoadOptions(),
+                                                  query: query, pieceSize: pieceSize)
+            }
+            #expect(part.warnings == whole.warnings && part.format == whole.format && part.encoding == whole.encoding,
+                    "\(fileName)")
+            let expected = output(whole.transcript, query: query)
+            let found = output(part.transcript, query: query)
+            #expect(found.cues == expected.cues, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
+            #expect(found.json == expected.json, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
+            #expect(found.blocks == expected.blocks, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
+        }
+    }
+
+    private func output(_ transcript: Transcript, query: Query) -> (cues: [Cue], json: [UInt8], blocks: String) {
+        let index = MatchIndex(transcript: transcript, query: query)
+        var cues: [Cue] = []
+        var blocks = ""
+        let printer = ResultPrinter(color: false)
+        for cue in index.matchCues.map(Int.init) where cues.last.map({ $0.ordinal != transcript.ordinal(at: cue) }) ?? true {
+            cues.append(transcript[cue])
+            blocks += printer.block(cue: cue, of: transcript, index: index)
+        }
+        var json: [UInt8] = []
+        for record in MatchRecords(file: "f", transcript: transcript, index: index) {
+            JSONLinesWriter.append(record, to: &json)
+        }
+        return (cues, json, blocks)
+    }
+}
+
+private struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        return z ^ (z >> 27)
+    }
+}
