@@ -52,8 +52,8 @@ enum HelpText {
                               quotes, apostrophes and dashes (it's = it’s), full-width forms
                               (seek = ｓｅｅｋ); the navigator's 'a' key toggles it
           --speaker NAME      only cues spoken by NAME (case-insensitive)
-          --style NAME        only cues of style NAME (the ASS/SSA Style field;
-                              whole name, case-insensitive); repeat for several
+          --style NAME        only cues of style NAME (ASS/SSA Style, TTML style or region,
+                              SAMI Class; whole name, case-insensitive); repeat for several
           --exclude-style NAME  drop cues of style NAME; repeatable
           --from TIME         only cues that end at or after TIME
           --to TIME           only cues that start at or before TIME
@@ -143,10 +143,10 @@ enum HelpText {
     word ends, where the file times words (WebVTT <00:00:05.600> tags, Whisper and
     podcast word lists); elsewhere the cue's times.
     track and language: a video's subtitle track (its number, 1-based, and language
-    tag); absent for subtitle files. style: the cue's ASS/SSA style or TTML/SAMI
-    class; absent in formats without one. Absent values are null in JSON and empty
-    in CSV. --cues --json keys: file, cue, id, start_ms, end_ms, speaker, style,
-    line, text.
+    tag); absent for subtitle files. style: the cue's ASS/SSA style, TTML style (or
+    region) or SAMI class; absent in formats without one. Absent values are null in
+    JSON and empty in CSV. --cues --json keys: file, cue, id, start_ms, end_ms,
+    speaker, style, line, text.
 
     Media: for Show.S01E02.en.srt, seek looks beside it for Show.S01E02.en and
     then Show.S01E02 (language and flag suffixes like .en .eng .pt-BR .forced .sdh

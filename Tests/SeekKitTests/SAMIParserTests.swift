@@ -34,6 +34,11 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    @Test func classIsTheCueStyle() {
+        #expect(Self.parse().cues.map(\.style) == ["ENUSCC", "ENUSCC"])
+        #expect(Self.parse("fr").cues.map(\.style) == ["FRFRCC", "FRFRCC"])
+    }
+
     @Test(arguments: ["fr", "FRFRCC", "French", "fr-FR"])
     func languageChosenByClassLangOrName(_ language: String) {
         let (cues, _) = Self.parse(language)

@@ -41,6 +41,25 @@ import Testing
         #expect(cues.first?.line == 5)
     }
 
+    @Test func styleIsTheFirstStyleNamedElseTheRegion() {
+        let (cues, _) = Self.parse("""
+        <div style="narration">
+          <p begin="1s" end="2s" style="s1 s2">own</p>
+          <p begin="2s" end="3s" region="bottom">inherited style wins over a region</p>
+        </div>
+        <div><p begin="3s" end="4s" region="top">region</p><p begin="4s" end="5s">none</p></div>
+        """)
+        #expect(cues.map(\.style) == ["s1", "narration", "top", nil])
+    }
+
+    @Test func styleScopesTTMLCues() {
+        let (cues, _) = Self.parse("<p begin=\"1s\" style=\"Signs\">a</p><p begin=\"2s\">b</p>")
+        let transcript = Transcript(cues)
+        let scope = Scope(styles: ["signs"])
+        #expect(transcript.indices.filter { scope.includes($0, of: transcript) } == [0])
+        #expect(transcript.indices.filter { Scope(excludedStyles: ["SIGNS"]).includes($0, of: transcript) } == [1])
+    }
+
     @Test func timesAddUpThroughBodyAndDivs() {
         let (cues, _) = Self.parse("""
         <div begin="10s"><div begin="5s" end="20s"><p begin="1s" end="30s">clipped</p></div>

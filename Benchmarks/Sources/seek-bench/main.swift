@@ -31,6 +31,7 @@ suggestionCompletions(bench)   // suggestions
 openLargeFile(bench)           // open
 twoCoresAgainstOne(bench)      // directory
 matcherInProcess(bench)        // matcher
+formatSpeeds(bench)            // formats: every subtitle format against SRT (FormatWorkloads.swift)
 
 bench.printTable()
 bench.cleanUp()

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Reads Microsoft SAMI captions (`.smi`, `.sami`).
 ///
 /// Each `<SYNC Start=ms>` begins a block that lasts until the next block with text for the
@@ -90,12 +92,16 @@ public enum SAMIParser {
         var chosen: [[UInt8]]?
         var sawSync = false
         var lines: LineCounter
-        /// The block being read: its start, whether it has text for the chosen class, its first line.
-        var block: (start: Int, counts: Bool, line: Int?)?
+        /// The block being read: its start, whether it has text for the chosen class, its first
+        /// line, and the class of its chosen paragraph (the cue's style).
+        var block: (start: Int, counts: Bool, line: Int?, style: String?)?
         var inChosen = true
-        /// The last block with text, waiting for the next one to give its end.
-        var open: (start: Int, line: Int, text: [UInt8])?
+        /// The last block with text (`text` in `openText`), waiting for the next one to give its end.
+        var open: (start: Int, line: Int, style: String?, text: Range<Int>)?
+        var openText: [UInt8] = []
+        /// The block's text so far: white space collapsed, no space before or after a line break.
         var text: [UInt8] = []
+        var styles = NameInterner()
 
         init(scanner: XMLScanner, chosen: [[UInt8]]?) {
             self.scanner = scanner
@@ -114,17 +120,23 @@ public enum SAMIParser {
                         sawSync = true
                         if let value = scanner.attribute("start", in: attributes),
                            let start = SAMIParser.milliseconds(bytes, value) {
-                            block = (start, false, nil)
+                            block = (start, false, nil, nil)
                             inChosen = true
                             text.removeAll(keepingCapacity: true)
                         }
                     } else if scanner.equals(name, "p") {
-                        inChosen = isChosen(scanner.attribute("class", in: attributes))
-                        if inChosen { block?.counts = true }
-                        if inChosen, !text.isEmpty, text.last != 0x0A { text.append(0x0A) }
+                        let className = scanner.attribute("class", in: attributes)
+                        inChosen = isChosen(className)
+                        if inChosen, block != nil {
+                            block?.counts = true
+                            if let className, !className.isEmpty, block?.style == nil {
+                                let style = styles.name(UnsafeBufferPointer(rebasing: bytes[className]))
+                                block?.style = style
+                            }
+                            lineBreak()
+                        }
                     } else if scanner.equals(name, "br"), block != nil, inChosen {
-                        while text.last == 0x20 { text.removeLast() }
-                        text.append(0x0A)
+                        lineBreak()
                     }
                 case let .end(name):
                     if scanner.equals(name, "body") {
@@ -145,48 +157,69 @@ public enum SAMIParser {
             }
         }
 
+        /// Whether a paragraph of class `className` is read; the first class seen is chosen when none is.
         private mutating func isChosen(_ className: Range<Int>?) -> Bool {
             guard let className else { return chosen == nil }
-            let name = bytes[className].map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
             guard let chosen else {
-                self.chosen = [name]
+                self.chosen = [bytes[className].map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }]
                 return true
             }
-            return chosen.contains(name)
+            return chosen.contains { name in
+                name.count == className.count && zip(name, bytes[className]).allSatisfy { wanted, byte in
+                    wanted == (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                }
+            }
         }
 
+        /// Ends a line of the block's text (not at its start, not twice), without a space before it.
+        private mutating func lineBreak() {
+            while text.last == 0x20 { text.removeLast() }
+            if !text.isEmpty, text.last != 0x0A { text.append(0x0A) }
+        }
+
+        /// Appends character data to the block's text: references decoded, `&nbsp;` and runs of
+        /// white space as one space (none at a line's start).
         private mutating func appendText(_ range: Range<Int>) {
-            var decoded: [UInt8] = []
             var index = range.lowerBound
-            var firstWord: Int?
-            while index < range.upperBound {
+            let end = range.upperBound
+            var lastWasSpace = text.isEmpty || text.last == 0x20 || text.last == 0x0A
+            while index < end {
                 let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    if !lastWasSpace { text.append(0x20) }
+                    lastWasSpace = true
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "&"), index + 6 <= end,
+                   SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[index..<end]), "&nbsp;") {
+                    if !lastWasSpace { text.append(0x20) }
+                    lastWasSpace = true
+                    index += 6
+                    continue
+                }
+                if block?.line == nil { block?.line = lines.line(at: index) }
                 if byte == UInt8(ascii: "&") {
-                    if index + 6 <= range.upperBound, SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[index...]), "&nbsp;") {
-                        decoded.append(0x20)
-                        index += 6
-                        continue
-                    }
-                    if let used = CharacterReference.decode(bytes, at: index, end: range.upperBound, into: &decoded) {
-                        firstWord = firstWord ?? index
+                    let before = text.count
+                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &text) {
+                        // A reference to white space is white space.
+                        if text.count == before + 1, let last = text.last,
+                           last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
+                            text.removeLast()
+                            if !lastWasSpace { text.append(0x20) }
+                            lastWasSpace = true
+                        } else {
+                            lastWasSpace = false
+                        }
                         index += used
                         continue
                     }
                 }
-                if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { firstWord = firstWord ?? index }
-                decoded.append(byte)
-                index += 1
-            }
-            if let firstWord, block?.line == nil { block?.line = lines.line(at: firstWord) }
-            var lastWasSpace = text.isEmpty || text.last == 0x20 || text.last == 0x0A
-            for byte in decoded {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    if !lastWasSpace { text.append(0x20) }
-                    lastWasSpace = true
-                } else {
-                    text.append(byte)
-                    lastWasSpace = false
-                }
+                // A run of bytes that need nothing done, copied at once.
+                let runEnd = byte == UInt8(ascii: "&") ? index + 1 : scanner.plainRunEnd(from: index, to: end)
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                lastWasSpace = false
+                index = runEnd
             }
         }
 
@@ -199,18 +232,19 @@ public enum SAMIParser {
             var high = text.count
             while high > low, text[high - 1] == 0x20 || text[high - 1] == 0x0A { high -= 1 }
             if let previous = open { emit(previous, end: current.start, into: &cues) }
-            open = high > low ? (current.start, current.line ?? lines.line(at: 0), Array(text[low..<high])) : nil
+            open = nil
+            if high > low {
+                open = (current.start, current.line ?? lines.line(at: 0), current.style, low..<high)
+                swap(&openText, &text)
+            }
         }
 
-        private func emit(_ cue: (start: Int, line: Int, text: [UInt8]), end: Int?, into cues: inout CueCollector) {
-            cues.plain.removeAll(keepingCapacity: true)
-            // Line breaks with spaces around them lose the spaces.
-            for byte in cue.text {
-                if byte == 0x0A, cues.plain.last == 0x20 { cues.plain.removeLast() }
-                if byte == 0x20, cues.plain.last == 0x0A { continue }
-                cues.plain.append(byte)
+        private func emit(_ cue: (start: Int, line: Int, style: String?, text: Range<Int>), end: Int?,
+                          into cues: inout CueCollector) {
+            openText.withUnsafeBufferPointer { text in
+                cues.append(text: UnsafeBufferPointer(rebasing: text[cue.text]), id: nil, start: cue.start,
+                            end: end.map { max($0, cue.start) }, speaker: nil, style: cue.style, line: cue.line)
             }
-            cues.appendPlain(id: nil, start: cue.start, end: end.map { max($0, cue.start) }, speaker: nil, line: cue.line)
         }
     }
 

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Reads Timed Text Markup Language: TTML 1 and 2, DFXP and the IMSC 1.x profiles
 /// (`.ttml`, `.dfxp`, `.xml`).
 ///
@@ -47,8 +49,42 @@ public enum TTMLParser {
         var begin: Double = 0
         var end: Double = .infinity
         var speaker: String?
+        /// The first style the element or an ancestor names (`style="s1"`), else its region's name.
+        var style: String?
+        /// Whether `style` came from a `style` attribute (a region does not replace it).
+        var styleIsNamed = false
         var language: Range<Int>?
         var preserve = false
+    }
+
+    /// An element not yet closed: its local name and what its content inherits.
+    struct OpenElement {
+        var local: Range<Int>
+        var scope: Scope
+    }
+
+    /// The `<p>` being read.
+    struct Paragraph {
+        /// Its place in the stack of open elements.
+        var depth: Int
+        var line: Int
+        var scope: Scope
+        /// Whether it has times of its own; if not, its timed spans give them.
+        var timed: Bool
+        var spanBegin = Double.infinity
+        var spanEnd = -Double.infinity
+    }
+
+    /// The attributes `open` reads, found in one pass over an element's attribute text.
+    struct TimingAttributes {
+        var begin: Range<Int>?
+        var end: Range<Int>?
+        var dur: Range<Int>?
+        var agent: Range<Int>?
+        var lang: Range<Int>?
+        var space: Range<Int>?
+        var style: Range<Int>?
+        var region: Range<Int>?
     }
 
     private struct Parser {
@@ -57,11 +93,11 @@ public enum TTMLParser {
         let language: [UInt8]?
         var rates = Rates()
         var sawRoot = false
-        var stack: [(local: Range<Int>, scope: Scope)] = []
+        var stack: [OpenElement] = []
         var agents: [[UInt8]: String] = [:]
         var speakers = NameInterner()
-        /// The open paragraph: its depth in `stack`, line, scope, and span times when it has none.
-        var paragraph: (depth: Int, line: Int, scope: Scope, timed: Bool, spanBegin: Double, spanEnd: Double)?
+        var styles = NameInterner()
+        var paragraph: Paragraph?
         /// The agent whose `<ttm:name>` is being read.
         var agentID: [UInt8]?
         var agentName: [UInt8]?
@@ -122,8 +158,9 @@ public enum TTMLParser {
             let parentBegin = scope.begin
             let parentEnd = scope.end
             var hasTime = false
-            let begin = scanner.attribute("begin", in: attributes).flatMap { value in time(value) ?? badTime(value) }
-            let end = scanner.attribute("end", in: attributes).flatMap { value in time(value) ?? badTime(value) }
+            let found = timingAttributes(attributes)
+            let begin = found.begin.flatMap { value in time(value) ?? badTime(value) }
+            let end = found.end.flatMap { value in time(value) ?? badTime(value) }
             // Times count from the parent's begin. Some documents (Apple's lyrics) repeat absolute
             // times on every level instead: once a child starts exactly at its parent's begin, or
             // would end past its parent where the same value read from zero fits, times inside
@@ -141,28 +178,33 @@ public enum TTMLParser {
                 scope.end = min(parentEnd, origin + end)
                 hasTime = true
             }
-            if let value = scanner.attribute("dur", in: attributes), let duration = time(value) ?? badTime(value) {
+            if let value = found.dur, let duration = time(value) ?? badTime(value) {
                 scope.end = min(scope.end, scope.begin + duration)
                 hasTime = true
             }
-            if let agent = scanner.attribute("agent", in: attributes) {
+            if let agent = found.agent {
                 let id = firstWord(agent)
                 scope.speaker = agents[Array(bytes[id])] ?? speakers.name(UnsafeBufferPointer(rebasing: bytes[id]))
             }
-            if let lang = scanner.attribute("lang", in: attributes, prefix: "xml") { scope.language = lang }
-            if let space = scanner.attribute("space", in: attributes, prefix: "xml") {
-                scope.preserve = scanner.equals(space, "preserve")
+            if let style = found.style, case let name = firstWord(style), !name.isEmpty {
+                scope.style = styles.name(UnsafeBufferPointer(rebasing: bytes[name]))
+                scope.styleIsNamed = true
+            } else if !scope.styleIsNamed, let region = found.region, case let name = firstWord(region), !name.isEmpty {
+                scope.style = styles.name(UnsafeBufferPointer(rebasing: bytes[name]))
             }
+            if let lang = found.lang { scope.language = lang }
+            if let space = found.space { scope.preserve = scanner.equals(space, "preserve") }
             if scanner.equals(local, "p") && paragraph == nil {
                 if !selfClosing {
-                    paragraph = (stack.count, lineCounter.line(at: local.lowerBound), scope, hasTime, .infinity, -.infinity)
+                    paragraph = Paragraph(depth: stack.count, line: lineCounter.line(at: local.lowerBound), scope: scope,
+                                          timed: hasTime)
                     cues.plain.removeAll(keepingCapacity: true)
                 }
             } else if let open = paragraph, hasTime, scanner.equals(local, "span") {
                 paragraph?.spanBegin = min(open.spanBegin, scope.begin)
                 if scope.end.isFinite { paragraph?.spanEnd = max(open.spanEnd, scope.end) }
             }
-            if !selfClosing { stack.append((local, scope)) }
+            if !selfClosing { stack.append(OpenElement(local: local, scope: scope)) }
         }
 
         private mutating func close(_ local: Range<Int>, into cues: inout CueCollector) {
@@ -174,10 +216,10 @@ public enum TTMLParser {
             }
             if scanner.equals(local, "agent") { agentID = nil }
             // Close up to the matching element; a stray end tag closes nothing.
-            guard let depth = stack.lastIndex(where: { entry in
-                entry.local.count == local.count && bytes[entry.local].elementsEqual(bytes[local])
-            }) else { return }
-            stack.removeSubrange(depth...)
+            var depth = stack.count - 1
+            while depth >= 0, !scanner.sameBytes(stack[depth].local, local) { depth -= 1 }
+            guard depth >= 0 else { return }
+            while stack.count > depth { stack.removeLast() }
             if let open = paragraph, depth <= open.depth { finishParagraph(into: &cues) }
         }
 
@@ -188,32 +230,46 @@ public enum TTMLParser {
             }
             guard let open = paragraph else { return }
             let preserve = stack.last?.scope.preserve ?? open.scope.preserve
-            let start = cues.plain.count
-            if decoding { XMLScanner.appendDecoded(bytes, range, to: &cues.plain) } else { cues.plain += bytes[range] }
+            var index = range.lowerBound
+            let end = range.upperBound
             // Collapse white space (or, preserved, keep it with line feeds as breaks).
-            var write = start
-            var read = start
-            var lastWasSpace = write == 0 || cues.plain[write - 1] == 0x20 || cues.plain[write - 1] == 0x0A
-            while read < cues.plain.count {
-                let byte = cues.plain[read]
-                read += 1
-                if byte == 0x0D { continue }
-                if preserve {
-                    cues.plain[write] = byte == 0x09 ? 0x20 : byte
-                    write += 1
+            var lastWasSpace = cues.plain.isEmpty || cues.plain.last == 0x20 || cues.plain.last == 0x0A
+            while index < end {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    index += 1
+                    if byte == 0x0D { continue }
+                    if preserve {
+                        cues.plain.append(byte == 0x09 ? 0x20 : byte)
+                    } else if !lastWasSpace {
+                        cues.plain.append(0x20)
+                        lastWasSpace = true
+                    }
                     continue
                 }
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                    if lastWasSpace { continue }
-                    cues.plain[write] = 0x20
-                    lastWasSpace = true
-                } else {
-                    cues.plain[write] = byte
-                    lastWasSpace = false
+                if decoding, byte == UInt8(ascii: "&"), let (scalar, length) = XMLScanner.reference(bytes, index, end) {
+                    if scalar == 0x0D {
+                        // Dropped, as a raw CR is.
+                    } else if scalar == 0x20 || scalar == 0x09 || scalar == 0x0A {
+                        if preserve {
+                            cues.plain.append(scalar == 0x0A ? 0x0A : 0x20)
+                        } else if !lastWasSpace {
+                            cues.plain.append(0x20)
+                            lastWasSpace = true
+                        }
+                    } else {
+                        UTF8Writer.append(scalar, to: &cues.plain)
+                        lastWasSpace = false
+                    }
+                    index += length
+                    continue
                 }
-                write += 1
+                // A run of bytes that need nothing done, copied at once.
+                let runEnd = byte == UInt8(ascii: "&") ? index + 1 : scanner.plainRunEnd(from: index, to: end)
+                cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                lastWasSpace = false
+                index = runEnd
             }
-            cues.plain.removeSubrange(write...)
         }
 
         private mutating func lineBreak(_ cues: inout CueCollector) {
@@ -247,7 +303,35 @@ public enum TTMLParser {
             if low > 0 { cues.plain.removeSubrange(..<low) }
             let endTime: Int? = end.isFinite && end < 1e13 ? Int(max(end, begin).rounded()) : nil
             cues.appendPlain(id: nil, start: Int(begin.rounded()), end: endTime, speaker: open.scope.speaker,
-                             line: open.line)
+                             style: open.scope.style, line: open.line)
+        }
+
+        /// The attributes of `attributes` that `open` reads (the first of each name).
+        private func timingAttributes(_ attributes: Range<Int>) -> TimingAttributes {
+            var found = TimingAttributes()
+            var index = attributes.lowerBound
+            while let (name, value) = scanner.nextAttribute(&index, attributes.upperBound) {
+                let local = scanner.localName(name)
+                let prefixed = local.lowerBound > name.lowerBound
+                let isXML = prefixed && scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xml")
+                switch local.count {
+                case 3:
+                    if found.end == nil, scanner.equals(local, "end") { found.end = value }
+                    else if found.dur == nil, scanner.equals(local, "dur") { found.dur = value }
+                case 4:
+                    if isXML, found.lang == nil, scanner.equals(local, "lang") { found.lang = value }
+                case 5:
+                    if found.begin == nil, scanner.equals(local, "begin") { found.begin = value }
+                    else if found.agent == nil, scanner.equals(local, "agent") { found.agent = value }
+                    else if isXML, found.space == nil, scanner.equals(local, "space") { found.space = value }
+                    else if !prefixed, found.style == nil, scanner.equals(local, "style") { found.style = value }
+                case 6:
+                    if !prefixed, found.region == nil, scanner.equals(local, "region") { found.region = value }
+                default:
+                    break
+                }
+            }
+            return found
         }
 
         private mutating func badTime(_ value: Range<Int>) -> Double? {
@@ -315,18 +399,29 @@ public enum TTMLParser {
         guard !value.isEmpty, value[0] &- 0x30 < 10 || value[0] == UInt8(ascii: ".") else { return nil }
         var result: Double?
         if value.contains(UInt8(ascii: ":")) {
-            let parts = value.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-            guard parts.count >= 2, parts.count <= 4 else { return nil }
-            var numbers: [Double] = []
-            for part in parts {
-                guard let number = decimal(UnsafeBufferPointer(rebasing: part)) else { return nil }
-                numbers.append(number)
+            if let milliseconds = wholeMilliseconds(value) { return Double(milliseconds) }
+            var fields = (0.0, 0.0, 0.0, 0.0)
+            var count = 0
+            var fieldStart = 0
+            for index in 0...value.count where index == value.count || value[index] == UInt8(ascii: ":") {
+                guard count < 4, let number = decimal(UnsafeBufferPointer(rebasing: value[fieldStart..<index])) else {
+                    return nil
+                }
+                switch count {
+                case 0: fields.0 = number
+                case 1: fields.1 = number
+                case 2: fields.2 = number
+                default: fields.3 = number
+                }
+                count += 1
+                fieldStart = index + 1
             }
-            if parts.count == 2 {
-                result = (numbers[0] * 60 + numbers[1]) * 1000
+            guard count >= 2 else { return nil }
+            if count == 2 {
+                result = (fields.0 * 60 + fields.1) * 1000
             } else {
-                var seconds = numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
-                if parts.count == 4 { seconds += numbers[3] / rates.frameRate }
+                var seconds = fields.0 * 3600 + fields.1 * 60 + fields.2
+                if count == 4 { seconds += fields.3 / rates.frameRate }
                 result = seconds * 1000
             }
         } else {
@@ -346,6 +441,36 @@ public enum TTMLParser {
         }
         guard let result, result.isFinite, result >= 0, result < 1e13 else { return nil }
         return result
+    }
+
+    /// The common clock time `HH:MM:SS` or `HH:MM:SS.fff` (at most three fraction digits), read in
+    /// whole milliseconds; `nil` for any other form.
+    private static func wholeMilliseconds(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+        // `00:00:01.500` and `00:00:01`, as nearly every file writes them.
+        if value.count == 12 || value.count == 8, value[2] == UInt8(ascii: ":"), value[5] == UInt8(ascii: ":") {
+            func digits(_ at: Int) -> Int? {
+                let (tens, ones) = (value[at] &- 0x30, value[at + 1] &- 0x30)
+                return tens < 10 && ones < 10 ? Int(tens) * 10 + Int(ones) : nil
+            }
+            if let hours = digits(0), let minutes = digits(3), let seconds = digits(6), minutes < 60, seconds < 60 {
+                var milliseconds = ((hours * 60 + minutes) * 60 + seconds) * 1000
+                if value.count == 8 { return milliseconds }
+                let (a, b, c) = (value[9] &- 0x30, value[10] &- 0x30, value[11] &- 0x30)
+                if value[8] == UInt8(ascii: "."), a < 10, b < 10, c < 10 {
+                    milliseconds += Int(a) * 100 + Int(b) * 10 + Int(c)
+                    return milliseconds
+                }
+            }
+        }
+        var fractionDigits = -1
+        for byte in value {
+            if byte == UInt8(ascii: ",") { return nil }
+            if byte == UInt8(ascii: ".") { fractionDigits = 0 } else if fractionDigits >= 0 { fractionDigits += 1 }
+        }
+        guard fractionDigits <= 3 else { return nil }
+        var index = 0
+        guard let milliseconds = ClockTime.read(value, &index, value.count), index == value.count else { return nil }
+        return milliseconds
     }
 
     /// A decimal number `12`, `12.5` or `.5` (frames may carry `.sub-frames`), or `nil`.
@@ -386,9 +511,9 @@ struct LineCounter {
     /// The line of `offset`; offsets asked for should not go backwards (if they do, the answer is the line reached).
     mutating func line(at offset: Int) -> Int {
         let target = min(offset, bytes.count)
-        while counted < target {
-            if bytes[counted] == 0x0A { line += 1 }
-            counted += 1
+        if counted < target {
+            line += ByteCount.occurrences(of: 0x0A, in: bytes, from: counted, to: target)
+            counted = target
         }
         return line
     }

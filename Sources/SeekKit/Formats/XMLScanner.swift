@@ -103,21 +103,21 @@ struct XMLScanner {
     /// values; `nil` when the text ends first.
     private func tagEnd(from: Int) -> Int? {
         var index = from
-        var quote: UInt8 = 0
         let count = bytes.count
         while index < count {
+            index = ByteSearch.firstOf(UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+                                       in: bytes, from: index, to: count)
+            guard index < count else { return nil }
             let byte = bytes[index]
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: ">") {
-                return index
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: "<") {
+            if byte == UInt8(ascii: ">") { return index }
+            if byte == UInt8(ascii: "<") {
                 // A tag broken off by the next one: end it here.
                 return index - 1 >= from ? index - 1 : nil
             }
-            index += 1
+            // A quoted value: skip to its closing quote.
+            guard let base = bytes.baseAddress,
+                  let found = memchr(base + index + 1, Int32(byte), count - index - 1) else { return nil }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
         return nil
     }
@@ -167,9 +167,15 @@ struct XMLScanner {
         return nil
     }
 
+    /// Name bytes below 0x40 (`-`, `.`, digits, `:`) and from 0x40 to 0x7F (letters, `_`), one bit each.
+    private static let nameBytesLow: UInt64 = 0x07FF_6000_0000_0000
+    private static let nameBytesHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
     @inline(__always)
     func isNameByte(_ byte: UInt8) -> Bool {
-        SubtitleFormat.isNameByte(byte) || byte == UInt8(ascii: ":")
+        if byte >= 0x80 { return true }
+        let mask = byte < 0x40 ? Self.nameBytesLow : Self.nameBytesHigh
+        return (mask >> (byte & 0x3F)) & 1 != 0
     }
 
     /// `name` without its namespace prefix (`tt:p` → `p`).
@@ -189,45 +195,65 @@ struct XMLScanner {
     /// quotes, in the attribute text `attributes`; `nil` when absent.
     func attribute(_ name: StaticString, in attributes: Range<Int>, prefix: StaticString? = nil) -> Range<Int>? {
         var index = attributes.lowerBound
-        let end = attributes.upperBound
-        while index < end {
-            while index < end, !isNameByte(bytes[index]) { index += 1 }
-            let nameStart = index
-            while index < end, isNameByte(bytes[index]) { index += 1 }
-            let attributeName = nameStart..<index
-            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-                index += 1
+        while let (attributeName, value) = nextAttribute(&index, attributes.upperBound) {
+            let local = localName(attributeName)
+            guard equals(local, name) else { continue }
+            if let prefix {
+                let given = attributeName.lowerBound..<max(attributeName.lowerBound, local.lowerBound - 1)
+                if !equals(given, prefix) { continue }
             }
-            var value: Range<Int>?
-            if index < end, bytes[index] == UInt8(ascii: "=") {
-                index += 1
-                while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-                    index += 1
-                }
-                if index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
-                    let quote = bytes[index]
-                    let valueStart = index + 1
-                    index = valueStart
-                    while index < end, bytes[index] != quote { index += 1 }
-                    value = valueStart..<index
-                    index += 1
-                } else {
-                    let valueStart = index
-                    while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != 0x0A,
-                          bytes[index] != 0x0D { index += 1 }
-                    value = valueStart..<index
-                }
-            }
-            if !attributeName.isEmpty, equals(localName(attributeName), name) {
-                if let prefix {
-                    let local = localName(attributeName)
-                    let given = attributeName.lowerBound..<max(attributeName.lowerBound, local.lowerBound - 1)
-                    if !equals(given, prefix) { continue }
-                }
-                return value ?? (index..<index)
-            }
+            return value
         }
         return nil
+    }
+
+    /// The next attribute in the attribute text `index..<end`: its name as written (perhaps
+    /// empty, for stray bytes) and its value without quotes (empty when it has none); `index`
+    /// moves past it. `nil` when no attribute is left.
+    func nextAttribute(_ index: inout Int, _ end: Int) -> (name: Range<Int>, value: Range<Int>)? {
+        while index < end, !isNameByte(bytes[index]) { index += 1 }
+        guard index < end else { return nil }
+        let nameStart = index
+        while index < end, isNameByte(bytes[index]) { index += 1 }
+        let name = nameStart..<index
+        while index < end, isSpace(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "=") else { return (name, index..<index) }
+        index += 1
+        while index < end, isSpace(bytes[index]) { index += 1 }
+        if index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+            let quote = bytes[index]
+            let valueStart = index + 1
+            index = valueStart
+            while index < end, bytes[index] != quote { index += 1 }
+            let value = valueStart..<index
+            if index < end { index += 1 }
+            return (name, value)
+        }
+        let valueStart = index
+        while index < end, !isSpace(bytes[index]) { index += 1 }
+        return (name, valueStart..<index)
+    }
+
+    @inline(__always)
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// The end of the run of character data at `from` that a reader can copy as it is: up to the
+    /// first `&`, tab, line break or other control, or space not between two bytes of the run.
+    func plainRunEnd(from: Int, to: Int) -> Int {
+        ByteSearch.plainRunEnd(stop: UInt8(ascii: "&"), in: bytes, from: from, to: to)
+    }
+
+    /// Whether the two ranges hold the same bytes.
+    func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = a.lowerBound
+        var j = b.lowerBound
+        while i < a.upperBound {
+            if bytes[i] != bytes[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
     }
 
     /// Appends the text in `range` to `output`, decoding the five predefined entities and
@@ -248,7 +274,7 @@ struct XMLScanner {
     }
 
     /// The character of the reference at `index` (`&amp;`, `&#233;`, `&#xE9;`) and its length.
-    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (UInt32, Int)? {
+    static func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (UInt32, Int)? {
         var semicolon = index + 1
         while semicolon < end, semicolon - index <= 10, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
         guard semicolon < end, bytes[semicolon] == UInt8(ascii: ";") else { return nil }

@@ -1,0 +1,129 @@
+// The formats beyond SRT: one generated film written in each format Seek reads, loaded in
+// process, each format's parsing speed printed against SRT's on the same cues.
+
+import Foundation
+import SeekKit
+
+/// One cue of the generated film: times in milliseconds and one or two lines of text.
+struct FilmCue {
+    var start: Int
+    var end: Int
+    var lines: [String]
+}
+
+/// English dialogue like `srt(bytes:seed:)`'s, about `bytes` long as SRT.
+func film(bytes: Int, seed: UInt64) -> [FilmCue] {
+    var random = SeededGenerator(seed: seed)
+    var cues: [FilmCue] = []
+    var size = 0
+    var time = 0
+    while size < bytes {
+        let duration = Int.random(in: 800...4_000, using: &random)
+        var lines = [sentence(english, words: 3...8, separator: " ", &random)]
+        if Bool.random(using: &random) { lines.append(sentence(english, words: 3...8, separator: " ", &random)) }
+        cues.append(FilmCue(start: time, end: time + duration, lines: lines))
+        size += 36 + lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        time += duration + 200
+    }
+    return cues
+}
+
+/// The film written in one format, as tools write it: the file name gives the extension.
+struct FilmFile {
+    var fileName: String
+    var text: String
+}
+
+func clock(_ milliseconds: Int, fraction digits: Int, separator: String = ".", hourDigits: Int = 2) -> String {
+    let hours = milliseconds / 3_600_000
+    let minutes = milliseconds / 60_000 % 60
+    let seconds = milliseconds / 1_000 % 60
+    let fraction = digits == 2 ? milliseconds % 1_000 / 10 : milliseconds % 1_000
+    return String(format: "%0\(hourDigits)d:%02d:%02d%@%0\(digits)d", hours, minutes, seconds, separator, fraction)
+}
+
+func filmFiles(_ cues: [FilmCue]) -> [FilmFile] {
+    var srt = ""
+    var ass = """
+        [Script Info]
+        ScriptType: v4.00+
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+        """
+    var sbv = ""
+    var microDVD = "{1}{1}23.976\n"
+    var lrc = "[ti:Generated]\n[ar:seek-bench]\n"
+    var ttml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>
+
+        """
+    var sami = """
+        <SAMI><HEAD><STYLE TYPE="text/css"><!--
+        .ENCC { Name: English; lang: en-US; }
+        --></STYLE></HEAD><BODY>
+
+        """
+    for (number, cue) in cues.enumerated() {
+        srt += "\(number + 1)\n\(clock(cue.start, fraction: 3, separator: ",")) --> \(clock(cue.end, fraction: 3, separator: ","))\n"
+        srt += cue.lines.joined(separator: "\n") + "\n\n"
+        // Every fourth ASS line italicises its first word, as typesetters do.
+        var assText = cue.lines.joined(separator: "\\N")
+        if number % 4 == 0 { assText = "{\\i1}" + assText.replacingOccurrences(of: " ", with: "{\\i0} ", options: [], range: assText.range(of: " ")) }
+        ass += "Dialogue: 0,\(clock(cue.start, fraction: 2, hourDigits: 1)),\(clock(cue.end, fraction: 2, hourDigits: 1)),Default,,0,0,0,,\(assText)\n"
+        sbv += "\(clock(cue.start, fraction: 3, hourDigits: 1)),\(clock(cue.end, fraction: 3, hourDigits: 1))\n"
+        sbv += cue.lines.joined(separator: "\n") + "\n\n"
+        microDVD += "{\(cue.start * 24_000 / 1_001_000)}{\(cue.end * 24_000 / 1_001_000)}\(cue.lines.joined(separator: "|"))\n"
+        // LRC writes minutes below 100, then `[h:mm:ss.xx]`.
+        lrc += (cue.start < 6_000_000
+                ? String(format: "[%02d:%02d.%02d]", cue.start / 60_000, cue.start / 1_000 % 60, cue.start % 1_000 / 10)
+                : "[" + clock(cue.start, fraction: 2, hourDigits: 1) + "]")
+            + cue.lines.joined(separator: " ") + "\n"
+        ttml += "<p begin=\"\(clock(cue.start, fraction: 3))\" end=\"\(clock(cue.end, fraction: 3))\">"
+            + cue.lines.joined(separator: "<br/>") + "</p>\n"
+        sami += "<SYNC Start=\(cue.start)><P Class=ENCC>\(cue.lines.joined(separator: "<br>"))\n"
+        sami += "<SYNC Start=\(cue.end)><P Class=ENCC>&nbsp;\n"
+    }
+    ttml += "</div></body></tt>\n"
+    sami += "</BODY></SAMI>\n"
+    return [
+        FilmFile(fileName: "film.srt", text: srt), FilmFile(fileName: "film.ass", text: ass),
+        FilmFile(fileName: "film.sbv", text: sbv), FilmFile(fileName: "film.sub", text: microDVD),
+        FilmFile(fileName: "film.lrc", text: lrc), FilmFile(fileName: "film.ttml", text: ttml),
+        FilmFile(fileName: "film.smi", text: sami),
+    ]
+}
+
+/// Loads the film in every format in process (decoding, detection, parsing: `TranscriptLoader.load`)
+/// and adds a row per format: its median time and MB/s, and its speed against SRT's on the same cues.
+func formatSpeeds(_ bench: Bench) {
+    guard bench.wants("formats") else { return }
+    let cues = film(bytes: bench.options.size(20), seed: 8)
+    var srtSeconds = 0.0
+    for file in filmFiles(cues) {
+        let bytes = Array(file.text.utf8)
+        if bench.options.keep != nil { _ = bench.write(file.text, to: file.fileName) }
+        var times: [Double] = []
+        var loaded: LoadedTranscript?
+        for _ in 0..<bench.options.runs {
+            let start = now()
+            loaded = try? TranscriptLoader.load(bytes, fileName: file.fileName)
+            times.append(now() - start)
+        }
+        let seconds = median(times)
+        if file.fileName.hasSuffix(".srt") { srtSeconds = seconds }
+        let count = loaded.map { MatchIndex.count(transcript: $0.transcript, query: Query("home town")) }
+        let cueCount = loaded?.transcript.count ?? 0
+        bench.row("\(file.fileName) \(megabytes(bytes.count / 1024)) (\(loaded?.format.rawValue ?? "unread")), loaded",
+                  seek: format(seconds) + String(format: " (%.0f MB/s)", Double(bytes.count) / 1e6 / seconds),
+                  ratio: String(format: "%.2fx SRT", srtSeconds / max(seconds, 1e-9)), target: "≥ 0.5x",
+                  matches: count.map { String($0) } ?? "",
+                  check: cueCount == cues.count ? "ok" : "CUES \(cueCount) of \(cues.count)")
+    }
+}

@@ -1,0 +1,88 @@
+/// Finds the next byte of a kind in a range of bytes, eight bytes at a time: the scans that
+/// markup readers repeat over every byte of a file.
+package enum ByteSearch {
+    /// The index of the first byte in `bytes[from..<to]` that is below 0x21 (a space, tab, line
+    /// break or other control) or equal to `byte`, or `to` when none is.
+    ///
+    /// - Complexity: O(result - from).
+    @inlinable
+    package static func firstSpaceOrByte(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        assert(from >= 0 && from <= to && to <= bytes.count, "range outside the bytes")
+        var index = from
+        while index + 8 <= to {
+            let word = WordBytes.load(bytes, at: index, padding: 0)
+            let marks = WordBytes.below(word, 0x21) | WordBytes.equal(word, byte)
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < to {
+            let value = bytes[index]
+            if value < 0x21 || value == byte { return index }
+            index += 1
+        }
+        return to
+    }
+
+    /// The index of the first byte in `bytes[from..<to]` equal to one of the four given, or `to`.
+    ///
+    /// - Complexity: O(result - from).
+    @inlinable
+    package static func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+                                from: Int, to: Int) -> Int {
+        assert(from >= 0 && from <= to && to <= bytes.count, "range outside the bytes")
+        var index = from
+        while index + 8 <= to {
+            let word = WordBytes.load(bytes, at: index, padding: 0)
+            let marks = WordBytes.equal(word, a) | WordBytes.equal(word, b) | WordBytes.equal(word, c)
+                | WordBytes.equal(word, d)
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < to {
+            let value = bytes[index]
+            if value == a || value == b || value == c || value == d { return index }
+            index += 1
+        }
+        return to
+    }
+
+    /// The end of the run of text at `from` (which holds neither a space nor `stop`) that can be
+    /// copied as it is when white space collapses: up to the first byte below 0x20, `stop`, or
+    /// space that is followed by a space, a byte below 0x21 or `stop` (or ends the range).
+    ///
+    /// - Complexity: O(result - from).
+    @inlinable
+    package static func plainRunEnd(stop: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        assert(from >= 0 && from <= to && to <= bytes.count, "range outside the bytes")
+        var index = from
+        while index + 8 <= to {
+            let word = WordBytes.load(bytes, at: index, padding: 0)
+            let spaces = WordBytes.equal(word, 0x20)
+            let stops = WordBytes.below(word, 0x20) | WordBytes.equal(word, stop)
+            // A space ends the run when the byte after it could not continue it; the last byte's
+            // follower is in the next word, so a space there is looked at one by one.
+            let marks = stops | (spaces & ((stops | spaces) >> 8)) | (spaces & 0x8000_0000_0000_0000)
+            if marks != 0 {
+                let found = index + marks.trailingZeroBitCount / 8
+                if bytes[found] != 0x20 || found + 1 >= to { return found }
+                let next = bytes[found + 1]
+                if next <= 0x20 || next == stop { return found }
+                index = found + 2
+                continue
+            }
+            index += 8
+        }
+        while index < to {
+            let value = bytes[index]
+            if value < 0x20 || value == stop { return index }
+            if value == 0x20 {
+                if index + 1 >= to { return index }
+                let next = bytes[index + 1]
+                if next <= 0x20 || next == stop { return index }
+                index += 1
+            }
+            index += 1
+        }
+        return to
+    }
+}
