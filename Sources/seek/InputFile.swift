@@ -149,7 +149,8 @@ struct InputFile: Equatable {
 
     /// The file's whole contents, read with as few large reads as possible.
     ///
-    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read.
+    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read (a regular
+    /// file no larger than that is read whole and left to the loader, which makes the same judgement).
     func read(from standardInput: Int32, sniffing: Bool = true) throws(Diagnostic) -> [UInt8] {
         try withContents(from: standardInput, mappingFrom: nil, sniffing: sniffing, mapped: { _ in [] }, read: { $0 })
     }
@@ -160,7 +161,8 @@ struct InputFile: Equatable {
     ///
     /// Reads are bounded by `InputLimits.current`: a regular file larger than the limit is
     /// refused from its size, and standard input, a pipe or a device once the limit is read.
-    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read.
+    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read (a regular
+    /// file no larger than that is read whole and left to the loader, which makes the same judgement).
     /// Mapped pages are read as `mapped` touches them, on whichever core does.
     func withContents<Result>(
         from standardInput: Int32, mappingFrom minimumSize: Int?, sniffing: Bool = true,
@@ -206,7 +208,9 @@ struct InputFile: Equatable {
         // size (as some special files do), a device or a pipe is read to its end, within the limit.
         let knownSize = kind == S_IFREG && size > 0 ? size : nil
         let limit = knownSize == nil ? limits.stream : limits.file
-        return try read(Self.readAll(descriptor: descriptor, size: knownSize, limit: limit, sniffing: sniffing,
+        // A file no larger than the head has no rest to spare: the loader judges the same bytes the same way.
+        let sniffsHead = sniffing && (knownSize ?? .max) > Self.headSize
+        return try read(Self.readAll(descriptor: descriptor, size: knownSize, limit: limit, sniffing: sniffsHead,
                                      name: displayName))
     }
 
