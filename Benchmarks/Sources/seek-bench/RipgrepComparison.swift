@@ -332,9 +332,11 @@ extension Bench {
                 mode.grepFlags.map { [grep, "-i", "-F"] + $0 + flags + ["-e", keyword] + input.grepArguments }
             }
             let commands = [seekCommand, ripgrepCommand, grepCommand]
-            var medians = timeAlternating(commands.compactMap { $0 }).makeIterator()
+            let timed = timeAlternating(commands.compactMap { $0 })
+            var medians = timed.map(\.wall).makeIterator()
             let (seekTime, ripgrepTime, grepTime) = (medians.next()!, ripgrepCommand.flatMap { _ in medians.next() },
                                                      grepCommand.flatMap { _ in medians.next() })
+            let cpuRatio = ripgrepCommand == nil ? "" : String(format: " (CPU %.2fx)", timed[0].cpu / max(timed[1].cpu, 1e-9))
             let checked = ProcessRun.run(seekCommand, keeping: true, errorPath: directory + "/errors")
             var check = checked.status > 0x1FF || checked.status & 0x7F != 0
                 ? "seek failed (status \(checked.status >> 8)): \(checked.errors.prefix(200))"
@@ -345,7 +347,7 @@ extension Bench {
             let share = { (peak: Int) in String(format: "%.1fx", Double(peak * 1024) / Double(max(largest, 1))) }
             let hits = mode == .list ? "\(reference.counts.count) files" : "\(reference.matches.count)"
             row("\(name) \(mode.label)", seek: format(seekTime), rg: ripgrepTime.map(format) ?? "-",
-                ratio: ripgrepTime.map { String(format: "%.2fx", seekTime / max($0, 1e-9)) } ?? "",
+                ratio: ripgrepTime.map { String(format: "%.2fx", seekTime / max($0, 1e-9)) + cpuRatio } ?? "",
                 target: String(format: "≤ %.1fx", target), grep: grepTime.map(format) ?? "",
                 peak: megabytes(seekPeak) + " (\(share(seekPeak)))" + (ripgrepPeak.map { ", rg " + megabytes($0) } ?? ""),
                 matches: hits, check: check)
@@ -353,13 +355,13 @@ extension Bench {
     }
 
     /// Runs the commands in turn, one warm-up each, then `options.runs` rounds, output piped;
-    /// the median wall time of each.
-    func timeAlternating(_ commands: [[String]]) -> [Double] {
+    /// the median wall time and CPU time (user and system) of each.
+    func timeAlternating(_ commands: [[String]]) -> [(wall: Double, cpu: Double)] {
         for command in commands { _ = ProcessRun.run(command) }
-        var times = Array(repeating: [Double](), count: commands.count)
+        var runs = Array(repeating: [ProcessRun](), count: commands.count)
         for _ in 0..<options.runs {
-            for (i, command) in commands.enumerated() { times[i].append(ProcessRun.run(command).seconds) }
+            for (i, command) in commands.enumerated() { runs[i].append(ProcessRun.run(command)) }
         }
-        return times.map(median)
+        return runs.map { (median($0.map(\.seconds)), median($0.map(\.cpuSeconds))) }
     }
 }

@@ -22,7 +22,10 @@ func ripgrepTargets(_ bench: Bench) {
         let count = bench.options.quick ? 100 : 800
         let folder = subtitleLibrary(in: bench.directory + "/library", count: count,
                                      bytes: bench.options.quick ? 20_000 : 60_000)
-        bench.compareWithRipgrep("library of \(count) SRT/VTT, 'budget'", .directory(folder), keyword: "budget", target: 1.0)
+        bench.compareWithRipgrep("library of \(count) SRT/VTT -r, 'budget'", .directory(folder), keyword: "budget", target: 1.0)
+        // The same files named one by one, as a shell's glob gives them.
+        bench.compareWithRipgrep("library of \(count) SRT/VTT as FILE…, 'budget'", .files(BenchInput.directory(folder).paths),
+                                 keyword: "budget", modes: [.print, .count], target: 1.0)
     }
     if bench.wants("frequent") {
         let path = bench.write(srt(bytes: bench.options.size(50), seed: 2).text, to: "subtitles.srt")
