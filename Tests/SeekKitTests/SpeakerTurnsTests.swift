@@ -32,6 +32,47 @@ import Testing
         #expect(printed.hasSuffix(rest + "\n"))
     }
 
+    /// In a transcript (the other cues labelled like one) each label shape comes off the text.
+    @Test(arguments: [
+        ("Travis: When you first", "Travis", "When you first"),
+        (">> ALICE: Today we", "ALICE", "Today we"),
+        ("[SPEAKER_00]: Hola", "SPEAKER_00", "Hola"),
+        ("(speaker 0) Good morning", "Speaker 0", "Good morning"),
+        ("**Jerod Santo:** Welcome back", "Jerod Santo", "Welcome back"),
+        ("**Jerod Santo**: Welcome back", "Jerod Santo", "Welcome back"),
+        ("- Marcel van Lohuizen: Yes", "Marcel van Lohuizen", "Yes"),
+        ("CDR: Roger.", "CDR", "Roger."),
+    ])
+    func labelsComeOffTheTextInATranscript(text: String, speaker: String, rest: String) throws {
+        for format in ["srt", "vtt", "txt"] {
+            let texts = ["Sam: Hello.", "Sam: Bye.", text, "unlabelled", "Sam: Again."]
+            let file: String
+            switch format {
+            case "srt": file = Self.srt(texts)
+            case "vtt": file = "WEBVTT\n\n" + Self.srt(texts).replacingOccurrences(of: ",", with: ".")
+            default: file = texts.joined(separator: "\n\n")
+            }
+            let transcript = try Self.load(file, name: "t." + format)
+            #expect(transcript.count == 5, "\(format)")
+            #expect(transcript[2].speaker == speaker, "\(format)")
+            #expect(transcript[2].text == rest, "\(format)")
+            #expect(transcript[3].speaker == speaker, "\(format): the turn lasts")
+            let printed = ResultPrinter(color: false).cueListing(cue: 2, of: transcript)
+            #expect(printed.lowercased().components(separatedBy: speaker.lowercased()).count == 2, "\(printed)")
+            #expect(printed.hasSuffix(speaker + ": " + rest + "\n"), "\(printed)")
+            let word = String(speaker.split(separator: " ")[0])
+            let counted = try TranscriptLoader.countMatches(Array(file.utf8), fileName: "t." + format, query: Query(word))
+            #expect(counted.matches == MatchIndex(transcript: transcript, query: Query(word)).count, "\(format) \(word)")
+        }
+    }
+
+    @Test func aVoiceTagIsTheSpeakerAndNotText() throws {
+        let transcript = try Self.load("WEBVTT\n\n00:01.000 --> 00:02.000\n<v Gil Bo>hello\n\n00:02.000 --> 00:03.000\n<v.loud Hal>there</v>\n",
+                                       name: "t.vtt")
+        #expect(transcript.map(\.speaker) == ["Gil Bo", "Hal"])
+        #expect(transcript.map(\.text) == ["hello", "there"])
+    }
+
     @Test(arguments: ["Note: the time is 10:30", "Update: 10:30 tomorrow", "(laughs) okay", "http://example.com",
                       "at 10:30: go", "**bold** text"])
     func notLabels(text: String) throws {
@@ -46,7 +87,7 @@ import Testing
             "It's good to be here.", "Sarah: Let's start.",
         ]))
         #expect(transcript.map(\.speaker) == ["Sarah", "Sarah", "Sarah", "Mike", "Mike", "Sarah"])
-        #expect(transcript[3].text == "Mike: Thanks, Sarah.")
+        #expect(transcript[3].text == "Thanks, Sarah.")
         #expect(ResultPrinter(color: false).cueListing(cue: 4, of: transcript).contains("Mike: It's good"))
         let index = MatchIndex(transcript: transcript, query: Query("good", scope: Scope(speaker: "mike")))
         #expect(index.count == 1)
@@ -63,6 +104,9 @@ import Testing
             "BOY: Mom!", "Go to your room.",
         ]))
         #expect(transcript.map(\.speaker) == [nil, "NARRATOR", nil, nil, "BOY", nil])
+        // On screen the label is part of the subtitle: the text keeps it, printed once.
+        #expect(transcript[1].text == "NARRATOR: It was the winter of 1962.")
+        #expect(ResultPrinter(color: false).cueListing(cue: 1, of: transcript).components(separatedBy: "NARRATOR").count == 2)
     }
 
     @Test(arguments: [

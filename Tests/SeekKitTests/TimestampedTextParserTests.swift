@@ -66,10 +66,10 @@ import Testing
     }
 
     @Test func untimedFileIsOneCuePerLineAsWritten() {
-        let input = "  indented line  \n\n**Jerod Santo:** Hi there\r\n\tlast"
+        let input = "  indented line  \n\nJerod Santo: Hi there\r\n\tlast"
         #expect(Self.parse(input) == [
             Expected(start: nil, end: nil, text: "  indented line  ", line: 1),
-            Expected(start: nil, end: nil, text: "**Jerod Santo:** Hi there", line: 3, speaker: "Jerod Santo"),
+            Expected(start: nil, end: nil, text: "Jerod Santo: Hi there", line: 3, speaker: "Jerod Santo"),
             Expected(start: nil, end: nil, text: "\tlast", line: 4),
         ])
     }

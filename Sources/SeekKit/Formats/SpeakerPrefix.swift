@@ -18,8 +18,9 @@ import Darwin
 ///   label such as `Note`, `Warning`, `Subtitles` or `Time`.
 ///
 /// So `Travis: When you…`, `CDR: Roger.` and `>> JOHN: Hi` give a speaker, and
-/// `Note: the time is 10:30`, `http://…` and `at 10:30: go` don't. The cue's text keeps the
-/// label (subtitle conformance suites expect it there); the printer shows it once.
+/// `Note: the time is 10:30`, `http://…` and `at 10:30: go` don't. Parsers leave the label in
+/// the cue's text; `SpeakerTurns` takes it off in transcript-like files, and the printer shows
+/// a label left in the text once.
 enum SpeakerPrefix {
     static let maximumNameBytes = 32
     static let maximumWords = 4

@@ -6,9 +6,11 @@
 /// cues after it are not John's.
 ///
 /// The rule: a transcript is transcript-like when, among its first 200 cues, at least
-/// 3 have a speaker and some name is on at least 2 of them. Then every cue without a
+/// 3 have a speaker and some name is on at least 2 of them. Then each label comes off its
+/// cue's text (the name is the cue's speaker, printed once), and every cue without a
 /// speaker takes the speaker of the nearest labelled cue before it; cues before the
-/// first label keep none. Otherwise nothing changes.
+/// first label keep none. Otherwise nothing changes: in a film the label is part of the
+/// subtitle shown on screen, so the text keeps it (and the printer shows the name once).
 public enum SpeakerTurns {
     static let sampledCues = 200
 
@@ -17,28 +19,90 @@ public enum SpeakerTurns {
     /// - Complexity: O(n) in the number of cues.
     public static func carried(_ transcript: Transcript) -> Transcript {
         guard isTranscriptLike(transcript) else { return transcript }
-        var records = transcript.records
+        var unlabelled = withoutLabels(transcript)
         var current: Int32 = -1
-        for index in records.indices {
-            if records[index].speaker >= 0 {
-                current = records[index].speaker
+        for index in unlabelled.records.indices {
+            if unlabelled.records[index].speaker >= 0 {
+                current = unlabelled.records[index].speaker
             } else {
-                records[index].speaker = current
+                unlabelled.records[index].speaker = current
             }
         }
-        return Transcript(storage: transcript.storage, records: records, ids: transcript.ids,
-                          speakers: transcript.speakers, wordTimes: transcript.wordTimes)
+        return unlabelled
+    }
+
+    /// `transcript` with each cue's label (`SpeakerPrefix.label`) taken off its text where it
+    /// names the cue's speaker; word times move with their words (one inside a label moves to
+    /// the start of the text).
+    ///
+    /// - Complexity: O(n) in the size of the text.
+    static func withoutLabels(_ transcript: Transcript) -> Transcript {
+        let storage = transcript.storage
+        var cuts: [Int] = []
+        var anyCut = false
+        for (index, record) in transcript.records.enumerated() {
+            var cut = 0
+            if record.speaker >= 0 {
+                cut = storage.utf8.withContiguousStorageIfAvailable { all in
+                    guard let label = SpeakerPrefix.label(in: UnsafeBufferPointer(rebasing: all[record.textStart..<record.textEnd])),
+                          label.name == transcript.speakers[Int(record.speaker)] else { return 0 }
+                    return label.length
+                } ?? 0
+            }
+            if cut > 0 && !anyCut {
+                anyCut = true
+                cuts = Array(repeating: 0, count: index)
+            }
+            if anyCut { cuts.append(cut) }
+        }
+        guard anyCut else { return transcript }
+        var records = transcript.records
+        let oldWordTimes = transcript.wordTimes
+        var wordTimes: [WordTime] = []
+        wordTimes.reserveCapacity(oldWordTimes.count)
+        let capacity = records.indices.reduce(0) { $0 + records[$1].textEnd - records[$1].textStart - cuts[$1] + 1 }
+        let text = String(unsafeUninitializedCapacity: capacity) { output in
+            var used = 0
+            storage.utf8.withContiguousStorageIfAvailable { all in
+                for index in records.indices {
+                    let old = records[index]
+                    let from = old.textStart + cuts[index]
+                    let start = used
+                    let cue = UnsafeBufferPointer(rebasing: all[from..<old.textEnd])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[used..<used + cue.count]).initialize(from: cue)
+                    used += cue.count
+                    records[index].textStart = start
+                    records[index].textEnd = used
+                    output[used] = 0x0A
+                    used += 1
+                    let first = oldWordTimes.partitionPoint { $0.offset >= old.textStart }
+                    let past = oldWordTimes[first...].partitionPoint { $0.offset >= old.textEnd }
+                    for var word in oldWordTimes[first..<past] {
+                        word.offset = start + max(0, word.offset - from)
+                        wordTimes.append(word)
+                    }
+                }
+            }
+            return used
+        }
+        return Transcript(storage: text, records: records, ids: transcript.ids, speakers: transcript.speakers,
+                          styles: transcript.styles, wordTimes: wordTimes)
     }
 
     /// Whether the labels say "transcript" rather than "film" (see the type's rule).
     public static func isTranscriptLike(_ transcript: Transcript) -> Bool {
-        var counts: [Int32: Int] = [:]
+        isTranscriptLike(labels: transcript.records.prefix(sampledCues).map { $0.speaker >= 0 ? $0.speaker : nil })
+    }
+
+    /// The rule on the speakers of a transcript's first cues, in order (`nil`: no speaker).
+    static func isTranscriptLike<Name: Hashable>(labels: some Sequence<Name?>) -> Bool {
+        var counts: [Name: Int] = [:]
         var labelled = 0
         var unlabelled = 0
-        for record in transcript.records.prefix(sampledCues) {
-            if record.speaker >= 0 {
+        for label in labels.prefix(sampledCues) {
+            if let label {
                 labelled += 1
-                counts[record.speaker, default: 0] += 1
+                counts[label, default: 0] += 1
             } else {
                 unlabelled += 1
             }

@@ -19,6 +19,9 @@ import Darwin
 /// space or the end of the line), `[DD:HH:MM:SS]` mission time, a leading `-` for
 /// negative times (`[-00:00:05:00]`), Markdown-escaped `\[00:01:02.03\]`; fractions
 /// use `.` or `,` with one to three digits.
+///
+/// Talk transcripts in Markdown, or with timestamps inside the line (`**Name:** \[05:47\] text`),
+/// are read by `MarkdownTranscriptParser`: a cue per paragraph and per timestamp.
 public enum TimestampedTextParser {
     /// Parses UTF-8 text.
     ///
@@ -28,7 +31,9 @@ public enum TimestampedTextParser {
             let scanner = LineScanner(buffer)
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
                 cues.reserve(forInputBytes: buffer.count)
-                if parseUntimedLines(scanner, into: &cues) == nil {
+                if MarkdownTranscriptParser.recognises(buffer) {
+                    MarkdownTranscriptParser.parse(scanner, into: &cues)
+                } else if parseUntimedLines(scanner, into: &cues) == nil {
                     cues.removeAll()
                     parseTimed(scanner, into: &cues)
                 }
@@ -126,6 +131,28 @@ public enum TimestampedTextParser {
             index += 8
         }
         return lineHasText ? cues + 1 : cues
+    }
+
+    /// Whether a whole text that reads as untimed lines must still be parsed whole, not counted
+    /// line by line (`parseUntimed(_:)`, `untimedCueCount(_:)`): it is a
+    /// Markdown talk transcript (`MarkdownTranscriptParser.recognises(_:)`), or its first
+    /// lines are labelled like a transcript's (`SpeakerTurns`: the labels come off the text
+    /// and turns are carried, which needs the whole file).
+    ///
+    /// - Complexity: O(1): the first 32 KiB and first 200 lines at most.
+    static func needsWholeRead(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        if MarkdownTranscriptParser.recognises(buffer) { return true }
+        let scanner = LineScanner(buffer)
+        var labels: [String?] = []
+        var position = 0
+        while position < scanner.count && labels.count < SpeakerTurns.sampledCues {
+            let (end, next) = scanner.line(from: position)
+            defer { position = next }
+            guard !scanner.isBlank(position, end) else { continue }
+            let line = UnsafeBufferPointer(rebasing: buffer[position..<end])
+            labels.append(SpeakerPrefix.mayStartLabel(line) ? SpeakerPrefix.speaker(in: line) : nil)
+        }
+        return SpeakerTurns.isTranscriptLike(labels: labels)
     }
 
     /// `\`, `[`, `(`, `-` and digits: the bytes `leadingTimestamp` can accept first.

@@ -74,11 +74,11 @@ public enum TranscriptLoader {
         case .srt: carryingTurns(mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName)))
         case .vtt: carryingTurns(mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName)))
         case .ass: ASSParser.parse(text.utf8, fileName: text.fileName)
-        case .ttml: TTMLParser.parse(text.utf8, fileName: text.fileName, language: text.language)
-        case .sami: SAMIParser.parse(text.utf8, fileName: text.fileName, language: text.language)
-        case .sbv: SBVParser.parse(text.utf8, fileName: text.fileName)
-        case .microdvd: MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate)
-        case .lrc: LRCParser.parse(text.utf8, fileName: text.fileName)
+        case .ttml: carryingTurns(TTMLParser.parse(text.utf8, fileName: text.fileName, language: text.language))
+        case .sami: carryingTurns(SAMIParser.parse(text.utf8, fileName: text.fileName, language: text.language))
+        case .sbv: carryingTurns(SBVParser.parse(text.utf8, fileName: text.fileName))
+        case .microdvd: carryingTurns(MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate))
+        case .lrc: carryingTurns(LRCParser.parse(text.utf8, fileName: text.fileName))
         case .text: carryingTurns(TimestampedTextParser.parse(text.utf8, fileName: text.fileName))
         case .json: try JSONTranscriptParser.parse(text.utf8, fileName: text.fileName, keepsWordTimes: !forCounting)
         case .tsv: WhisperTSVParser.parse(text.utf8, fileName: text.fileName)
@@ -92,7 +92,8 @@ public enum TranscriptLoader {
         (RollingCaptions.merged(parsed.transcript), parsed.warnings)
     }
 
-    /// The parse with speakers carried through their turns (`SpeakerTurns`).
+    /// The parse with speakers carried through their turns and labels taken off the text
+    /// (`SpeakerTurns`), for every format whose speakers come from labels in the text.
     static func carryingTurns(
         _ parsed: (transcript: Transcript, warnings: [Diagnostic])
     ) -> (transcript: Transcript, warnings: [Diagnostic]) {

@@ -97,6 +97,7 @@ extension TranscriptLoader {
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
+        if format == .text && TimestampedTextParser.needsWholeRead(buffer) { return nil }
         if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8) {
             return nil
         }
@@ -157,7 +158,8 @@ extension TranscriptLoader {
         return (cues, matches, warnings.all)
     }
 
-    /// Whether SRT text is rolling captions (merged only by a full parse) or, `checkingUTF8`,
+    /// Whether SRT text is rolling captions or labelled like a transcript (merged, or its labels
+    /// taken off, only by a full parse: `RollingCaptions`, `SpeakerTurns`) or, `checkingUTF8`,
     /// starts with bytes that are not valid UTF-8: its first cues, up to a piece boundary
     /// past `RollingCaptions.sampledCues` of them, parsed as a whole parse reads them.
     static func startsWithRollingCaptions(
@@ -170,7 +172,7 @@ extension TranscriptLoader {
             if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
             let transcript = SRTParser.parse(prefix, fileName: fileName).transcript
             if transcript.count > RollingCaptions.sampledCues || end == buffer.count {
-                return RollingCaptions.isRolling(transcript)
+                return RollingCaptions.isRolling(transcript) || SpeakerTurns.isTranscriptLike(transcript)
             }
             size *= 4
         }
