@@ -70,7 +70,7 @@ public enum FrameRenderer {
                 let row = shown.rows.lowerBound + offset
                 guard row >= 0 && row < height else { continue }
                 var spans: [Frame.Span] = []
-                let label = offset == 0 ? gutterLabel(state, cue: shown.cue) : ""
+                let label = offset == 0 ? gutterLabel(state, cue: shown.cue, current: state.navigator.currentMatch) : ""
                 spans.append(Frame.Span(pad(label, to: gutter), Palette.timestamp))
                 for segment in segments where !segment.text.isEmpty {
                     spans.append(Frame.Span(segment.text, segment.style))
@@ -81,9 +81,12 @@ public enum FrameRenderer {
         return rows
     }
 
-    private static func gutterLabel(_ state: ViewerState, cue: Int) -> String {
+    /// A cue's time in the gutter: when the current match is spoken, in its cue (its first
+    /// word's time where the file times words, as `p` plays it), else the cue's start.
+    private static func gutterLabel(_ state: ViewerState, cue: Int, current: Match?) -> String {
         let label: String
-        if let start = state.transcript.start(at: cue) {
+        let time = current.flatMap { $0.cue == cue ? MatchMoment.time(of: $0, in: state.transcript) : nil }
+        if let start = time ?? state.transcript.start(at: cue) {
             label = String(Timestamp.format(max(0, start)).prefix { $0 != "." })
         } else {
             label = String(cue + 1)

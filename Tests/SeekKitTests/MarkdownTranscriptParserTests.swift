@@ -90,6 +90,18 @@ import Testing
         #expect(annCounted.matches == 2)
     }
 
+    @Test func searchingFirstReadsItWhole() throws {
+        let input = "Intro about the budget.\n\nWe talked \\[00:10\\] about the budget. And [00:20] the budget again.\n"
+        let bytes = Array(input.utf8)
+        let whole = try TranscriptLoader.load(bytes, fileName: "t.md").transcript
+        let matching = try bytes.withUnsafeBufferPointer {
+            try TranscriptLoader.loadMatching(inPlace: $0, fileName: "t.md", query: Query("budget")).transcript
+        }
+        #expect(Array(whole).map(\.text) == ["Intro about the budget.", "We talked", "about the budget. And", "the budget again."])
+        #expect(Array(matching).map(\.text) == Array(whole).map(\.text))
+        #expect(Array(matching).map(\.start) == [nil, nil, 10_000, 20_000])
+    }
+
     /// The Changelog's transcripts in `../shared/corpus`: turns of `**Name:**` with `\[MM:SS\]` now and then.
     @Test(.enabled(if: CorpusFiles.directory != nil, "the shared corpus (../shared/corpus) is absent; skipping"))
     func changelogTranscriptsAreReadAsTurns() throws {

@@ -46,6 +46,21 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
         assertFrameSnapshot(snapshot(state), named: "typing-tokens-suggestions")
     }
 
+    @Test func theGutterShowsWhenTheCurrentMatchIsSpoken() throws {
+        let vtt = "WEBVTT\n\n00:00:05.000 --> 00:00:12.000\nso the <00:00:09.200><c>starter</c> is\n\n"
+            + "00:00:12.000 --> 00:00:15.000\nanother starter\n"
+        let transcript = try TranscriptLoader.load(Array(vtt.utf8), fileName: "t.vtt").transcript
+        var state = ViewerState(transcript: transcript, displayName: "t.vtt", keywords: ["starter"],
+                                size: TerminalSize(rows: 8, columns: 40), completions: { _ in [] })
+        state.searchInitiallyNow()
+        var rows = FrameRenderer.render(state).plainText.split(separator: "\n")
+        #expect(rows.contains { $0.hasPrefix("00:00:09 so the starter") })
+        #expect(rows.contains { $0.hasPrefix("00:00:12 another starter") })
+        state.press(.character("n"))
+        rows = FrameRenderer.render(state).plainText.split(separator: "\n")
+        #expect(rows.contains { $0.hasPrefix("00:00:05 so the starter") })
+    }
+
     @Test func noMatches() {
         var state = ViewerFixture.state(rows: 8, columns: 60)
         state.type("zebra")

@@ -46,8 +46,10 @@ public enum TimestampedTextParser {
     /// text: one cue per non-blank line, line numbers counted from 1 at the start of `buffer`.
     ///
     /// - Returns: the cues and the number of lines read, or `nil` when a line starts with a
-    ///   timestamp (the file must then be read as timestamped text, as a whole).
+    ///   timestamp or the text is a Markdown talk transcript (`MarkdownTranscriptParser`): the
+    ///   file must then be read as a whole.
     static func parseUntimed(_ buffer: UnsafeBufferPointer<UInt8>) -> (transcript: Transcript, lines: Int)? {
+        guard !MarkdownTranscriptParser.recognises(buffer) else { return nil }
         var lines: Int?
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             lines = readUntimed(buffer, into: &cues)
