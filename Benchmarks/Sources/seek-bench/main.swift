@@ -32,6 +32,7 @@ openLargeFile(bench)           // open
 twoCoresAgainstOne(bench)      // directory
 matcherInProcess(bench)        // matcher
 formatSpeeds(bench)            // formats: every subtitle format against SRT (FormatWorkloads.swift)
+transcriptSpeeds(bench)        // whisper, rolling: issue #16's targets (TranscriptWorkloads.swift)
 
 bench.printTable()
 bench.cleanUp()

@@ -98,16 +98,11 @@ public enum SpeakerTurns {
     static func isTranscriptLike<Name: Hashable>(labels: some Sequence<Name?>) -> Bool {
         var counts: [Name: Int] = [:]
         var labelled = 0
-        var unlabelled = 0
-        for label in labels.prefix(sampledCues) {
-            if let label {
-                labelled += 1
-                counts[label, default: 0] += 1
-            } else {
-                unlabelled += 1
-            }
+        for case let label? in labels.prefix(sampledCues) {
+            labelled += 1
+            counts[label, default: 0] += 1
         }
-        return labelled >= 3 && unlabelled > 0 && counts.values.contains { $0 >= 2 }
+        return labelled >= 3 && counts.values.contains { $0 >= 2 }
     }
 }
 

@@ -7,6 +7,7 @@ import SeekBytes
 ///
 /// The header line is optional. A line whose first two fields are not whole numbers
 /// is skipped with a warning naming it; the text is everything after the second tab.
+/// Negative and reversed times are kept as written, with one warning naming the first.
 public enum WhisperTSVParser {
     static let expectedLine = "expected 'START<tab>END<tab>TEXT' with times in milliseconds"
 
@@ -21,6 +22,8 @@ public enum WhisperTSVParser {
                 cues.reserve(forInputBytes: buffer.count)
                 var position = 0
                 var lineNumber = 0
+                var oddTimes = 0
+                var firstOddLine = 0
                 while position < scanner.count {
                     let (end, next) = scanner.line(from: position)
                     lineNumber += 1
@@ -32,8 +35,15 @@ public enum WhisperTSVParser {
                         warnings.add(line: lineNumber, "unreadable line skipped; " + expectedLine)
                         continue
                     }
+                    if start < 0 || stop < start {
+                        if oddTimes == 0 { firstOddLine = lineNumber }
+                        oddTimes += 1
+                    }
                     cues.append(text: UnsafeBufferPointer(rebasing: line[text]), id: nil, start: start, end: stop,
                                 speaker: nil, line: lineNumber)
+                }
+                if oddTimes > 0 {
+                    warnings.add(line: firstOddLine, "\(oddTimes) line(s) with a negative or reversed time, kept as written")
                 }
             }
             return (transcript, warnings.all)
@@ -51,6 +61,8 @@ public enum WhisperTSVParser {
     private static func fields(_ line: UnsafeBufferPointer<UInt8>) -> (Int, Int, Range<Int>)? {
         var index = 0
         func number() -> Int? {
+            let negative = index < line.count && line[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
             let start = index
             var value = 0
             while index < line.count, line[index] >= 0x30, line[index] <= 0x39, index - start < 15 {
@@ -59,7 +71,7 @@ public enum WhisperTSVParser {
             }
             guard index > start, index < line.count, line[index] == 0x09 else { return nil }
             index += 1
-            return value
+            return negative ? -value : value
         }
         guard let start = number(), let end = number() else { return nil }
         return (start, end, index..<line.count)
