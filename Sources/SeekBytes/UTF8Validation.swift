@@ -131,4 +131,9 @@ public enum UTF8Validation {
             isValidWithoutNULs(UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]]))
         }.allSatisfy { $0 }
     }
+
+    /// `isValidWithoutNULsInPieces` on an array's bytes.
+    package static func isValidWithoutNULsInPieces(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isValidWithoutNULsInPieces($0) }
+    }
 }

@@ -104,36 +104,25 @@ public struct KeyDecoder: Sendable {
         case invalid([UInt8])
     }
 
+    /// Consumes one scalar with the standard library's UTF-8 parser; `nil` (consuming nothing) while
+    /// a sequence that may still become valid is cut off by the end of the read. Invalid bytes are
+    /// reported in Unicode's maximal subparts, as `String(decoding:as:)` replaces them.
     private static func scalar(_ input: inout ArraySlice<UInt8>) -> DecodedScalar? {
-        guard let lead = input.first else { return nil }
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: length = 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default:
-            input.removeFirst()
-            return .invalid([lead])
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = input.makeIterator()
+        switch parser.parseScalar(from: &bytes) {
+        case .emptyInput:
+            return nil
+        case .valid(let encoded):
+            input.removeFirst(encoded.count)
+            return .valid(Unicode.UTF8.decode(encoded))
+        case .error(let length):
+            let isLead = (0xC2...0xF4).contains(input[input.startIndex])
+            if isLead && length == input.count { return nil }
+            let bad = Array(input.prefix(length))
+            input.removeFirst(length)
+            return .invalid(bad)
         }
-        var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
-        var index = input.index(after: input.startIndex)
-        for _ in 1..<length {
-            guard index < input.endIndex else { return nil }
-            let byte = input[index]
-            guard byte & 0xC0 == 0x80 else {
-                let bad = Array(input[input.startIndex..<index])
-                input = input[index...]
-                return .invalid(bad)
-            }
-            value = value << 6 | UInt32(byte & 0x3F)
-            index += 1
-        }
-        let bytes = Array(input[input.startIndex..<index])
-        input = input[index...]
-        guard let scalar = Unicode.Scalar(value), String(decoding: bytes, as: UTF8.self).unicodeScalars.first == scalar
-        else { return .invalid(bytes) }
-        return .valid(scalar)
     }
 
     private static func escape(_ input: inout ArraySlice<UInt8>) -> Key? {

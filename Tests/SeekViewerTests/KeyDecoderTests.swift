@@ -102,11 +102,35 @@ import Testing
         ([0xFF], [Key.unknown([0xFF])]),
         ([0xC3, 0x41], [.unknown([0xC3]), .character("A")]),
         ([0x1B, 0x5B, 0x39, 0x39, 0x7E], [.unknown([0x1B, 0x5B, 0x39, 0x39, 0x7E])]),
-        ([0xED, 0xA0, 0x80], [.unknown([0xED, 0xA0, 0x80])]),
+        // A surrogate's encoding is three bytes no scalar starts with: each is its own maximal subpart.
+        ([0xED, 0xA0, 0x80], [.unknown([0xED]), .unknown([0xA0]), .unknown([0x80])]),
+        ([0xE2, 0x82, 0x41], [.unknown([0xE2, 0x82]), .character("A")]),
+        ([0xF0, 0x9F, 0x98, 0x80, 0x41], [.character("😀"), .character("A")]),
     ] as [([UInt8], [Key])])
     func reportsInvalidBytesWithoutStopping(_ bytes: [UInt8], _ expected: [Key]) {
         var decoder = KeyDecoder()
         #expect(decoder.decode(bytes) == expected)
+    }
+
+    @Test(arguments: [[0xE2], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0x1B, 0xE2, 0x82]] as [[UInt8]])
+    func aCharacterCutByTheReadWaitsForItsLastBytes(_ head: [UInt8]) {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(head) == [])
+        #expect(decoder.pending == head)
+    }
+
+    @Test func aCharacterCutByTheReadIsCompletedByTheNext() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0xE2, 0x82]) == [])
+        #expect(decoder.decode([0xAC, 0x41]) == [.character("€"), .character("A")])
+        #expect(decoder.decode([0x1B, 0xC3]) == [])
+        #expect(decoder.decode([0xA9]) == [.alt("é")])
+    }
+
+    @Test(arguments: [[0xC0], [0xF5], [0x80]] as [[UInt8]])
+    func aByteNoCharacterStartsWithIsReportedAtOnce(_ bytes: [UInt8]) {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(bytes) == [.unknown(bytes)])
     }
 
     @Test func anEndlessSequenceDoesNotGrowForever() {

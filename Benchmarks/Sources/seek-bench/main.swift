@@ -33,6 +33,7 @@ twoCoresAgainstOne(bench)      // directory
 matcherInProcess(bench)        // matcher
 formatSpeeds(bench)            // formats: every subtitle format against SRT (FormatWorkloads.swift)
 transcriptSpeeds(bench)        // whisper, rolling: issue #16's targets (TranscriptWorkloads.swift)
+textDecoding(bench)            // decoding: UTF-16/32, repaired UTF-8, code pages (DecodingWorkloads.swift)
 
 bench.printTable()
 bench.cleanUp()

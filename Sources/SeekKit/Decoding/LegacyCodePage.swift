@@ -67,16 +67,18 @@ struct LegacyCodePage: Sendable {
     /// An unassigned pair whose second byte is ASCII takes one byte, so the ASCII byte
     /// is read again on its own.
     @inline(__always)
-    func character(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int) {
+    func character<Bytes: RandomAccessCollection<UInt8>>(
+        in bytes: Bytes, at index: Int
+    ) -> (scalar: UInt32, length: Int) where Bytes.Index == Int {
         let lead = Int(bytes[index])
         guard isLead[lead] else { return (high[lead - 0x80], 1) }
-        guard index + 1 < bytes.count else { return (0xFFFD, 1) }
+        guard index + 1 < bytes.endIndex else { return (0xFFFD, 1) }
         let trail = Int(bytes[index + 1])
         if trail >= 0x40 && trail <= 0xFE {
             let value = grid[(lead - 0x81) * Self.trailCount + trail - 0x40]
             return (UInt32(value), value == 0xFFFD && trail < 0x80 ? 1 : 2)
         }
-        if !fourByteRuns.isEmpty, trail >= 0x30 && trail <= 0x39, index + 3 < bytes.count {
+        if !fourByteRuns.isEmpty, trail >= 0x30 && trail <= 0x39, index + 3 < bytes.endIndex {
             let third = Int(bytes[index + 2])
             let fourth = Int(bytes[index + 3])
             if third >= 0x81 && third <= 0xFE && fourth >= 0x30 && fourth <= 0x39 {
@@ -105,13 +107,14 @@ struct LegacyCodePage: Sendable {
     ///
     /// - Complexity: O(n); large texts are decoded in pieces on all cores, cut after
     ///   line feeds (never part of a multi-byte character in these encodings).
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (utf8: [UInt8], invalid: Int) {
+    func decode(_ bytes: ArraySlice<UInt8>) -> (utf8: [UInt8], invalid: Int) {
+        let start = bytes.startIndex
         let bounds = TextPieces.boundaries(count: bytes.count) { target in
-            bytes[target...].firstIndex(of: 0x0A).map { $0 + 1 }
+            bytes[(start + target)...].firstIndex(of: 0x0A).map { $0 + 1 - start }
         }
         if bounds.count == 2 { return decodePiece(bytes) }
         let pieces = TextPieces.map(bounds.count - 1) { i in
-            decodePiece(UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]]))
+            decodePiece(bytes[(start + bounds[i])..<(start + bounds[i + 1])])
         }
         var output: [UInt8] = []
         output.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
@@ -123,14 +126,13 @@ struct LegacyCodePage: Sendable {
         return (output, invalid)
     }
 
-    private func decodePiece(_ bytes: UnsafeBufferPointer<UInt8>) -> (utf8: [UInt8], invalid: Int) {
-        if !singleByteUTF8.isEmpty { return decodeSingleBytes(bytes) }
+    private func decodePiece(_ bytes: ArraySlice<UInt8>) -> (utf8: [UInt8], invalid: Int) {
+        if !singleByteUTF8.isEmpty { return PackedUTF8Table.decode(bytes, table: singleByteUTF8) }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 2)
         var invalid = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
             if byte < 0x80 {
                 output.append(byte)
@@ -141,32 +143,6 @@ struct LegacyCodePage: Sendable {
             if scalar == 0xFFFD { invalid += 1 }
             UTF8Writer.append(scalar, to: &output)
             index += length
-        }
-        return (output, invalid)
-    }
-
-    /// A single-byte piece in two passes: the UTF-8 length, then the bytes, written in place.
-    private func decodeSingleBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> (utf8: [UInt8], invalid: Int) {
-        let table = singleByteUTF8
-        var length = 0
-        var invalid = 0
-        for byte in bytes {
-            let packed = table[Int(byte)]
-            length += Int(packed >> 24)
-            if packed == 0x03BD_BFEF { invalid += 1 }
-        }
-        let output = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
-            var at = 0
-            for byte in bytes {
-                let packed = table[Int(byte)]
-                buffer[at] = UInt8(truncatingIfNeeded: packed)
-                if packed >= 0x0200_0000 {
-                    buffer[at + 1] = UInt8(truncatingIfNeeded: packed >> 8)
-                    if packed >= 0x0300_0000 { buffer[at + 2] = UInt8(truncatingIfNeeded: packed >> 16) }
-                }
-                at += Int(packed >> 24)
-            }
-            count = at
         }
         return (output, invalid)
     }

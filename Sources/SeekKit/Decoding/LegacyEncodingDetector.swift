@@ -40,16 +40,12 @@ enum LegacyEncodingDetector {
         var end = min(bytes.count, sampleLength)
         if end < bytes.count, let lineEnd = bytes[..<end].lastIndex(of: 0x0A) { end = lineEnd + 1 }
         let sample = Array(bytes[..<end])
-        return sample.withUnsafeBufferPointer { buffer in
-            let high = HighBytes(buffer)
-            var results: [(encoding: LegacyEncoding, score: Int)] = []
-            for candidate in candidates {
-                let score = candidate.isMultiByte
-                    ? multiByteScore(buffer, candidate)
-                    : singleByteScore(buffer, high, ByteClasses(candidate.codePage))
-                results.append((candidate, score))
-            }
-            return results
+        let high = HighBytes(sample)
+        return candidates.map { candidate in
+            let score = candidate.isMultiByte
+                ? multiByteScore(sample, candidate)
+                : singleByteScore(sample, high, ByteClasses(candidate.codePage))
+            return (candidate, score)
         }
     }
 
@@ -70,7 +66,7 @@ enum LegacyEncodingDetector {
         /// `<…>` and `{…}` tags): real Greek, Cyrillic, Hebrew, Arabic or Thai subtitles seldom do.
         var onLineWithASCIIWords: [Bool] = []
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        init(_ bytes: [UInt8]) {
             var lineStart = 0
             var asciiLetters = 0
             var inTag = false
@@ -177,7 +173,7 @@ enum LegacyEncodingDetector {
         }
     }
 
-    static func singleByteScore(_ bytes: UnsafeBufferPointer<UInt8>, _ high: HighBytes, _ table: ByteClasses) -> Int {
+    static func singleByteScore(_ bytes: [UInt8], _ high: HighBytes, _ table: ByteClasses) -> Int {
         let classes = table.classes
         var score = 0
         var best = (letters: Set<UInt32>(), points: Int.min)
@@ -229,7 +225,7 @@ enum LegacyEncodingDetector {
 
     // MARK: - CJK encodings
 
-    static func multiByteScore(_ bytes: UnsafeBufferPointer<UInt8>, _ encoding: LegacyEncoding) -> Int {
+    static func multiByteScore(_ bytes: [UInt8], _ encoding: LegacyEncoding) -> Int {
         let page = encoding.codePage
         var score = 0
         var index = 0

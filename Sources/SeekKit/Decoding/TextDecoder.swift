@@ -45,7 +45,7 @@ public enum TextDecoder {
         } else if let guess = try sniffNULs(bytes, fileName: fileName) {
             chosen = guess
         } else {
-            let plain = bytes.withUnsafeBufferPointer { UTF8Validation.isValidWithoutNULsInPieces($0) }
+            let plain = UTF8Validation.isValidWithoutNULsInPieces(bytes)
             if plain { return DecodedText(utf8: bytes, encoding: .utf8, warnings: []) }
             // A text whose first 256 KiB are plainly not UTF-8 needs no count of the rest.
             let head = UTF8Scan(bytes.prefix(262_144))
@@ -128,31 +128,8 @@ public enum TextDecoder {
     /// UTF-16 without a BOM, or a refusal for binary data, judged on the first 64 KiB.
     private static func sniffNULs(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> TextEncoding? {
         let sample = bytes.prefix(65_536)
-        var nulsAtEven = 0
-        var nulsAtOdd = 0
-        var controls = 0
-        sample.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                // Bytes below 0x20, exactly; tabs and line breaks (0x09...0x0D) need no look.
-                let word = WordBytes.load(buffer, at: offset, padding: 0x20)
-                let low = WordBytes.below(word, 0x20)
-                if low & ~(WordBytes.below(word, 0x0E) & ~WordBytes.below(word, 0x09)) != 0 {
-                    var marks = low
-                    while marks != 0 {
-                        let position = offset + marks.trailingZeroBitCount / 8
-                        marks &= marks - 1
-                        switch base[position] {
-                        case 0: if position & 1 == 0 { nulsAtEven += 1 } else { nulsAtOdd += 1 }
-                        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B: break
-                        default: controls += 1
-                        }
-                    }
-                }
-                offset += 8
-            }
-        }
+        let counts = ControlByteCounts(sample)
+        let (nulsAtEven, nulsAtOdd, controls) = (counts.nulsAtEven, counts.nulsAtOdd, counts.controls)
         let nuls = nulsAtEven + nulsAtOdd
         let half = sample.count / 2
         if nuls * 4 >= sample.count && half > 0 {
@@ -184,7 +161,7 @@ public enum TextDecoder {
         case .latin1:
             return decodeSingleByte(body, high: nil)
         case .legacy(let legacy):
-            let (utf8, invalid) = body.withUnsafeBufferPointer { legacy.codePage.decode($0) }
+            let (utf8, invalid) = legacy.codePage.decode(body)
             if invalid > 0 {
                 warnings.append(Diagnostic(
                     file: fileName, message: "\(invalid) byte(s) not valid in \(legacy.name) replaced by U+FFFD"))
@@ -203,44 +180,44 @@ public enum TextDecoder {
     private static func decodeUTF16(_ body: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(body.count)
-        var index = body.startIndex
-        func unit(at position: Int) -> UInt32 {
-            let first = UInt32(body[position])
-            let second = UInt32(body[position + 1])
-            return bigEndian ? first << 8 | second : second << 8 | first
-        }
-        while index + 1 < body.endIndex {
-            let value = unit(at: index)
-            index += 2
-            if (0xD800..<0xDC00).contains(value), index + 1 < body.endIndex {
-                let low = unit(at: index)
-                if (0xDC00..<0xE000).contains(low) {
-                    index += 2
-                    UTF8Writer.append(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00), to: &output)
-                    continue
-                }
-            }
-            UTF8Writer.append((0xD800..<0xE000).contains(value) ? 0xFFFD : value, to: &output)
-        }
-        if index < body.endIndex { UTF8Writer.append(0xFFFD, to: &output) }
+        let units = CodeUnits<UInt16>(body, bigEndian: bigEndian)
+        _ = Swift.transcode(units, from: UTF16.self, to: UTF8.self, stoppingOnError: false) { output.append($0) }
+        if body.count % 2 != 0 { output += UTF8Writer.replacementCharacter }
         return output
     }
 
     private static func decodeUTF32(_ body: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(body.count / 2)
-        var index = body.startIndex
-        while index + 3 < body.endIndex {
-            let bytes = (0..<4).map { UInt32(body[index + $0]) }
-            index += 4
-            let value = bigEndian
-                ? bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3]
-                : bytes[3] << 24 | bytes[2] << 16 | bytes[1] << 8 | bytes[0]
-            let valid = value < 0x110000 && !(0xD800..<0xE000).contains(value)
-            UTF8Writer.append(valid ? value : 0xFFFD, to: &output)
-        }
-        if index < body.endIndex { UTF8Writer.append(0xFFFD, to: &output) }
+        let units = CodeUnits<UInt32>(body, bigEndian: bigEndian)
+        _ = Swift.transcode(units, from: UTF32.self, to: UTF8.self, stoppingOnError: false) { output.append($0) }
+        if body.count % 4 != 0 { output += UTF8Writer.replacementCharacter }
         return output
+    }
+
+    /// The whole code units of `bytes` in one byte order; a partial unit at the end is left out.
+    struct CodeUnits<Unit: FixedWidthInteger & UnsignedInteger>: IteratorProtocol {
+        private let bytes: ArraySlice<UInt8>
+        private let bigEndian: Bool
+        private var index: Int
+
+        init(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) {
+            self.bytes = bytes
+            self.bigEndian = bigEndian
+            index = bytes.startIndex
+        }
+
+        mutating func next() -> Unit? {
+            let width = Unit.bitWidth / 8
+            guard bytes.endIndex - index >= width else { return nil }
+            var unit: Unit = 0
+            for offset in 0..<width {
+                let byte = Unit(bytes[index + (bigEndian ? offset : width - 1 - offset)])
+                unit = unit << 8 | byte
+            }
+            index += width
+            return unit
+        }
     }
 
     /// Windows-1252's code points for bytes 0x80–0x9F (its only difference from Latin-1).
@@ -275,120 +252,8 @@ public enum TextDecoder {
         return output
     }
 
-    /// UTF-8 with each maximal invalid subsequence replaced by U+FFFD.
+    /// UTF-8 with each maximal invalid subsequence replaced by U+FFFD (the standard library's repair).
     private static func repairingUTF8(_ body: ArraySlice<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count + 16)
-        var index = body.startIndex
-        while index < body.endIndex {
-            let (length, valid) = UTF8Scan.sequence(in: body, at: index)
-            if valid { output.append(contentsOf: body[index..<index + length]) }
-            else { output.append(contentsOf: UTF8Writer.replacementCharacter) }
-            index += length
-        }
-        return output
-    }
-}
-
-/// Counts of what a UTF-8 validation pass found.
-struct UTF8Scan {
-    /// Valid sequences of two to four bytes.
-    var multibyte = 0
-    /// Invalid subsequences, each counted once.
-    var invalid = 0
-    var nuls = 0
-
-    init(_ bytes: some Collection<UInt8>) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in scanInPieces(buffer) }
-        if done == nil { Array(bytes).withUnsafeBufferPointer { scanInPieces($0) } }
-    }
-
-    /// Scans large texts in pieces on all cores. Pieces are cut before an ASCII byte,
-    /// which no sequence (valid or not) runs across, so the counts are the same.
-    private mutating func scanInPieces(_ buffer: UnsafeBufferPointer<UInt8>) {
-        let bounds = TextPieces.boundaries(count: buffer.count) { target in
-            buffer[target...].firstIndex { $0 < 0x80 }
-        }
-        guard bounds.count > 2 else { return scan(buffer) }
-        let pieces = TextPieces.map(bounds.count - 1) { i in
-            var piece = UTF8Scan()
-            piece.scan(UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]]))
-            return piece
-        }
-        for piece in pieces {
-            multibyte += piece.multibyte
-            invalid += piece.invalid
-            nuls += piece.nuls
-        }
-    }
-
-    private init() {}
-
-    private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let base = buffer.baseAddress else { return }
-        var index = 0
-        let count = buffer.count
-        while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                if word & 0x8080_8080_8080_8080 == 0 && hasZero == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            let byte = base[index]
-            if byte < 0x80 {
-                if byte == 0 { nuls += 1 }
-                index += 1
-                continue
-            }
-            // The common sequences, checked inline: two bytes, and three bytes whose lead
-            // allows any continuation bytes (not 0xE0 or 0xED).
-            if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && index + 2 < count
-                && base[index + 1] & 0xC0 == 0x80 && base[index + 2] & 0xC0 == 0x80 {
-                multibyte += 1
-                index += 3
-                continue
-            }
-            if byte >= 0xC2 && byte <= 0xDF && index + 1 < count && base[index + 1] & 0xC0 == 0x80 {
-                multibyte += 1
-                index += 2
-                continue
-            }
-            let (length, valid) = Self.sequence(in: buffer, at: index)
-            if valid { multibyte += 1 } else { invalid += 1 }
-            index += length
-        }
-    }
-
-    /// The length of the UTF-8 sequence starting at `index`, and whether it is valid;
-    /// an invalid sequence's length is its maximal valid prefix (at least 1).
-    static func sequence<C: Collection<UInt8>>(in bytes: C, at index: C.Index) -> (Int, Bool) where C.Index == Int {
-        let lead = bytes[index]
-        let need: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0x00..<0x80: return (1, true)
-        case 0xC2...0xDF: need = 1
-        case 0xE0: need = 2; lower = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-        case 0xED: need = 2; upper = 0x9F
-        case 0xF0: need = 3; lower = 0x90
-        case 0xF1...0xF3: need = 3
-        case 0xF4: need = 3; upper = 0x8F
-        default: return (1, false)
-        }
-        var length = 1
-        while length <= need {
-            let position = index + length
-            guard position < bytes.endIndex else { return (length, false) }
-            let byte = bytes[position]
-            let (low, high) = length == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= low && byte <= high else { return (length, false) }
-            length += 1
-        }
-        return (length, true)
+        Array(String(decoding: body, as: UTF8.self).utf8)
     }
 }

@@ -149,16 +149,16 @@ public struct MatchRecords: Sequence, Sendable {
             let from = scannedBytes
             let counted = text.utf8.withContiguousStorageIfAvailable { buffer in
                 Self.count(buffer, from: from, to: Swift.min(offset, buffer.count))
-            } ?? Array(text.utf8).withUnsafeBufferPointer { Self.count($0, from: from, to: Swift.min(offset, $0.count)) }
+            } ?? Self.count(Array(text.utf8), from: from, to: Swift.min(offset, text.utf8.count))
             scalars += counted.scalars
             utf16 += counted.utf16
             newlines += counted.newlines
             scannedBytes = offset
         }
 
-        private static func count(
-            _ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int
-        ) -> (scalars: Int, utf16: Int, newlines: Int) {
+        private static func count<Bytes: RandomAccessCollection<UInt8>>(
+            _ buffer: Bytes, from: Int, to: Int
+        ) -> (scalars: Int, utf16: Int, newlines: Int) where Bytes.Index == Int {
             var scalars = 0
             var utf16 = 0
             var newlines = 0

@@ -47,12 +47,12 @@ public enum Highlighter {
         if let lines = text.utf8.withContiguousStorageIfAvailable({ split($0, highlights: highlights, base: base) }) {
             return lines
         }
-        return Array(text.utf8).withUnsafeBufferPointer { split($0, highlights: highlights, base: base) }
+        return split(Array(text.utf8), highlights: highlights, base: base)
     }
 
-    private static func split(
-        _ bytes: UnsafeBufferPointer<UInt8>, highlights: [Highlight], base: Style
-    ) -> [[Segment]] {
+    private static func split<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, highlights: [Highlight], base: Style
+    ) -> [[Segment]] where Bytes.Index == Int {
         var lines: [[Segment]] = [[]]
         var next = 0
         var offset = 0
@@ -86,7 +86,7 @@ public enum Highlighter {
             var end = offset
             while end < boundary && unsafeLength(bytes, at: end) == 0 { end += 1 }
             if end > offset {
-                let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+                let run = String(decoding: bytes[offset..<end], as: UTF8.self)
                 add(run, runStyle, offset..<end, control: false)
                 offset = end
                 continue
@@ -98,7 +98,7 @@ public enum Highlighter {
                 offset += 1
                 continue
             }
-            let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+            let piece = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
             let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"
             let visible = Sanitizer.replacement(for: scalar) ?? piece
             let controlStyle = scalar == "\t" ? runStyle : merge(runStyle, Palette.control)
@@ -110,7 +110,9 @@ public enum Highlighter {
 
     /// The byte length of the unsafe scalar starting at `offset` (a line break counts), or 0 when it is safe.
     @inline(__always)
-    private static func unsafeLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+    private static func unsafeLength<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, at offset: Int
+    ) -> Int where Bytes.Index == Int {
         let byte = bytes[offset]
         if byte < 0x20 || byte == 0x7F { return 1 }
         if byte < 0xC2 || byte > 0xE2 { return 0 }

@@ -1,0 +1,25 @@
+import Testing
+@testable import SeekBytes
+
+/// A single-byte encoding decoded through its packed table, against the table read entry by entry.
+@Suite struct PackedUTF8TableTests {
+    /// Latin-1 with 0x81 unassigned (U+FFFD) and 0x80 the euro sign, packed as the tables are.
+    static let table: [UInt32] = (0..<256).map { byte in
+        let scalar: Unicode.Scalar = byte == 0x80 ? "€" : byte == 0x81 ? "\u{FFFD}" : Unicode.Scalar(UInt8(byte))
+        let utf8 = Array(String(scalar).utf8)
+        return utf8.enumerated().reduce(UInt32(utf8.count) << 24) { $0 | UInt32($1.element) << (8 * $1.offset) }
+    }
+
+    @Test(arguments: [[], [0x41], [0x80], [0x81, 0x41], [0xE9, 0x0A, 0x80, 0x81, 0xFF]] as [[UInt8]])
+    func decodesEachByteByItsEntry(_ bytes: [UInt8]) {
+        let decoded = PackedUTF8Table.decode(bytes, table: Self.table)
+        let expected = bytes.map { $0 == 0x80 ? "€" : $0 == 0x81 ? "\u{FFFD}" : String(Unicode.Scalar($0)) }.joined()
+        #expect(decoded.utf8 == Array(expected.utf8))
+        #expect(decoded.invalid == bytes.filter { $0 == 0x81 }.count)
+    }
+
+    @Test func aSliceDecodesOnlyItsBytes() {
+        let bytes: [UInt8] = [0x80, 0x41, 0x80]
+        #expect(PackedUTF8Table.decode(bytes[1...], table: Self.table).utf8 == Array("A€".utf8))
+    }
+}
