@@ -11,6 +11,8 @@ struct Report {
     let streams: StandardStreams
     let color: Bool
     let showFileNames: Bool
+    /// Writes each file's blocks, lines or records (also ahead of time, on the workers).
+    let renderer: OutcomeRenderer
     private(set) var status = ExitStatus.notFound
     private var failed = false
     private var matched = false
@@ -32,6 +34,7 @@ struct Report {
         self.color = color
         self.showFileNames = showFileNames
         self.media = media
+        renderer = OutcomeRenderer(options: options, output: output, color: color, showFileNames: showFileNames)
         supercut = Supercut(pad: options.pad)
     }
 
@@ -61,8 +64,7 @@ struct Report {
                 matched = matched || loaded.transcript.indices.contains { scope.includes($0, of: loaded.transcript) }
             }
             updateStatus()
-            if case .cues(let json) = output, !silent { listCues(outcome.file, loaded.transcript, json: json) }
-            if case .speakers = output, !silent { listSpeakers(outcome.file, loaded.transcript) }
+            if !silent { write(outcome) }
         case .success(.searched(let loaded, let index)):
             warn(loaded.warnings)
             add(outcome, loaded.transcript, index)
@@ -95,45 +97,33 @@ struct Report {
     }
 
     private mutating func add(_ outcome: Outcome, _ transcript: Transcript, _ index: MatchIndex) {
-        let inverted = options.invert ? invertedCues(transcript, index) : []
-        addSelected(options.invert ? inverted.count : options.maxCount == 0 ? 0 : index.count, of: outcome.file)
+        let selected = options.invert ? renderer.invertedCues(transcript, index).count
+            : options.maxCount == 0 ? 0 : index.count
+        addSelected(selected, of: outcome.file)
         if silent { return }
-        switch output {
-        case .cues, .speakers, .listFiles, .count:
-            break
-        case .export(let export) where options.invert:
-            if export == .jsonLines {
-                for cue in inverted { JSONLinesWriter.appendCue(cue, of: transcript, file: outcome.file, to: &buffer) }
-                sink.write(taking: &buffer)
-            } else {
-                printBlocks(outcome.file, transcript, index, selectedCues: inverted)
-            }
-        case .export(let export) where export.isSupercut:
+        if case .export(let export) = output, export.isSupercut, !options.invert {
             addClips(outcome, transcript, index, for: export)
-        case .export(let export):
-            exportMatches(outcome.file, transcript, index, track: outcome.track, as: export)
-        case .onlyMatching:
-            printMatchedText(outcome.file, transcript, index)
-        case .blocks where options.invert:
-            printBlocks(outcome.file, transcript, index, selectedCues: inverted)
-        case .blocks:
-            var matchingCues: [Int] = []
-            for cue in index.matchCues where matchingCues.last != Int(cue) { matchingCues.append(Int(cue)) }
-            printBlocks(outcome.file, transcript, index, selectedCues: matchingCues)
+        } else {
+            write(outcome)
         }
     }
 
-    /// `-v`: the cues in scope without a match, at most `-m` of them.
-    private func invertedCues(_ transcript: Transcript, _ index: MatchIndex) -> [Int] {
-        let limit = options.maxCount ?? Int.max
-        var cues: [Int] = []
-        var matches = index.matchCues.makeIterator()
-        var nextMatch = matches.next().map(Int.init)
-        for cue in transcript.indices where cues.count < limit {
-            while let next = nextMatch, next < cue { nextMatch = matches.next().map(Int.init) }
-            if nextMatch != cue && options.scope.includes(cue, of: transcript) { cues.append(cue) }
+    /// Writes a file's blocks, lines or records: rendered ahead by a worker, or here.
+    private mutating func write(_ outcome: Outcome) {
+        if var rendered = outcome.rendered {
+            if rendered.startsWithGroup {
+                if renderer.showsContext && printedGroup { sink.write(renderer.separator) }
+                printedGroup = true
+            }
+            sink.write(taking: &rendered.bytes)
+            return
         }
-        return cues
+        let sink = self.sink
+        var bytes: [UInt8] = []
+        if renderer.render(outcome, groupPrinted: printedGroup, into: &bytes, flush: { sink.write(taking: &$0) }) == true {
+            printedGroup = true
+        }
+        sink.write(taking: &bytes)
     }
 
     /// Writes what waits for every file: a supercut export.
@@ -186,77 +176,5 @@ struct Report {
 
     private mutating func updateStatus() {
         status = failed ? .error : matched ? .found : .notFound
-    }
-
-    /// `NAME: N cues, M words` per speaker (`FILE:` first with several files).
-    private mutating func listSpeakers(_ file: String, _ transcript: Transcript) {
-        let prefix = showFileNames ? Sanitizer.sanitize(file) + ":" : ""
-        for tally in transcript.speakerTallies() {
-            buffer.append(contentsOf: (prefix + Sanitizer.sanitize(tally.name)
-                + ": \(tally.cues) cue\(tally.cues == 1 ? "" : "s"), \(tally.words) word\(tally.words == 1 ? "" : "s")\n").utf8)
-        }
-        sink.write(taking: &buffer)
-    }
-
-    private mutating func listCues(_ file: String, _ transcript: Transcript, json: Bool) {
-        let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
-        let scope = options.scope
-        for cue in transcript.indices where scope.includes(cue, of: transcript) {
-            if json {
-                JSONLinesWriter.appendCue(cue, of: transcript, file: file, to: &buffer)
-            } else {
-                buffer.append(contentsOf: printer.cueListing(cue: cue, of: transcript).utf8)
-            }
-            if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }
-        }
-        sink.write(taking: &buffer)
-    }
-
-    private mutating func exportMatches(
-        _ file: String, _ transcript: Transcript, _ index: MatchIndex, track: SubtitleTrack?,
-        as format: CommandLineOptions.ExportFormat
-    ) {
-        for record in MatchRecords(file: file, transcript: transcript, index: index,
-                                   track: track?.number, language: track?.language) {
-            switch format {
-            case .jsonLines: JSONLinesWriter.append(record, to: &buffer)
-            case .csv: CSVWriter.append(record, to: &buffer, guardingFormulas: options.safeCSV)
-            case .edl, .cmx3600, .srt, .vtt: break
-            }
-            if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }
-        }
-        sink.write(taking: &buffer)
-    }
-
-    private mutating func printMatchedText(_ file: String, _ transcript: Transcript, _ index: MatchIndex) {
-        let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
-        for position in 1..<index.count + 1 {
-            buffer.append(contentsOf: printer.onlyMatching(at: position, of: transcript, index: index).utf8)
-            if buffer.count >= DescriptorWriter.flushThreshold { sink.write(taking: &buffer) }
-        }
-        sink.write(taking: &buffer)
-    }
-
-    /// One block per selected cue (matching cues, or with `-v` the cues without a match), with the
-    /// `-A`/`-B`/`-C` cues around them dimmed.
-    private mutating func printBlocks(
-        _ file: String, _ transcript: Transcript, _ index: MatchIndex, selectedCues: [Int]
-    ) {
-        guard !selectedCues.isEmpty else { return }
-        let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
-        let separator = Highlighter.ansi(
-            [Segment(text: ResultPrinter.groupSeparator, style: Palette.context, source: 0..<0)], color: color) + "\n"
-        let withContext = options.contextBefore > 0 || options.contextAfter > 0
-        var selected = selectedCues.makeIterator()
-        var nextSelected = selected.next()
-        for group in ResultPrinter.groups(matchingCues: selectedCues, before: options.contextBefore,
-                                          after: options.contextAfter, cueCount: transcript.count) {
-            if withContext && printedGroup { sink.write(separator) }
-            printedGroup = true
-            for cue in group {
-                while let next = nextSelected, next < cue { nextSelected = selected.next() }
-                sink.write(printer.block(cue: cue, of: transcript, index: index, isContext: nextSelected != cue))
-            }
-        }
     }
 }

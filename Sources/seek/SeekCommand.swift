@@ -125,8 +125,10 @@ struct SeekCommand {
         let work = FileWork(output, silent: silent, options: options)
         // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        // With several files, each file's output is rendered by the worker that searched it.
         search(inputs, options: options, work: work, width: processors,
-               window: work.countsOnly ? 1024 : 2 * processors, flushOutput: { sink.flush() }) { report.add($0) }
+               window: work.countsOnly ? 1024 : 2 * processors, renderer: inputs.count > 1 && !silent ? report.renderer : nil,
+               flushOutput: { sink.flush() }) { report.add($0) }
         report.finish()
 
         if let outputFile {
@@ -169,10 +171,11 @@ struct SeekCommand {
         if TextEncoding(name: name) == nil { throw UsageError("unknown encoding '\(name)' for --encoding") }
     }
 
-    /// Loads and searches `inputs` on `width` threads; `deliver` gets the outcomes in the same order.
+    /// Loads and searches `inputs` on `width` threads (each outcome rendered there by `renderer`,
+    /// when given); `deliver` gets the outcomes in the same order.
     private func search(
         _ inputs: [InputFile], options: CommandLineOptions, work: FileWork, width: Int, window: Int,
-        flushOutput: () -> Void, deliver: (Outcome) -> Void
+        renderer: OutcomeRenderer?, flushOutput: () -> Void, deliver: (Outcome) -> Void
     ) {
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
                                       frameRate: options.fps, language: options.language)
@@ -194,13 +197,19 @@ struct SeekCommand {
             : ExtractionProgress.make(videos: isVideo.lazy.filter { $0 }.count, descriptor: streams.error)
         orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
             let input = inputs[i]
+            var outcomes: [Outcome]
             if isVideo[i], let path = input.path {
                 progress?.starting(path.shown)
-                return Self.work(work, onVideo: path, video: video, load: loadOptions)
+                outcomes = Self.work(work, onVideo: path, video: video, load: loadOptions)
+            } else {
+                outcomes = [Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
+                    try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput)
+                })]
             }
-            return [Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
-                try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput)
-            })]
+            if let renderer {
+                for j in outcomes.indices { outcomes[j].rendered = renderer.renderAhead(outcomes[j]) }
+            }
+            return outcomes
         }, deliver: { outcomes in
             guard let progress else { return outcomes.forEach(deliver) }
             // Output and messages go below a cleared line, never after its text.
@@ -367,6 +376,8 @@ struct Outcome: Sendable {
     /// The video subtitle track the transcript came from, if any.
     var track: SubtitleTrack?
     var result: Result<Found, Diagnostic>
+    /// The file's blocks, lines or records, when a worker rendered them ahead of printing.
+    var rendered: OutcomeRenderer.Rendered?
 
     /// What a file yielded, by the work asked of it.
     enum Found: Sendable {
