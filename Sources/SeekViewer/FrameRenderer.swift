@@ -34,6 +34,7 @@ public enum FrameRenderer {
         ("Ctrl-W / Ctrl-X", "delete the last word / the last token"),
         ("Esc", "leave the search field"),
         ("n / N", "next / previous match"),
+        ("] / [", "next / previous file with a match (several files)"),
         ("p Enter", "play the match in mpv, from --pad before it"),
         ("/", "back to the search field"),
         ("j k ↓ ↑", "scroll a line"),

@@ -19,7 +19,11 @@ enum SearchBar {
         let bar = Palette.bar
         let natural = queryWidth(state)
         var count = countSpan(state, compact: false)
-        if natural + DisplayWidth.widest(count.text) > width { count = countSpan(state, compact: true) }
+        if state.isLibrary {
+            count = libraryCountSpan(state, nameRoom: width - natural - 1)
+        } else if natural + DisplayWidth.widest(count.text) > width {
+            count = countSpan(state, compact: true)
+        }
         let countWidth = DisplayWidth.widest(count.text)
         let queryRoom: Int
         if natural + countWidth <= width {
@@ -46,7 +50,7 @@ enum SearchBar {
             right.append(Frame.Span(scope, bar))
             room -= DisplayWidth.widest(scope)
         }
-        if let name = shortenedName(state.displayName, fitting: room - 2) {
+        if !state.isLibrary, let name = shortenedName(state.displayName, fitting: room - 2) {
             right.append(Frame.Span(" " + name + " ", bar))
             room -= DisplayWidth.widest(name) + 2
         }
@@ -153,6 +157,46 @@ enum SearchBar {
             return Frame.Span(compact ? " 0/0 " : " no matches ", Style(foreground: .red, bold: true, inverse: true))
         }
         return Frame.Span(" \(state.navigator.current ?? 0)/\(index.count)\(state.isSearching ? " …" : "") ", Palette.bar)
+    }
+
+    /// A library's count: the match's place in the library and in its file, with the file's name
+    /// (`37/412 · 3/9 in S01E04.srt`), `searching 412/1000 files` until every file is searched; the
+    /// name shortened, then dropped, then the file's part, to fit `nameRoom` columns.
+    private static func libraryCountSpan(_ state: ViewerState, nameRoom: Int) -> Frame.Span {
+        let files = state.files.count
+        let matches = state.matches
+        let position = state.navigator.current
+        var head: String
+        var tail = ""
+        var style = Palette.bar
+        if state.query.isEmpty {
+            let read = state.readCount
+            head = read < files ? " reading \(read)/\(files) files" : " 0/0"
+        } else if state.isSearching {
+            let searched = matches.generation == state.generation ? matches.searchedCount : 0
+            head = position.map { " \($0)/\(state.navigator.index.count)" } ?? ""
+            tail = (head.isEmpty ? " " : " · ") + "searching \(searched)/\(files) files"
+        } else if matches.total == 0 {
+            return nameRoom >= 12 ? Frame.Span(" no matches ", Style(foreground: .red, bold: true, inverse: true))
+                : Frame.Span(" 0/0 ", Style(foreground: .red, bold: true, inverse: true))
+        } else if let position {
+            let overall = matches.libraryPosition(file: state.currentFile, position: position)
+            head = " \(overall)/\(matches.total) · \(position)/\(state.navigator.index.count)"
+        } else {
+            head = " –/\(matches.total) · 0"
+        }
+        if !head.isEmpty && !head.hasPrefix(" reading") && head != " 0/0" {
+            let room = nameRoom - DisplayWidth.widest(head + tail) - 5
+            if let name = shortenedName(state.displayName, fitting: room) { head += " in " + name }
+        }
+        let full = head + tail + " "
+        if DisplayWidth.widest(full) <= nameRoom { return Frame.Span(full, style) }
+        style = Palette.bar
+        if state.isSearching { return Frame.Span(" \(matches.generation == state.generation ? matches.searchedCount : 0)/\(files)… ", style) }
+        if let position, !state.query.isEmpty, matches.total > 0 {
+            return Frame.Span(" \(matches.libraryPosition(file: state.currentFile, position: position))/\(matches.total) ", style)
+        }
+        return Frame.Span(head.prefix { $0 != "·" } + " ", style)
     }
 
     private static func scopeText(_ state: ViewerState) -> String? {

@@ -27,10 +27,24 @@ public enum ViewerMode: Hashable, Sendable {
 public struct SearchRequest: Hashable, Sendable {
     public var query: Query
     public var generation: Int
+    /// The file to search first (the one on screen); a library's others follow it, wrapping.
+    public var firstFile: Int
 
-    public init(query: Query, generation: Int) {
+    public init(query: Query, generation: Int, firstFile: Int = 0) {
         self.query = query
         self.generation = generation
+        self.firstFile = firstFile
+    }
+}
+
+/// One file's matches for a search, as the host hands them to `ViewerState.apply(_:generation:)`.
+public struct FileMatches: Sendable {
+    public var file: Int
+    public var index: MatchIndex
+
+    public init(file: Int, index: MatchIndex) {
+        self.file = file
+        self.index = index
     }
 }
 
@@ -54,8 +68,18 @@ public enum ViewerAction: Hashable, Sendable {
 /// `handle(_:)` changes the state and returns what the host must do; the
 /// renderer (`FrameRenderer`) turns a state into a frame. No terminal code here.
 public struct ViewerState {
-    public let transcript: Transcript
+    /// The cues of the file on screen (empty while it is being read).
+    public internal(set) var transcript: Transcript
+    /// The name of the file on screen.
     public var displayName: String
+    /// The files navigated, in the order the command prints them (one for `seek -i FILE`).
+    public internal(set) var files: [LibraryFile]
+    /// Whether this is a library (`seek -i` with several files or a directory): positions count across files.
+    public let isLibrary: Bool
+    /// The index in `files` of the file on screen.
+    public internal(set) var currentFile = 0
+    /// Every file's matches for the newest query applied, numbered across the library.
+    public internal(set) var matches: LibraryMatches
     public private(set) var mode: ViewerMode
     /// The first help line shown when the help is taller than the screen.
     public private(set) var helpTop = 0
@@ -74,10 +98,14 @@ public struct ViewerState {
     public private(set) var ignoresAccents: Bool
     /// The scope given on the command line (speaker and time window).
     public let baseScope: Scope
-    /// The speaker chosen with `s` (index into `transcript.speakers`), overriding the base speaker.
+    /// The speaker chosen with `s` (index into `speakers`), overriding the base speaker.
     public private(set) var speakerChoice: Int?
-    public private(set) var navigator: Navigator
-    public private(set) var viewport: Viewport
+    /// The speakers `s` cycles through: the transcript's, or every read file's in a library (first seen first).
+    public internal(set) var speakers: [String]
+    /// Where the search for a file with matches (the current one has none) goes on from.
+    var nearestScan: Int?
+    public internal(set) var navigator: Navigator
+    public internal(set) var viewport: Viewport
     public private(set) var size: TerminalSize
     /// The short message under the list ("search wrapped", "exported …"), with its severity.
     public var message: ViewerMessage?
@@ -86,17 +114,17 @@ public struct ViewerState {
     /// The name `w` proposes (the host's default file beside the transcript, as shown).
     public var exportDefaultName = "seek-matches.jsonl"
     /// Completions of the word being typed, best first.
-    public private(set) var suggestions: [String] = []
+    public internal(set) var suggestions: [String] = []
     /// The newest search asked for.
     public private(set) var generation = 0
     /// True while the newest search has not been applied yet.
-    public private(set) var isSearching = false
+    public internal(set) var isSearching = false
     /// Whether the next applied result should start on match 1 (the first search of `seek -i KEYWORD`).
-    private var startsOnFirstMatch: Bool
+    var startsOnFirstMatch: Bool
     private let completions: (String) -> [String]
-    private let layout: LayoutCache
+    private(set) var layout: LayoutCache
     /// Columns taken by the timestamp column (including its trailing space).
-    public let gutterWidth: Int
+    public internal(set) var gutterWidth: Int
 
     /// The rows at the bottom that are not the list: the info line and the search bar.
     public static let chromeRows = 2
@@ -110,8 +138,34 @@ public struct ViewerState {
         transcript: Transcript, displayName: String, keywords: [String] = [], caseSensitive: Bool = false,
         wholeWords: Bool = false, ignoresAccents: Bool = false, scope: Scope = Scope(), size: TerminalSize, completions: @escaping (String) -> [String] = { _ in [] }
     ) {
+        self.init(files: [LibraryFile(name: displayName, content: .loaded(transcript))], isLibrary: false,
+                  keywords: keywords, caseSensitive: caseSensitive, wholeWords: wholeWords,
+                  ignoresAccents: ignoresAccents, scope: scope, size: size, completions: completions)
+    }
+
+    /// A viewer on a library of files, read in the background (`fileLoaded(_:content:)`) and searched
+    /// file by file (`apply(_:generation:)` with one result per file); it opens on the first file.
+    public init(
+        library files: [LibraryFile], keywords: [String] = [], caseSensitive: Bool = false, wholeWords: Bool = false,
+        ignoresAccents: Bool = false, scope: Scope = Scope(), size: TerminalSize,
+        completions: @escaping (String) -> [String] = { _ in [] }
+    ) {
+        self.init(files: files, isLibrary: true, keywords: keywords, caseSensitive: caseSensitive,
+                  wholeWords: wholeWords, ignoresAccents: ignoresAccents, scope: scope, size: size,
+                  completions: completions)
+    }
+
+    private init(
+        files: [LibraryFile], isLibrary: Bool, keywords: [String], caseSensitive: Bool, wholeWords: Bool,
+        ignoresAccents: Bool, scope: Scope, size: TerminalSize, completions: @escaping (String) -> [String]
+    ) {
+        self.files = files
+        self.isLibrary = isLibrary
+        self.matches = LibraryMatches(fileCount: files.count, generation: 0)
+        let transcript = files.first?.transcript ?? Transcript([])
         self.transcript = transcript
-        self.displayName = displayName
+        self.displayName = files.first?.name ?? ""
+        self.speakers = []
         let given = keywords.filter { !$0.isEmpty }
         self.tokens = Array(given.dropLast())
         self.text = given.last ?? ""
@@ -128,6 +182,7 @@ public struct ViewerState {
         self.gutterWidth = Self.gutterWidth(of: transcript)
         self.layout = LayoutCache()
         self.viewport = Viewport(height: max(0, size.rows - Self.chromeRows))
+        for file in files { if let transcript = file.transcript { addSpeakers(of: transcript) } }
     }
 
     /// Columns for the widest label of the time column, and a space: `HH:MM:SS` for timed cues
@@ -156,8 +211,8 @@ public struct ViewerState {
     /// The base scope with the speaker chosen by `s`.
     public var scope: Scope {
         var scope = baseScope
-        if let speakerChoice, transcript.speakers.indices.contains(speakerChoice) {
-            scope.speaker = transcript.speakers[speakerChoice]
+        if let speakerChoice, speakers.indices.contains(speakerChoice) {
+            scope.speaker = speakers[speakerChoice]
         }
         return scope
     }
@@ -199,7 +254,7 @@ public struct ViewerState {
         guard !query.isEmpty else { return nil }
         generation += 1
         isSearching = true
-        return SearchRequest(query: query, generation: generation)
+        return SearchRequest(query: query, generation: generation, firstFile: currentFile)
     }
 
     // MARK: - Keys
@@ -248,28 +303,60 @@ public struct ViewerState {
     }
 
     private mutating func runNow(_ request: SearchRequest) {
-        let index = MatchIndex(transcript: transcript, query: request.query)
-        apply(index, generation: request.generation)
+        let results = files.indices.compactMap { file in
+            files[file].transcript.map { FileMatches(file: file, index: MatchIndex(transcript: $0, query: request.query)) }
+        }
+        apply(results, generation: request.generation)
     }
 
-    /// Applies a finished search if it is the newest one asked for; returns whether it was applied.
+    /// Applies a finished search of the file on screen if it is the newest one asked for; returns
+    /// whether it was applied.
     @discardableResult
     public mutating func apply(_ index: MatchIndex, generation: Int) -> Bool {
+        apply([FileMatches(file: currentFile, index: index)], generation: generation)
+    }
+
+    /// Applies finished searches of some files if they answer the newest search asked for; returns
+    /// whether they were applied.
+    ///
+    /// The file on screen keeps its match (the one overlapping the old current match, or the nearest
+    /// to the middle of the view); when it has none, the nearest file after it that has one opens,
+    /// once every file in between is known to have none.
+    ///
+    /// - Complexity: O(r + f) for r results and f files.
+    @discardableResult
+    public mutating func apply(_ results: [FileMatches], generation: Int) -> Bool {
         guard generation == self.generation else { return false }
-        isSearching = false
-        if startsOnFirstMatch {
-            navigator = Navigator(index: index)
-            startsOnFirstMatch = false
-        } else {
-            navigator.update(index: index, visible: visibleCues, viewHeight: listHeight)
+        if matches.generation != generation {
+            matches = LibraryMatches(fileCount: files.count, generation: generation)
+            for file in files.indices where files[file].failure != nil { matches.recordFailure(file: file) }
+            nearestScan = nil
         }
-        if index.isEmpty && !index.query.isEmpty {
+        for result in results where files.indices.contains(result.file) {
+            matches.record(result.index, file: result.file)
+            guard result.file == currentFile else { continue }
+            if startsOnFirstMatch {
+                navigator = Navigator(index: result.index)
+                if !result.index.isEmpty || !isLibrary { startsOnFirstMatch = false }
+            } else {
+                navigator.update(index: result.index, visible: visibleCues, viewHeight: listHeight)
+            }
+            if isTypingAPhrase { suggestions = phraseCompletions(from: result.index) }
+            revealCurrent()
+        }
+        if matches.isFinal {
+            isSearching = false
+            startsOnFirstMatch = false
+            matches.settle()
+        }
+        if isLibrary && navigator.current == nil && !query.isEmpty && matches.isSearched(currentFile) {
+            openNearestFileWithMatches()
+        }
+        if matches.isFinal && matches.total == 0 && !query.isEmpty {
             message = .noMatches
         } else if message == .noMatches {
             message = nil
         }
-        if isTypingAPhrase { suggestions = phraseCompletions(from: index) }
-        revealCurrent()
         return true
     }
 
@@ -432,6 +519,10 @@ public struct ViewerState {
             step(forward: true)
         case .character("N"):
             step(forward: false)
+        case .character("]") where isLibrary:
+            stepToFile(forward: true)
+        case .character("[") where isLibrary:
+            stepToFile(forward: false)
         case .character("/"):
             mode = .searching
             cursor = text.count
@@ -496,13 +587,16 @@ public struct ViewerState {
             mode = digits.isEmpty ? .browsing : .jumping(String(digits.dropLast()))
         case .enter:
             mode = .browsing
-            let count = navigator.index.count
+            matches.settle()
+            let count = isLibrary ? matches.total : navigator.index.count
             guard !digits.isEmpty else { return }
             guard let number = Int(digits), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 message = .notice(count == 0 ? "no matches to jump to" : "not a match number: \(digits) (1–\(count))")
                 return
             }
-            if navigator.jump(to: number) {
+            if isLibrary, let (file, position) = matches.location(ofMatch: number) {
+                go(toFile: file, position: position)
+            } else if !isLibrary, navigator.jump(to: number) {
                 revealCurrent()
             } else {
                 message = count == 0 ? .noMatches : .notice("no match \(number): 1–\(count)")
@@ -574,7 +668,7 @@ public struct ViewerState {
         isSearching = true
         suggestions = mode == .searching && !isTypingAPhrase ? completions(currentWord) : []
         if message == .searchWrapped { message = nil }
-        return .search(SearchRequest(query: query, generation: generation))
+        return .search(SearchRequest(query: query, generation: generation, firstFile: currentFile))
     }
 
     private mutating func acceptSuggestion() -> ViewerAction? {
@@ -588,9 +682,8 @@ public struct ViewerState {
     }
 
     private mutating func cycleSpeaker() -> ViewerAction? {
-        let speakers = transcript.speakers
         guard !speakers.isEmpty else {
-            message = .notice("no speakers in this transcript")
+            message = .notice(isLibrary ? "no speakers in these files" : "no speakers in this transcript")
             return nil
         }
         if let choice = speakerChoice {
@@ -603,6 +696,7 @@ public struct ViewerState {
     }
 
     private mutating func step(forward: Bool) {
+        if isLibrary { return stepAcrossFiles(forward: forward) }
         guard !navigator.index.isEmpty else {
             if !query.isEmpty && !isSearching { message = .noMatches }
             return
@@ -616,7 +710,24 @@ public struct ViewerState {
         viewport = ScrollPolicy.scroll(viewport, by: rows, cueCount: transcript.count, rowsOf: rows(ofCue:))
     }
 
-    private mutating func revealCurrent() {
+    /// Forgets the measured cue heights and the view (another file is on screen).
+    mutating func resetLayout() {
+        gutterWidth = Self.gutterWidth(of: transcript)
+        layout = LayoutCache()
+        viewport = Viewport(height: listHeight)
+    }
+
+    /// Adds the speakers of `transcript` that `s` does not cycle through yet.
+    mutating func addSpeakers(of transcript: Transcript) {
+        for speaker in transcript.speakers where !speakers.contains(speaker) { speakers.append(speaker) }
+    }
+
+    /// Replaces what is known of `file`.
+    mutating func setContent(_ content: LibraryFile.Content, ofFile file: Int) {
+        files[file].content = content
+    }
+
+    mutating func revealCurrent() {
         guard let match = navigator.currentMatch, listHeight > 0 else { return }
         let row = rows(ofCue: match.cue) > listHeight ? self.row(ofOffset: match.range.lowerBound, inCue: match.cue) : 0
         viewport = ScrollPolicy.reveal(row: row, ofCue: match.cue, in: viewport, cueCount: transcript.count,

@@ -159,7 +159,7 @@ struct CommandLineOptions: Equatable {
             if !explicitKeywords && positionals.count >= 2, let keyword = positionals.popFirst() {
                 keywords.append(keyword)
             }
-            if positionals.count != 1 { throw UsageError("-i needs exactly one FILE") }
+            if positionals.isEmpty { throw UsageError("-i needs at least one FILE") }
         } else if !explicitKeywords {
             // With a scope and a lone FILE, there is no keyword: the cues in scope are listed.
             if !scope.isUnrestricted && positionals.count == 1 && !count && export == nil {

@@ -37,7 +37,7 @@ enum HelpText {
       seek --cues [--json] [--speaker NAME] [--from T] [--to T] FILE…
       seek --speaker NAME [--from T] [--to T] FILE      what NAME said (no keyword)
       seek --speakers FILE…               each speaker with cue and word counts
-      seek -i [KEYWORD] FILE              interactive navigator
+      seek -i [KEYWORD] FILE…             interactive navigator (one for all the files)
 
     With no FILE, or FILE '-', seek reads standard input (when it is not a terminal).
     A keyword is literal text (no patterns), found anywhere in a cue, case-insensitively
@@ -171,5 +171,6 @@ enum HelpText {
       seek --cues panel.vtt                      what seek parsed from the file
       cat meeting.txt | seek -e CSV              search standard input
       seek -i budget talk.srt                    browse the matches interactively
+      seek -i -r budget Season1/                 one navigator over every file of a season
     """
 }

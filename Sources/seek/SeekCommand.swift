@@ -64,11 +64,8 @@ struct SeekCommand {
             explicitMedia = path
         }
         guard case .report(let output, let silent) = invocation else {
-            guard inputs.count == 1, let input = inputs.first else {
-                streams.writeError("seek: -i needs exactly one FILE (\(inputs.count) found)\n\(UsageError.hint)\n")
-                return .error
-            }
-            return runInteractive(options, input: input, explicitMedia: explicitMedia)
+            return runInteractive(options, inputs: inputs, isLibrary: inputs.count > 1 || expandedDirectory,
+                                  explicitMedia: explicitMedia)
         }
 
         var playback: (player: PlayerCommand, directory: PrivateDirectory)?
@@ -308,63 +305,6 @@ struct SeekCommand {
         case .searchPart(let query, let cues):
             return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
         }
-    }
-
-    private func runInteractive(_ options: CommandLineOptions, input: InputFile, explicitMedia: SystemPath?) -> ExitStatus {
-        if environment.term == "dumb" {
-            streams.writeError("seek: -i needs a terminal that can move the cursor, and TERM=dumb says this one cannot"
-                + " (without -i, seek prints the matching cues)\n")
-            return .error
-        }
-        let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps,
-                               language: options.language)
-        let outcome: Outcome
-        if let path = input.path, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
-            let video = VideoSettings(options: options, environment: VideoSettings.environment())
-            outcome = Self.work(.loadCues, onVideo: path, video: video, load: load)[0]
-        } else {
-            outcome = Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
-                try Self.work(.loadCues, on: input, load: load, standardInput: streams.input)
-            })
-        }
-        let loaded: LoadedTranscript
-        switch outcome.result {
-        case .success(.cues(let cues)):
-            loaded = cues
-        case .success(.counted), .success(.searched):
-            preconditionFailure("cues were asked for")
-        case .failure(let failure):
-            streams.writeError("seek: \(failure)\n")
-            return .error
-        }
-        let name = input.displayName
-        let transcript = loaded.transcript
-        var session = InteractiveSession(
-            transcript: transcript, displayName: name,
-            path: input.path,
-            keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
-            ignoresAccents: options.ignoreAccents, scope: options.scope,
-            writeJSONLines: { index, writer in
-                var bytes: [UInt8] = []
-                for record in MatchRecords(file: name, transcript: transcript, index: index,
-                                           track: outcome.track?.number, language: outcome.track?.language) {
-                    JSONLinesWriter.append(record, to: &bytes)
-                    if bytes.count >= DescriptorWriter.flushThreshold { writer.write(taking: &bytes) }
-                }
-                writer.write(taking: &bytes)
-            })
-        if !options.quiet { session.warnings = loaded.warnings.map { "\($0)" } }
-        session.media = MediaLookup.media(forTranscript: session.path, explicit: explicitMedia)
-        session.pad = options.pad
-        session.player = PlayerCommand.choose(
-            option: options.player, environment: getenv("SEEK_PLAYER").map { String(cString: $0) },
-            isInstalled: SupercutPlayback.isInstalled)
-        session.colors = switch options.color {
-        case .always: true
-        case .never: false
-        case .auto: (environment.noColor ?? "").isEmpty
-        }
-        return ExitStatus(rawValue: InteractiveCommand.run(session)) ?? .error
     }
 }
 

@@ -149,7 +149,7 @@ import Testing
         #expect(search.stdout.isEmpty)
         let interactive = try seek(["-i", "-r", "budget", "empty"])
         #expect(interactive.status == 2)
-        #expect(interactive.stderr.hasPrefix("seek: -i needs exactly one FILE"))
+        #expect(interactive.stderr.hasPrefix("seek: -i needs at least one FILE"))
     }
 
     @Test func aWalkTakesOnlyTranscriptJSON() throws {

@@ -36,6 +36,20 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
         assertFrameSnapshot(snapshot(state), named: "browsing-city")
     }
 
+    @Test func browsingALibraryShowsThePositionInTheLibraryAndInTheFile() {
+        var state = LibraryFixture.state(["city"], rows: 8, columns: 60)
+        state.press(.character("]"), .character("n"))
+        assertFrameSnapshot(snapshot(state), named: "library-browsing")
+    }
+
+    @Test func aLibraryBeingSearchedSaysHowManyFilesAreDone() {
+        var state = ViewerState(library: LibraryFixture.files.map { LibraryFile(name: $0.name) }, keywords: ["city"],
+                                size: TerminalSize(rows: 6, columns: 60))
+        _ = state.initialSearch()
+        state.fileLoaded(0, content: LibraryFixture.files[0].content)
+        assertFrameSnapshot(snapshot(state), named: "library-searching")
+    }
+
     @Test func typingWithTokensAndSuggestions() {
         var state = ViewerFixture.state(rows: 10, columns: 70, completions: { prefix in
             prefix.lowercased() == "c" ? ["city", "council", "count", "capacity"] : []

@@ -11,7 +11,7 @@ extension RandomAccessCollection {
     /// ```
     ///
     /// - Complexity: O(log n) calls of `isUpper`.
-    func partitionPoint(where isUpper: (Element) throws -> Bool) rethrows -> Index {
+    package func partitionPoint(where isUpper: (Element) throws -> Bool) rethrows -> Index {
         var low = startIndex
         var length = count
         while length > 0 {

@@ -18,15 +18,16 @@ enum ExportFile {
     }
 
     /// Writes what `body` writes to `path` atomically (the same writer as `-o`), never through a symbolic
-    /// link, never over the transcript itself, and over an existing file only with `replace`.
+    /// link, never over one of the transcripts, and over an existing file only with `replace`.
     ///
     /// - Returns: `nil` on success, otherwise what went wrong.
     static func write(
-        to path: SystemPath, replace: Bool, notOver input: SystemPath?, _ body: (DescriptorWriter) -> Void
+        to path: SystemPath, replace: Bool, notOver inputs: [SystemPath], _ body: (DescriptorWriter) -> Void
     ) -> String? {
-        if let input, let inputIdentity = input.withCString({ FileIdentity(path: $0) }),
-           path.withCString({ FileIdentity(path: $0) }) == inputIdentity {
-            return "could not export: \(path.shown) is the transcript itself"
+        if let target = path.withCString({ FileIdentity(path: $0) }),
+           inputs.contains(where: { input in input.withCString { FileIdentity(path: $0) } == target }) {
+            return inputs.count == 1 ? "could not export: \(path.shown) is the transcript itself"
+                : "could not export: \(path.shown) is one of the transcripts"
         }
         do throws(AtomicOutputFile.Failure) {
             let file = try AtomicOutputFile(path: path, links: .refuse, replace: replace, cleanupOnSignals: false,

@@ -8,24 +8,27 @@ import Darwin
 
 /// Everything the interactive navigator needs, prepared by the command line.
 struct InteractiveSession {
-    var transcript: Transcript
-    /// The name shown in the viewer (the file name, or `<stdin>`).
-    var displayName: String
-    /// The transcript's path, or `nil` when it came from standard input.
-    var path: SystemPath?
+    /// The files, in the order the command prints them; those already read hold their cues.
+    var files: [LibraryFile]
+    /// Each file's path, or `nil` for standard input.
+    var paths: [SystemPath?]
+    /// Whether the files make a library (several files, or a directory) rather than one transcript.
+    var isLibrary: Bool
+    /// Reads file `i` (in the background, the first time the navigator needs it).
+    var load: @Sendable (Int) -> LibraryFile.Content
     /// The keywords given on the command line (empty: start in the search field).
     var keywords: [String]
     var caseSensitive: Bool
     var wholeWords: Bool
     var ignoresAccents: Bool
     var scope: Scope
-    /// Streams the JSON Lines export of a match index (the same text as `--json`) to a writer.
-    var writeJSONLines: (MatchIndex, DescriptorWriter) -> Void
+    /// Streams the JSON Lines export of file `i`'s matches (the same text as `--json`) to a writer.
+    var writeJSONLines: (_ file: Int, Transcript, MatchIndex, DescriptorWriter) -> Void
     /// Warnings from reading the file (a guessed encoding, skipped lines), shown in the navigator.
     var warnings: [String] = []
     /// Whether frames may use colours (not with `--color never`, `NO_COLOR` or a dumb terminal).
     var colors = true
-    /// The transcript's media (`--media`, or found beside it), for `p`.
+    /// The media given with `--media` (one file only), for `p`; otherwise each file's is looked up beside it.
     var media: MediaPath?
     /// How long before a match `p` starts playing, in milliseconds (`--pad`).
     var pad = 1000
@@ -75,15 +78,23 @@ struct RunLoop {
     init(session: InteractiveSession, terminal: Terminal) {
         self.session = session
         self.terminal = terminal
-        let worker = SearchWorker(transcript: session.transcript)
+        let worker = SearchWorker(files: session.files, load: session.load)
         self.worker = worker
         player = PlayerController(command: session.player)
-        state = ViewerState(
-            transcript: session.transcript, displayName: session.displayName, keywords: session.keywords,
-            caseSensitive: session.caseSensitive, wholeWords: session.wholeWords,
-            ignoresAccents: session.ignoresAccents, scope: session.scope, size: terminal.size(),
-            completions: { worker.completions(for: $0) })
-        state.exportDefaultName = ExportFile.path(forTranscript: session.path).shown
+        let completions = { worker.completions(for: $0) }
+        if session.isLibrary {
+            state = ViewerState(
+                library: session.files, keywords: session.keywords, caseSensitive: session.caseSensitive,
+                wholeWords: session.wholeWords, ignoresAccents: session.ignoresAccents, scope: session.scope,
+                size: terminal.size(), completions: completions)
+        } else {
+            state = ViewerState(
+                transcript: session.files[0].transcript ?? Transcript([]), displayName: session.files[0].name,
+                keywords: session.keywords, caseSensitive: session.caseSensitive, wholeWords: session.wholeWords,
+                ignoresAccents: session.ignoresAccents, scope: session.scope, size: terminal.size(),
+                completions: completions)
+        }
+        state.exportDefaultName = defaultExportPath.shown
         if let first = session.warnings.first {
             state.message = .warning(first + (session.warnings.count > 1 ? " (and \(session.warnings.count - 1) more)" : ""))
         }
@@ -97,7 +108,7 @@ struct RunLoop {
             player.close()
         }
         terminal.enterRawMode()
-        if let request = state.initialSearch() { worker.start(request) }
+        worker.start(state.initialSearch())
         worker.prepareSuggestions()
         draw()
         while true {
@@ -126,11 +137,31 @@ struct RunLoop {
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return 129
             }
-            if fds[2].revents != 0, let result = worker.takeResult() {
-                state.apply(result.index, generation: result.generation)
-            }
+            if fds[2].revents != 0 { take(worker.takeEvents()) }
             draw()
         }
+    }
+
+    /// Hands what the worker found to the viewer: files read, then each search's results in one batch.
+    private mutating func take(_ events: [SearchWorker.Event]) {
+        var results: [FileMatches] = []
+        var generation = 0
+        func flush(_ state: inout ViewerState) {
+            if !results.isEmpty { state.apply(results, generation: generation) }
+            results.removeAll()
+        }
+        for event in events {
+            switch event {
+            case .read(let file, let content):
+                flush(&state)
+                state.fileLoaded(file, content: content)
+            case .searched(let found, let searched):
+                if searched != generation { flush(&state) }
+                generation = searched
+                results.append(found)
+            }
+        }
+        flush(&state)
     }
 
     /// Applies keys; an exit status when one of them quits.
@@ -177,13 +208,15 @@ struct RunLoop {
 
     /// Plays `match` from `--pad` before its moment; the status line says what happened.
     private mutating func play(_ match: Match) {
-        guard let media = session.media else {
-            state.message = .notice(session.path == nil
+        let path = session.paths[state.currentFile]
+        let media = session.isLibrary ? MediaLookup.media(forTranscript: path, explicit: nil) : session.media
+        guard let media else {
+            state.message = .notice(path == nil
                 ? "no media for standard input; name it with --media FILE"
-                : "no media file beside \(Sanitizer.sanitize(session.displayName)); name it with --media FILE")
+                : "no media file beside \(Sanitizer.sanitize(state.displayName)); name it with --media FILE")
             return
         }
-        guard let start = MatchMoment.playbackStart(of: match, in: session.transcript, pad: session.pad) else {
+        guard let start = MatchMoment.playbackStart(of: match, in: state.transcript, pad: session.pad) else {
             state.message = .notice("this match has no time to play from")
             return
         }
@@ -207,12 +240,16 @@ struct RunLoop {
     /// Writes the matches where `request` says: never through a symbolic link, and over an
     /// existing file only once the user has said to replace it.
     private mutating func export(_ request: ExportRequest) {
-        let index = state.navigator.index
-        guard !index.isEmpty else {
+        let matches = state.matches
+        guard !state.isSearching else {
+            state.message = .notice("still searching: export once the count is final")
+            return
+        }
+        guard matches.total > 0 else {
             state.message = .notice("nothing to export: no matches")
             return
         }
-        let path = request.name.map { SystemPath($0) } ?? ExportFile.path(forTranscript: session.path)
+        let path = request.name.map { SystemPath($0) } ?? defaultExportPath
         var info = stat()
         if path.withCString({ lstat($0, &info) }) == 0 {
             if info.st_mode & S_IFMT == S_IFLNK {
@@ -225,12 +262,26 @@ struct RunLoop {
             }
         }
         let write = session.writeJSONLines
-        if let failure = ExportFile.write(to: path, replace: request.replace, notOver: session.path,
-                                          { write(index, $0) }) {
+        let files = state.files
+        if let failure = ExportFile.write(to: path, replace: request.replace, notOver: session.paths.compactMap { $0 },
+                                          { writer in
+            for file in files.indices {
+                if let transcript = files[file].transcript, let index = matches.index(ofFile: file), !index.isEmpty {
+                    write(file, transcript, index, writer)
+                }
+            }
+        }) {
             state.message = .error(failure)
         } else {
-            state.message = .info("exported \(index.count) match\(index.count == 1 ? "" : "es") to \(path.shown)")
+            let count = matches.total
+            state.message = .info("exported \(count) match\(count == 1 ? "" : "es") to \(path.shown)")
         }
+    }
+
+    /// Where `w` writes by default: beside the transcript (`talk.matches.jsonl`), or `seek-matches.jsonl`
+    /// in the current folder for a library or standard input.
+    private var defaultExportPath: SystemPath {
+        ExportFile.path(forTranscript: session.isLibrary ? nil : session.paths[0])
     }
 
     private mutating func draw() {

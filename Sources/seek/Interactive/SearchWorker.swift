@@ -8,22 +8,36 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs searches off the input loop; the newest one wins, older ones are cancelled.
+/// Reads a library's files and runs searches off the input loop; the newest search wins, older
+/// ones are cancelled.
 ///
-/// A finished search is stored and announced with a byte on `readEnd`, which the
-/// run loop polls along with the keyboard.
+/// One pass walks the files from the request's first file, wrapping: each file is read when first
+/// reached (and kept), then searched. What a pass finds is queued as events and announced with a
+/// byte on `readEnd`, which the run loop polls along with the keyboard. A file read once is never
+/// read again, so the first frame needs no file at all and a new query costs only the search.
 final class SearchWorker: @unchecked Sendable {
-    private let transcript: Transcript
+    /// Something the worker found, for the run loop to hand to the viewer.
+    enum Event {
+        /// A file was read (or could not be).
+        case read(file: Int, content: LibraryFile.Content)
+        /// A file's matches for the search of `generation`.
+        case searched(FileMatches, generation: Int)
+    }
+
+    private let load: @Sendable (Int) -> LibraryFile.Content
     private let generation = SearchGeneration()
     private let queue = DispatchQueue(label: "seek.search", qos: .userInitiated)
     private let lock = NSLock()
-    private var finished: (index: MatchIndex, generation: Int)?
+    private var contents: [LibraryFile.Content]
+    private var events: [Event] = []
     private var suggestions: Suggestions?
     let readEnd: Int32
     private let writeEnd: Int32
 
-    init(transcript: Transcript) {
-        self.transcript = transcript
+    /// A worker on `files` (those already read keep their content); `load` reads file `i`.
+    init(files: [LibraryFile], load: @escaping @Sendable (Int) -> LibraryFile.Content) {
+        self.load = load
+        contents = files.map(\.content)
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -41,39 +55,66 @@ final class SearchWorker: @unchecked Sendable {
         close(writeEnd)
     }
 
-    /// Starts `request`, cancelling any search still running.
-    func start(_ request: SearchRequest) {
+    /// Starts `request` (or, with none, reads every file), cancelling any pass still running.
+    func start(_ request: SearchRequest?) {
         let ticket = generation.begin()
-        let transcript = transcript
         queue.async { [self] in
-            guard let index = MatchIndex.build(transcript: transcript, query: request.query,
-                                               isCancelled: ticket.isCancelledCheck) else { return }
-            generation.apply(ticket) {
-                lock.lock()
-                finished = (index, request.generation)
-                lock.unlock()
-                var byte: UInt8 = 1
-                _ = write(writeEnd, &byte, 1)
+            let count = contents.count
+            let first = min(max(0, request?.firstFile ?? 0), max(0, count - 1))
+            for offset in 0..<count {
+                if ticket.isCancelled { return }
+                let file = (first + offset) % count
+                let content = content(of: file)
+                guard let request, let transcript = content.transcript else { continue }
+                guard let index = MatchIndex.build(transcript: transcript, query: request.query,
+                                                   isCancelled: ticket.isCancelledCheck) else { return }
+                post(.searched(FileMatches(file: file, index: index), generation: request.generation))
             }
         }
     }
 
-    /// The newest finished search, if one arrived since the last call.
-    func takeResult() -> (index: MatchIndex, generation: Int)? {
-        var buffer = [UInt8](repeating: 0, count: 64)
+    /// File `file`'s content, reading it (and announcing it) the first time.
+    private func content(of file: Int) -> LibraryFile.Content {
+        lock.lock()
+        let known = contents[file]
+        lock.unlock()
+        guard case .pending = known else { return known }
+        let content = load(file)
+        lock.lock()
+        contents[file] = content
+        lock.unlock()
+        post(.read(file: file, content: content))
+        return content
+    }
+
+    private func post(_ event: Event) {
+        lock.lock()
+        events.append(event)
+        lock.unlock()
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Everything found since the last call, in the order it was found.
+    func takeEvents() -> [Event] {
+        var buffer = [UInt8](repeating: 0, count: 256)
         while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
         lock.lock()
         defer { lock.unlock() }
-        let result = finished
-        finished = nil
-        return result
+        let taken = events
+        events.removeAll()
+        return taken
     }
 
-    /// Builds the word list for suggestions in the background (it reads the whole transcript).
+    /// Builds the word list for suggestions in the background from the files read so far (it reads
+    /// their whole text); the library's from every file once all are read.
     func prepareSuggestions() {
-        let transcript = transcript
         DispatchQueue.global(qos: .utility).async { [self] in
-            let built = Suggestions(transcript: transcript)
+            lock.lock()
+            let transcripts = contents.compactMap(\.transcript)
+            lock.unlock()
+            guard let first = transcripts.first else { return }
+            let built = Suggestions(transcript: first)
             lock.lock()
             suggestions = built
             lock.unlock()

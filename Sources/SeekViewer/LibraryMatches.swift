@@ -1,0 +1,115 @@
+import SeekKit
+
+/// The matches of one search across a library's files, numbered 1…N over the whole library.
+///
+/// Each file's matches arrive on their own (`record(_:file:)`), in any order; the map
+/// from library positions to files is a prefix sum of the per-file counts, rebuilt once
+/// per batch (`settle()`), so positions cost a binary search:
+///
+/// ```swift
+/// var matches = LibraryMatches(fileCount: 3, generation: 1)
+/// matches.record(a, file: 0)   // 2 matches
+/// matches.record(b, file: 2)   // 5 matches
+/// matches.settle()
+/// matches.location(ofMatch: 4) // (file: 2, position: 2)
+/// ```
+public struct LibraryMatches: Sendable {
+    /// The search these matches answer.
+    public let generation: Int
+    /// Each file's matches; `nil` until searched (or when the file could not be read).
+    private var indices: [MatchIndex?]
+    /// `before[f]`: the matches in files `0..<f`; one more entry than files.
+    private var before: [Int]
+    private var isSettled = true
+    /// Files whose matches are in (or that failed).
+    public private(set) var searchedCount = 0
+    /// Matches recorded so far (every file's, settled or not).
+    public private(set) var total = 0
+
+    /// No file searched yet.
+    public init(fileCount: Int, generation: Int) {
+        self.generation = generation
+        indices = Array(repeating: nil, count: fileCount)
+        before = Array(repeating: 0, count: fileCount + 1)
+    }
+
+    public var fileCount: Int { indices.count }
+
+    /// Whether every file has been searched, so positions and the total are final.
+    public var isFinal: Bool { searchedCount == indices.count }
+
+    /// The matches of `file`, once searched.
+    public func index(ofFile file: Int) -> MatchIndex? { indices[file] }
+
+    /// The number of matches in `file`, once searched.
+    public func count(inFile file: Int) -> Int? { indices[file]?.count }
+
+    /// Whether `file` has been searched (or could not be read).
+    public func isSearched(_ file: Int) -> Bool { indices[file] != nil || failed.contains(file) }
+
+    private var failed: Set<Int> = []
+
+    /// Takes `file`'s matches (replacing any recorded before).
+    public mutating func record(_ index: MatchIndex, file: Int) {
+        if let old = indices[file] { total -= old.count } else if !failed.contains(file) { searchedCount += 1 }
+        indices[file] = index
+        total += index.count
+        isSettled = false
+    }
+
+    /// Marks `file` as unreadable: searched, with no matches.
+    public mutating func recordFailure(file: Int) {
+        guard indices[file] == nil, !failed.contains(file) else { return }
+        failed.insert(file)
+        searchedCount += 1
+    }
+
+    /// Rebuilds the map from positions to files after `record(_:file:)`.
+    ///
+    /// - Complexity: O(f) in the number of files; nothing when nothing changed.
+    public mutating func settle() {
+        guard !isSettled else { return }
+        var sum = 0
+        for file in indices.indices {
+            before[file] = sum
+            sum += indices[file]?.count ?? 0
+        }
+        before[indices.count] = sum
+        isSettled = true
+    }
+
+    /// The library position of match `position` of `file` (call `settle()` first).
+    public func libraryPosition(file: Int, position: Int) -> Int {
+        before[file] + position
+    }
+
+    /// The file and in-file position of library match `number` (1-based), or `nil` when out of range.
+    ///
+    /// - Complexity: O(log f) in the number of files.
+    public func location(ofMatch number: Int) -> (file: Int, position: Int)? {
+        assert(isSettled, "settle() before asking for positions")
+        guard number >= 1, number <= before[indices.count] else { return nil }
+        let file = before.dropFirst().partitionPoint { $0 >= number } - 1
+        return (file, number - before[file])
+    }
+
+    /// The first file after `file` with a match, or `nil` when none has one.
+    ///
+    /// - Complexity: O(log f).
+    public func nextFile(after file: Int) -> Int? {
+        location(ofMatch: before[file + 1] + 1)?.file
+    }
+
+    /// The last file before `file` with a match, or `nil` when none has one.
+    ///
+    /// - Complexity: O(log f).
+    public func previousFile(before file: Int) -> Int? {
+        location(ofMatch: before[file])?.file
+    }
+
+    /// The first file with a match.
+    public var firstFile: Int? { location(ofMatch: 1)?.file }
+
+    /// The last file with a match.
+    public var lastFile: Int? { location(ofMatch: before[indices.count])?.file }
+}

@@ -1,0 +1,88 @@
+import SeekKit
+import SeekViewer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SeekCommand {
+    /// `seek -i`: one transcript read before the first frame, or a library (several files, or a
+    /// directory) whose files are read in the background while the navigator already runs.
+    func runInteractive(
+        _ options: CommandLineOptions, inputs: [InputFile], isLibrary: Bool, explicitMedia: SystemPath?
+    ) -> ExitStatus {
+        if environment.term == "dumb" {
+            streams.writeError("seek: -i needs a terminal that can move the cursor, and TERM=dumb says this one cannot"
+                + " (without -i, seek prints the matching cues)\n")
+            return .error
+        }
+        guard !inputs.isEmpty else {
+            streams.writeError("seek: -i needs at least one FILE (none found)\n\(UsageError.hint)\n")
+            return .error
+        }
+        let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps,
+                               language: options.language)
+        let video = VideoSettings(options: options, environment: VideoSettings.environment())
+        let standardInput = streams.input
+        let read: @Sendable (InputFile) -> Outcome = { input in
+            if let path = input.path, input.problem == nil, VideoSubtitles.isVideo(path.shown) {
+                return Self.work(.loadCues, onVideo: path, video: video, load: load)[0]
+            }
+            return Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
+                try Self.work(.loadCues, on: input, load: load, standardInput: standardInput)
+            })
+        }
+        var files = inputs.map { LibraryFile(name: $0.displayName) }
+        var warnings: [String] = []
+        var tracks: [SubtitleTrack?] = Array(repeating: nil, count: inputs.count)
+        if !isLibrary {
+            let outcome = read(inputs[0])
+            switch outcome.result {
+            case .success(.cues(let loaded)):
+                files[0].content = .loaded(loaded.transcript)
+                if !options.quiet { warnings = loaded.warnings.map { "\($0)" } }
+            case .success(.counted), .success(.searched):
+                preconditionFailure("cues were asked for")
+            case .failure(let failure):
+                streams.writeError("seek: \(failure)\n")
+                return .error
+            }
+            tracks[0] = outcome.track
+        }
+        let names = files.map(\.name)
+        var session = InteractiveSession(
+            files: files, paths: inputs.map(\.path), isLibrary: isLibrary,
+            load: { file in
+                let outcome = read(inputs[file])
+                switch outcome.result {
+                case .success(.cues(let loaded)): return .loaded(loaded.transcript)
+                case .success(.counted), .success(.searched): preconditionFailure("cues were asked for")
+                case .failure(let failure): return .failed("\(failure)")
+                }
+            },
+            keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
+            ignoresAccents: options.ignoreAccents, scope: options.scope,
+            writeJSONLines: { file, transcript, index, writer in
+                var bytes: [UInt8] = []
+                for record in MatchRecords(file: names[file], transcript: transcript, index: index,
+                                           track: tracks[file]?.number, language: tracks[file]?.language) {
+                    JSONLinesWriter.append(record, to: &bytes)
+                    if bytes.count >= DescriptorWriter.flushThreshold { writer.write(taking: &bytes) }
+                }
+                writer.write(taking: &bytes)
+            })
+        session.warnings = warnings
+        if !isLibrary { session.media = MediaLookup.media(forTranscript: inputs[0].path, explicit: explicitMedia) }
+        session.pad = options.pad
+        session.player = PlayerCommand.choose(
+            option: options.player, environment: getenv("SEEK_PLAYER").map { String(cString: $0) },
+            isInstalled: SupercutPlayback.isInstalled)
+        session.colors = switch options.color {
+        case .always: true
+        case .never: false
+        case .auto: (environment.noColor ?? "").isEmpty
+        }
+        return ExitStatus(rawValue: InteractiveCommand.run(session)) ?? .error
+    }
+}
