@@ -1,6 +1,31 @@
-/// Finds the next byte of a kind in a range of bytes, eight bytes at a time: the scans that
-/// markup readers repeat over every byte of a file.
-package enum ByteSearch {
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the next byte of a kind in a range of bytes (with `memchr`, or eight bytes at a time):
+/// the scans parsers repeat over every byte of a file.
+public enum ByteSearch {
+    /// The index of the first `byte` in `bytes[from..<to]`, or `to` when there is none.
+    ///
+    /// - Complexity: O(result - from), with `memchr`.
+    @inlinable
+    package static func first(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        assert(from >= 0 && from <= to && to <= bytes.count, "range outside the bytes")
+        guard from < to, let base = bytes.baseAddress,
+              let found = memchr(base + from, Int32(byte), to - from) else { return to }
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        assert(index >= from && index < to, "memchr answered outside the range")
+        return index
+    }
+
+    /// Whether `bytes[from..<to]` holds `byte`.
+    @inlinable
+    package static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        first(byte, in: bytes, from: from, to: to) < to
+    }
+
     /// The index of the first byte in `bytes[from..<to]` that is below 0x21 (a space, tab, line
     /// break or other control) or equal to `byte`, or `to` when none is.
     ///

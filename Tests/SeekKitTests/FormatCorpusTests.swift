@@ -97,6 +97,79 @@ import Testing
         #expect(ssa.map(\.style) == ["1", "2", "3", "1", "2", "3"])
     }
 
+    /// go-astisub's pairs: what it reads from `*-in*` it writes as `*-out*` (here the SSA ones;
+    /// the SRT and WebVTT pairs are `CorpusConformanceTests`'). Both sides give the same cues.
+    @Test(arguments: [("example-in.ssa", "example-out.ssa"), ("example-in.ssa", "example-out-v4plus.ssa"),
+                      ("example-in.ssa", "example-out.srt")])
+    func goAstisubPairsGiveTheSameCues(_ input: String, _ output: String) throws {
+        guard Self.corpus != nil else { print("corpus absent: skipping go-astisub pairs"); return }
+        let read = Array(try Self.load("go-astisub/" + input).transcript)
+        let written = Array(try Self.load("go-astisub/" + output).transcript)
+        #expect(read.count == written.count)
+        #expect(read.map(\.start) == written.map(\.start))
+        #expect(read.map(\.end) == written.map(\.end))
+        #expect(read.map { Self.words($0.text) } == written.map { Self.words($0.text) })
+        if output.hasSuffix(".ssa") {
+            #expect(read.map(\.style) == written.map(\.style))
+            #expect(read.map(\.speaker) == written.map(\.speaker))
+        }
+    }
+
+    /// The IMSC 1 and 1.1 conformance documents (`w3c-imsc-tests`) against the display timelines
+    /// sandflow/ttconv made from them (`isd-references__*.txt`: each time the display changes, and
+    /// whether anything is shown from then on). Between two listed times, something is shown
+    /// exactly when one of our cues is on screen.
+    @Test func imscDocumentsFollowTheirTimelines() throws {
+        guard let corpus = Self.corpus else { print("corpus absent: skipping the IMSC timelines"); return }
+        let documents = try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("w3c-imsc-tests").path)
+            .filter { $0.hasSuffix(".ttml") }.sorted()
+        var compared = 0
+        var disagreements: [String] = []
+        for document in documents {
+            let stem = document.dropLast(5).replacingOccurrences(of: "__", with: "_")
+            let reference = corpus.appendingPathComponent("sandflow-ttconv/isd-references__\(stem).txt")
+            guard let text = try? String(contentsOf: reference, encoding: .utf8) else { continue }
+            let timeline: [(time: Double, shown: Bool)] = text.split(whereSeparator: \.isNewline).compactMap { line in
+                let fields = line.split(separator: " ")
+                guard fields.count == 2, let seconds = Double(fields[0]) else { return nil }
+                return (seconds * 1000, fields[1] == "+")
+            }
+            let cues = (try? Self.load("w3c-imsc-tests/" + document).transcript).map(Array.init) ?? []
+            compared += 1
+            for (i, change) in timeline.enumerated() {
+                let next = i + 1 < timeline.count ? timeline[i + 1].time : change.time + 1000
+                let moment = (change.time + next) / 2
+                let shown = cues.contains { cue in
+                    guard let start = cue.start else { return false }
+                    return Double(start) <= moment && moment < Double(cue.end ?? .max)
+                }
+                if shown != change.shown {
+                    disagreements.append("\(document): at \(moment / 1000) s the reference \(change.shown ? "shows" : "hides")")
+                    break
+                }
+            }
+        }
+        #expect(compared >= 100)
+        #expect(disagreements.map { String($0.prefix { $0 != ":" }) } == Self.knownIMSCDisagreements, "\(disagreements)")
+    }
+
+    /// IMSC documents whose timeline needs what Seek does not model: `timeContainer="seq"`
+    /// (children one after another; Seek reads every container as `par`), `tts:display="none"`
+    /// and `<set>` (styling that hides text), region timing, elements in a foreign namespace
+    /// (read as if they were TTML), and an empty paragraph with only a `<br/>` that the
+    /// reference counts as shown (Seek times a paragraph whose words are all in timed spans by them).
+    static let knownIMSCDisagreements = [
+        "imsc1__ttml__display__Display002.ttml", "imsc1__ttml__display__Display004.ttml",
+        "imsc1__ttml__foreign__Foreign001.ttml", "imsc1__ttml__region__region-timing.ttml",
+        "imsc1__ttml__timing__BasicTimeContainment002.ttml", "imsc1__ttml__timing__BasicTimeContainment003.ttml",
+        "imsc1__ttml__timing__BasicTiming007.ttml", "imsc1__ttml__timing__BasicTiming008.ttml",
+        "imsc1__ttml__timing__BasicTiming010.ttml", "imsc1__ttml__timing__MediaParTiming002.ttml",
+        "imsc1__ttml__timing__MediaParTiming003.ttml", "imsc1__ttml__timing__MediaSeqTiming001.ttml",
+        "imsc1__ttml__timing__MediaSeqTiming002.ttml", "imsc1__ttml__timing__MediaSeqTiming003.ttml",
+        "imsc1__ttml__timing__MediaSeqTiming004.ttml", "imsc1__ttml__timing__MediaSeqTiming005.ttml",
+        "imsc1__ttml__timing__MediaSeqTiming007.ttml", "imsc1__ttml__timing__TimeExpressions001.ttml",
+    ]
+
     @Test func mantasDoneSamplesInEachFormat() throws {
         guard Self.corpus != nil else { print("corpus absent: skipping mantas-done-subtitles"); return }
         let expected = ["Senator, we're making our final approach into Coruscant.", "Very good, Lieutenant."]

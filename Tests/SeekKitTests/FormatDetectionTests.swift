@@ -58,6 +58,28 @@ import Testing
         #expect(warned == warns)
     }
 
+    /// Text files that look like subtitles but could not be read as any: detection fails on
+    /// what comes first, and the warning says the lines were read untimed.
+    @Test(arguments: [
+        ("notes.txt", "x\n1\n00:00:01,000 --> 00:00:02,000\nHello\n", true),
+        ("notes.txt", "Title\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hello\n", true),
+        ("notes.txt", "Title\n[Events]\nFormat: Layer, Start, End, Text\n", true),
+        ("notes.txt", "Title\n{10}{20}Hello|there\n", true),
+        ("notes.txt", "Title\n0:00:01.000,0:00:03.000\nHello\n", true),
+        ("notes.txt", "<html>\n<SYNC Start=100><P>Hello\n", true),
+        ("notes.txt", "The flow is A --> B --> C.\nNo times here.\n", false),
+        ("notes.md", "# Meeting\n\nWe met at 10:30 and talked.\n", false),
+    ])
+    func untimedFallbackWarnsForSubtitleContent(_ name: String, _ content: String, _ warns: Bool) throws {
+        let loaded = try TranscriptLoader.load(Array(content.utf8), fileName: name)
+        #expect(loaded.format == .text)
+        let warning = loaded.warnings.first { $0.message.hasPrefix("read as untimed lines: no SRT, WebVTT, ASS/SSA") }
+        #expect((warning != nil) == warns)
+        #expect(warning.map { $0.description.hasPrefix("\(name): read as untimed lines") } ?? true)
+        let counted = try TranscriptLoader.countMatches(Array(content.utf8), fileName: name, query: Query("hello"))
+        #expect(counted.warnings.map(\.description) == loaded.warnings.map(\.description))
+    }
+
     @Test(arguments: [("ass", SubtitleFormat.ass), ("SSA", .ass), ("subviewer", .sbv), ("microdvd", .microdvd),
                       ("lrc", .lrc), ("webvtt", .vtt)])
     func formatNames(_ name: String, _ format: SubtitleFormat) {

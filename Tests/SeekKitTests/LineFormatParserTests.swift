@@ -108,6 +108,29 @@ import Testing
         #expect(cues.map(\.text) == ["Some words here"])
     }
 
+    /// Where a keyword's matches start and end, by the word times.
+    static func matchTimes(_ keyword: String, in transcript: Transcript) -> [(Int?, Int?)] {
+        let index = MatchIndex(transcript: transcript, query: Query(keyword))
+        guard index.count > 0 else { return [] }
+        return (1...index.count).map { transcript.matchTimes(cue: index[$0].cue, range: index[$0].range) }
+            .map { ($0.start, $0.end) }
+    }
+
+    @Test func enhancedWordTimesTimeTheirMatches() {
+        let lrc = "[offset:+100]\n[00:01.00] <00:01.00>Some <00:01.50>words <00:02.20>here <00:02.90>\n"
+            + "[00:03.00][00:13.00]<00:03.00>Chorus <00:03.40>again\n[00:05.00]plain line\n"
+        let transcript = LRCParser.parse(Array(lrc.utf8), fileName: "a.lrc").transcript
+        #expect(transcript.map(\.text) == ["Some words here", "Chorus again", "plain line", "Chorus again"])
+        #expect(Self.matchTimes("words", in: transcript).map(\.0) == [1400])
+        #expect(Self.matchTimes("words", in: transcript).map(\.1) == [2100])
+        // The stamp at the line's end ends its last word.
+        #expect(Self.matchTimes("here", in: transcript).map(\.1) == [2800])
+        // A repeated line's words move with its stamp.
+        #expect(Self.matchTimes("again", in: transcript).map(\.0) == [3300, 13300])
+        // Without word times a match has its cue's times.
+        #expect(Self.matchTimes("plain", in: transcript).map(\.0) == [4900])
+    }
+
     @Test func strayLinesWarn() {
         let (cues, warnings) = Self.parse("hello\n[00:01.00]x\n")
         #expect(cues.map(\.text) == ["x"])

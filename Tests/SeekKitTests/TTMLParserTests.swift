@@ -60,6 +60,18 @@ import Testing
         #expect(transcript.indices.filter { Scope(excludedStyles: ["SIGNS"]).includes($0, of: transcript) } == [1])
     }
 
+    @Test func elementsWithNoTimeLeftAreNotRead() {
+        let (cues, warnings) = Self.parse("""
+        <div dur="10s">
+          <p dur="10s"><span begin="5s" dur="5s">shown</span> <span begin="10s" dur="5s">never<br/>shown</span></p>
+          <p begin="10s" dur="10s">after its parent ends</p>
+          <p begin="3s" end="2s">backwards</p>
+        </div>
+        """)
+        #expect(cues.map(\.text) == ["shown"])
+        #expect(warnings == ["a.ttml:7: a paragraph that ends before it begins; skipped"])
+    }
+
     @Test func timesAddUpThroughBodyAndDivs() {
         let (cues, _) = Self.parse("""
         <div begin="10s"><div begin="5s" end="20s"><p begin="1s" end="30s">clipped</p></div>

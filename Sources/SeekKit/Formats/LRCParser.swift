@@ -7,26 +7,47 @@ import SeekBytes
 /// one begins; the last has no end, and a stamp without text only ends the one before.
 /// ID tags such as `[ar:Artist]`, `[ti:Title]`, `[al:Album]` are metadata, not cues;
 /// `[offset:+500]` moves every cue 500 ms earlier (a negative offset, later). Enhanced LRC
-/// word times `<00:12.50>` are removed from the text. Cues come out in order of time.
+/// word times `<00:12.50>` leave the text and become the cue's word times (so a match knows
+/// when its words are sung); a stamp at the end of a line ends the last word. Cues come out
+/// in order of time.
 public enum LRCParser {
     /// The ID tags that are metadata, as `[key:value]`.
     private static let metadataKeys: [StaticString] = [
         "ar", "ti", "al", "au", "by", "offset", "length", "re", "ve", "la", "lang", "tool", "#", "id", "kana", "sign", "total",
     ]
 
+    /// One stamp of a line: a cue to be, its text and word times kept aside until the cues are ordered.
+    private struct Entry {
+        var time: Int
+        var line: Int
+        /// The text, in `texts`.
+        var text: Range<Int>
+        /// The word times, in `words`, with offsets from the text's start.
+        var words: Range<Int>
+        /// How much later than the line's first stamp this one is (its word times move with it).
+        var shift: Int
+    }
+
     /// Parses UTF-8 LRC text.
     ///
-    /// - Complexity: O(n + m log m) for n bytes and m cues.
+    /// - Complexity: O(n + m log m) for n bytes and m cues (the sort only when stamps are out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
         utf8.withUnsafeBufferPointer { buffer in
             var warnings = WarningLog(fileName: fileName)
-            var entries: [(time: Int, line: Int, text: Range<Int>)] = []
+            var entries: [Entry] = []
             var texts: [UInt8] = []
+            texts.reserveCapacity(buffer.count)
+            var words: [WordTime] = []
             var offset = 0
             let scanner = LineScanner(buffer)
             var position = 0
             var lineNumber = 0
             var stamps: [Int] = []
+            var ordered = true
+            // Repeated stamps repeat their text; past this much text in all, they are not repeated.
+            let textBudget = buffer.count * 4 + (1 << 20)
+            var textTotal = 0
+            var warnedBudget = false
             while position < scanner.count {
                 let (lineEnd, next) = scanner.line(from: position)
                 lineNumber += 1
@@ -35,7 +56,7 @@ public enum LRCParser {
                 SRTParser.skipSpaces(buffer, &index, lineEnd)
                 if index == lineEnd { continue }
                 let line = UnsafeBufferPointer(rebasing: buffer[index..<lineEnd])
-                if isMetadataTag(line) {
+                if line[0] == UInt8(ascii: "["), isMetadataTag(line) {
                     if SubtitleFormat.startsCaseless(line, "[offset:") { offset = offsetValue(line) ?? offset }
                     continue
                 }
@@ -44,34 +65,55 @@ public enum LRCParser {
                     stamps.append(time)
                     SRTParser.skipSpaces(buffer, &index, lineEnd)
                 }
-                guard !stamps.isEmpty else {
+                guard let first = stamps.first else {
                     warnings.add(line: lineNumber, "expected a time like [01:23.45] at the start of the line; line skipped")
                     continue
                 }
                 let textStart = texts.count
-                clean(UnsafeBufferPointer(rebasing: buffer[index..<lineEnd]), into: &texts)
-                for time in stamps { entries.append((time, lineNumber, textStart..<texts.count)) }
+                let wordStart = words.count
+                clean(UnsafeBufferPointer(rebasing: buffer[index..<lineEnd]), into: &texts, wordTimes: &words)
+                let text = textStart..<texts.count
+                for time in stamps {
+                    if textTotal > textBudget, time != first {
+                        if !warnedBudget {
+                            warnings.add(line: lineNumber, "too much text repeated by time stamps; further repeats skipped")
+                            warnedBudget = true
+                        }
+                        continue
+                    }
+                    textTotal += text.count + 1
+                    if let last = entries.last, time < last.time { ordered = false }
+                    entries.append(Entry(time: time, line: lineNumber, text: text, words: wordStart..<words.count,
+                                         shift: time - first))
+                }
             }
-            entries = entries.enumerated().sorted { a, b in
-                a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
-            }.map(\.element)
-            var builder = TranscriptBuilder()
-            builder.reserve(bytes: texts.count, cues: entries.count)
-            var nextLater = entries.count
+            if !ordered {
+                entries = entries.enumerated().sorted { a, b in
+                    a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+                }.map(\.element)
+            }
             var ends = [Int?](repeating: nil, count: entries.count)
+            var nextLater = entries.count
             for i in entries.indices.reversed() {
                 if i + 1 < entries.count, entries[i + 1].time > entries[i].time { nextLater = i + 1 }
                 if nextLater < entries.count { ends[i] = entries[nextLater].time }
             }
-            texts.withUnsafeBufferPointer { texts in
-                for (i, entry) in entries.enumerated() where !entry.text.isEmpty {
-                    let text = UnsafeBufferPointer(rebasing: texts[entry.text])
-                    builder.append(text: String(decoding: text, as: UTF8.self), start: max(0, entry.time - offset),
-                                   end: ends[i].map { max(0, $0 - offset) }, speaker: SpeakerPrefix.speaker(in: text),
-                                   line: entry.line)
+            let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
+                cues.reserve(forInputBytes: textTotal)
+                texts.withUnsafeBufferPointer { texts in
+                    for (i, entry) in entries.enumerated() where !entry.text.isEmpty {
+                        for word in words[entry.words] {
+                            cues.pendingWordTimes.append(WordTime(
+                                offset: word.offset, start: max(0, word.start + entry.shift - offset),
+                                end: word.end.map { max(0, $0 + entry.shift - offset) }))
+                        }
+                        cues.append(text: UnsafeBufferPointer(rebasing: texts[entry.text]), id: nil,
+                                    start: max(0, entry.time - offset), end: ends[i].map { max(0, $0 - offset) },
+                                    speaker: nil, line: entry.line)
+                    }
                 }
             }
-            return (builder.build(), warnings.all)
+            return (transcript, warnings.all)
         }
     }
 
@@ -95,23 +137,30 @@ public enum LRCParser {
 
     /// Reads `[mm:ss.xx]` (also `[mm:ss]`, `[mm:ss:xx]`, `[h:mm:ss.xx]`) at `index`.
     static func stamp(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
-        guard index + 5 <= end, bytes[index] == UInt8(ascii: "["), bytes[index + 1] &- 0x30 < 10 else { return nil }
+        guard index + 5 <= end, bytes[index] == UInt8(ascii: "[") else { return nil }
         var position = index + 1
-        guard var time = ClockTime.read(bytes, &position, end) else { return nil }
-        if position < end, bytes[position] == UInt8(ascii: ":"), position + 2 < end, bytes[position + 1] &- 0x30 < 10 {
-            // `[mm:ss:xx]`: hundredths after a colon.
+        guard let time = time(bytes, &position, end), position < end, bytes[position] == UInt8(ascii: "]") else {
+            return nil
+        }
+        index = position + 1
+        return time
+    }
+
+    /// Reads `mm:ss.xx` (also `mm:ss`, `mm:ss:xx`, `h:mm:ss.xx`) at `index`, as in stamps and word times.
+    private static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+        guard index < end, bytes[index] &- 0x30 < 10, var time = ClockTime.read(bytes, &index, end) else { return nil }
+        if index < end, bytes[index] == UInt8(ascii: ":"), index + 2 < end, bytes[index + 1] &- 0x30 < 10 {
+            // `mm:ss:xx`: hundredths after a colon.
             var digits = 0
             var value = 0
-            position += 1
-            while position < end, bytes[position] &- 0x30 < 10 {
-                if digits < 3 { value = value * 10 + Int(bytes[position] &- 0x30) }
+            index += 1
+            while index < end, bytes[index] &- 0x30 < 10 {
+                if digits < 3 { value = value * 10 + Int(bytes[index] &- 0x30) }
                 digits += 1
-                position += 1
+                index += 1
             }
             time += digits == 1 ? value * 100 : digits == 2 ? value * 10 : value
         }
-        guard position < end, bytes[position] == UInt8(ascii: "]") else { return nil }
-        index = position + 1
         return time
     }
 
@@ -133,27 +182,39 @@ public enum LRCParser {
         return index > digitsStart ? sign * value : nil
     }
 
-    /// Appends a line's text to `output` without enhanced-LRC word times (`<00:12.50>`), trimmed.
-    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    /// Appends a line's text to `output`, trimmed, without its enhanced-LRC word times
+    /// (`<00:12.50>`), which go to `wordTimes` with offsets from the text's start; a word time
+    /// with no text after it ends the word before.
+    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], wordTimes: inout [WordTime]) {
         let start = output.count
+        let firstWord = wordTimes.count
         var index = 0
         while index < text.count {
-            if text[index] == UInt8(ascii: "<"), index + 1 < text.count, text[index + 1] &- 0x30 < 10 {
-                var position = index + 1
-                if ClockTime.read(text, &position, text.count) != nil, position < text.count,
-                   text[position] == UInt8(ascii: ">") {
-                    index = position + 1
-                    continue
-                }
+            let tag = ByteSearch.first(UInt8(ascii: "<"), in: text, from: index, to: text.count)
+            if tag > index {
+                // Leading spaces are not kept.
+                var from = index
+                if output.count == start { while from < tag, text[from] == 0x20 || text[from] == 0x09 { from += 1 } }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<tag]))
             }
-            output.append(text[index])
-            index += 1
+            guard tag < text.count else { break }
+            var position = tag + 1
+            if let time = time(text, &position, text.count), position < text.count, text[position] == UInt8(ascii: ">") {
+                wordTimes.append(WordTime(offset: output.count - start, start: time))
+                index = position + 1
+                continue
+            }
+            output.append(UInt8(ascii: "<"))
+            index = tag + 1
         }
-        var low = start
-        while low < output.count, output[low] == 0x20 || output[low] == 0x09 { low += 1 }
         var high = output.count
-        while high > low, output[high - 1] == 0x20 || output[high - 1] == 0x09 { high -= 1 }
+        while high > start, output[high - 1] == 0x20 || output[high - 1] == 0x09 { high -= 1 }
         if high < output.count { output.removeSubrange(high...) }
-        if low > start { output.removeSubrange(start..<low) }
+        // Word times at the end of the text (after trimming) end the word before them.
+        let length = output.count - start
+        while wordTimes.count > firstWord, let last = wordTimes.last, last.offset >= length {
+            wordTimes.removeLast()
+            if wordTimes.count > firstWord { wordTimes[wordTimes.count - 1].end = last.start }
+        }
     }
 }

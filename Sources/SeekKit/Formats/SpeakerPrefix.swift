@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SeekBytes
 
 /// Recognises who speaks from a label at the start of a cue's text, and where the label ends.
 ///
@@ -54,9 +50,9 @@ enum SpeakerPrefix {
     /// Whether `line` could start with a label at all: a cheap test before `label(in:)`.
     @inline(__always)
     static func mayStartLabel(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = line.first, let base = line.baseAddress else { return false }
+        guard let first = line.first else { return false }
         if first == UInt8(ascii: "(") { return true }
-        return memchr(base, Int32(UInt8(ascii: ":")), min(line.count, maximumNameBytes + 9)) != nil
+        return ByteSearch.contains(UInt8(ascii: ":"), in: line, from: 0, to: min(line.count, maximumNameBytes + 9))
     }
 
     private static func labelEnd(in line: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
@@ -65,10 +61,9 @@ enum SpeakerPrefix {
         if count >= 10 && line[0] == UInt8(ascii: "("), let (name, end) = parenthesizedSpeaker(line) {
             return (name, end)
         }
-        guard let base = line.baseAddress,
-              let found = memchr(base, Int32(UInt8(ascii: ":")), min(count, maximumNameBytes + 9)) else { return nil }
-        let firstColon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        guard memchr(base, 0x0A, firstColon) == nil else { return nil }
+        let searched = min(count, maximumNameBytes + 9)
+        let firstColon = ByteSearch.first(UInt8(ascii: ":"), in: line, from: 0, to: searched)
+        guard firstColon < searched, !ByteSearch.contains(0x0A, in: line, from: 0, to: firstColon) else { return nil }
         if count >= 2 && line[0] == UInt8(ascii: ">") && line[1] == UInt8(ascii: ">") {
             index = 2
             while index < count && line[index] == 0x20 { index += 1 }

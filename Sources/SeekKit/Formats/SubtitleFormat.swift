@@ -98,6 +98,47 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         return extensions.contains { $0.0 == ext && $0.1 != .text }
     }
 
+    /// Whether a file read as plain lines was meant to be subtitles: its name has a subtitle
+    /// extension, or its first 4 KiB show a subtitle's structure that detection could not use
+    /// (a timing line `… --> …` after other text, `Dialogue:` events, `[Events]`, `<SYNC`,
+    /// MicroDVD's `{100}{150}` or SBV's `0:00:01.000,0:00:03.000`).
+    ///
+    /// - Complexity: O(1): it looks at the first 4 KiB at most.
+    static func promisesSubtitles(fileName: String, content utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        hasSubtitleExtension(fileName)
+            || showsSubtitleStructure(UnsafeBufferPointer(rebasing: utf8.prefix(detectionLength)))
+    }
+
+    /// Whether a line of `bytes` looks like part of a subtitle file (see `promisesSubtitles`).
+    static func showsSubtitleStructure(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            defer { position = next }
+            var start = position
+            SRTParser.skipSpaces(bytes, &start, end)
+            guard start < end else { continue }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if isTimingLike(line) || MicroDVDParser.isCueLine(line) || SBVParser.isTimingLine(line)
+                || ASSParser.isSectionHeader(line) || startsCaseless(line, "dialogue:") || startsCaseless(line, "<sync") {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether `line` has `-->` with a clock time (a digit and a colon) before it.
+    private static func isTimingLike(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard LineScanner.containsArrow(line, 0, line.count) else { return false }
+        var sawDigit = false
+        for byte in line {
+            if byte == UInt8(ascii: "-") { return false }
+            if byte &- 0x30 < 10 { sawDigit = true } else if byte == UInt8(ascii: ":"), sawDigit { return true }
+        }
+        return false
+    }
+
     /// How many bytes from the start of a text `init(content:)` looks at.
     static let detectionLength = 4096
 

@@ -55,6 +55,11 @@ public enum TTMLParser {
         var styleIsNamed = false
         var language: Range<Int>?
         var preserve = false
+        /// Whether the element is never active: its times (or its parent's end) leave it no time
+        /// at all, as a span timed past its paragraph's end. Its text is not read.
+        var hidden = false
+        /// Whether the element is in (or is) a timed `<span>` of a paragraph.
+        var inTimedSpan = false
     }
 
     /// An element not yet closed: its local name and what its content inherits.
@@ -73,6 +78,8 @@ public enum TTMLParser {
         var timed: Bool
         var spanBegin = Double.infinity
         var spanEnd = -Double.infinity
+        /// Whether it has words outside timed spans (else the spans' times are when it shows).
+        var untimedText = false
     }
 
     /// The attributes `open` reads, found in one pass over an element's attribute text.
@@ -139,7 +146,7 @@ public enum TTMLParser {
                                    into cues: inout CueCollector) {
             let local = scanner.localName(name)
             if scanner.equals(local, "br") {
-                if paragraph != nil { lineBreak(&cues) }
+                if paragraph != nil, stack.last?.scope.hidden != true { lineBreak(&cues) }
                 return
             }
             if !sawRoot {
@@ -194,13 +201,20 @@ public enum TTMLParser {
             }
             if let lang = found.lang { scope.language = lang }
             if let space = found.space { scope.preserve = scanner.equals(space, "preserve") }
+            if hasTime, scope.end <= scope.begin, sawRoot {
+                scope.hidden = true
+                if let begin, let end, end < begin, scanner.equals(local, "p") {
+                    warnings.add(line: lineCounter.line(at: local.lowerBound), "a paragraph that ends before it begins; skipped")
+                }
+            }
             if scanner.equals(local, "p") && paragraph == nil {
                 if !selfClosing {
                     paragraph = Paragraph(depth: stack.count, line: lineCounter.line(at: local.lowerBound), scope: scope,
                                           timed: hasTime)
                     cues.plain.removeAll(keepingCapacity: true)
                 }
-            } else if let open = paragraph, hasTime, scanner.equals(local, "span") {
+            } else if let open = paragraph, hasTime, !scope.hidden, scanner.equals(local, "span") {
+                scope.inTimedSpan = true
                 paragraph?.spanBegin = min(open.spanBegin, scope.begin)
                 if scope.end.isFinite { paragraph?.spanEnd = max(open.spanEnd, scope.end) }
             }
@@ -228,8 +242,12 @@ public enum TTMLParser {
                 if decoding { XMLScanner.appendDecoded(bytes, range, to: &agentName!) } else { agentName! += bytes[range] }
                 return
             }
-            guard let open = paragraph else { return }
+            guard let open = paragraph, stack.last?.scope.hidden != true else { return }
             let preserve = stack.last?.scope.preserve ?? open.scope.preserve
+            if !open.untimedText, stack.last?.scope.inTimedSpan != true,
+               bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+                paragraph?.untimedText = true
+            }
             var index = range.lowerBound
             let end = range.upperBound
             // Collapse white space (or, preserved, keep it with line feeds as breaks).
@@ -280,11 +298,16 @@ public enum TTMLParser {
         private mutating func finishParagraph(into cues: inout CueCollector) {
             guard let open = paragraph else { return }
             paragraph = nil
+            if open.scope.hidden { return }
             var begin = open.scope.begin
             var end = open.scope.end
             if !open.timed, open.spanBegin.isFinite {
                 begin = open.spanBegin
                 if open.spanEnd.isFinite { end = open.spanEnd }
+            } else if !open.untimedText, open.spanBegin.isFinite {
+                // All its words are in timed spans: it shows while they do.
+                begin = max(begin, open.spanBegin)
+                if open.spanEnd.isFinite { end = min(end, open.spanEnd) }
             }
             // Trim spaces and line breaks at both ends.
             var low = 0
@@ -512,7 +535,7 @@ struct LineCounter {
     mutating func line(at offset: Int) -> Int {
         let target = min(offset, bytes.count)
         if counted < target {
-            line += ByteCount.occurrences(of: 0x0A, in: bytes, from: counted, to: target)
+            line += ByteCounting.count(0x0A, in: bytes, counted..<target)
             counted = target
         }
         return line

@@ -1,9 +1,4 @@
 import SeekBytes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads plain transcripts where lines start with a timestamp, and plain text.
 ///
@@ -66,28 +61,26 @@ public enum TimestampedTextParser {
     /// Where a piece of the text that starts at or after `target` can end for `parseUntimed`:
     /// just after a line feed, or `nil` when none follows.
     static func pieceEnd(in bytes: UnsafeBufferPointer<UInt8>, from target: Int) -> Int? {
-        guard let base = bytes.baseAddress, target < bytes.count,
-              let found = memchr(base + target, 0x0A, bytes.count - target) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        guard target < bytes.count else { return nil }
+        let found = ByteSearch.first(0x0A, in: bytes, from: target, to: bytes.count)
+        return found < bytes.count ? found + 1 : nil
     }
 
     /// How many cues `parseUntimed` finds in `buffer` (its lines holding more than spaces
     /// and tabs), or `nil` when a line starts with a timestamp, without collecting them:
-    /// line breaks are found with `memchr` (or, with carriage returns, eight bytes at a
+    /// line breaks are found with `memchr` (`ByteSearch`) (or, with carriage returns, eight bytes at a
     /// time), and only lines that start with a character a timestamp can start with are read.
     ///
     /// - Complexity: O(n).
     static func untimedCueCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = buffer.baseAddress else { return 0 }
         let count = buffer.count
-        if memchr(base, 0x0D, count) == nil {
+        if !ByteSearch.contains(0x0D, in: buffer, from: 0, to: count) {
             var cues = 0
             var start = 0
             while start < count {
-                let end = memchr(base + start, 0x0A, count - start)
-                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                let end = ByteSearch.first(0x0A, in: buffer, from: start, to: count)
                 if start < end {
-                    let first = base[start]
+                    let first = buffer[start]
                     if first != 0x20 && first != 0x09 {
                         cues += 1
                         if mayStartTimestamp(first) && leadingTimestamp(buffer, start, end) != nil { return nil }
@@ -100,9 +93,9 @@ public enum TimestampedTextParser {
             return cues
         }
         func startsWithTimestamp(_ start: Int) -> Bool {
-            guard start < count, mayStartTimestamp(base[start]) else { return false }
+            guard start < count, mayStartTimestamp(buffer[start]) else { return false }
             var end = start
-            while end < count && !LineScanner.isBreak(base[end]) { end += 1 }
+            while end < count && !LineScanner.isBreak(buffer[end]) { end += 1 }
             return leadingTimestamp(buffer, start, end) != nil
         }
         if startsWithTimestamp(0) { return nil }

@@ -152,7 +152,7 @@ struct PreparedText {
     }
 
     /// The format to read decoded text with, and a warning when a `.vtt` file is read as SRT
-    /// or a file with a subtitle's name as plain lines.
+    /// or a file with a subtitle's name or structure as plain lines.
     static func format(
         of utf8: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, isBlank: Bool
     ) -> (SubtitleFormat, [Diagnostic]) {
@@ -162,13 +162,13 @@ struct PreparedText {
         if SubtitleFormat(fileName: fileName) == .vtt, format == .srt {
             return (format, [Diagnostic(file: fileName, line: 1, message: "no WEBVTT header; read as SRT-style timed text")])
         }
-        if format == .text, SubtitleFormat.hasSubtitleExtension(fileName) {
+        if format == .text, SubtitleFormat.promisesSubtitles(fileName: fileName, content: utf8) {
             return (format, [untimedWarning(fileName)])
         }
         return (format, [])
     }
 
-    /// The warning for a file read as plain lines although its name promised subtitles.
+    /// The warning for a file read as plain lines although its name or content promised subtitles.
     static func untimedWarning(_ fileName: String) -> Diagnostic {
         let names = SubtitleFormat.allCases.filter { $0 != .text }.map(\.displayName).joined(separator: ", ")
         return Diagnostic(file: fileName, message: "read as untimed lines: no \(names) structure found")

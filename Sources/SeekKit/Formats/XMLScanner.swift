@@ -1,9 +1,4 @@
 import SeekBytes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Walks XML (and the HTML-like markup of SAMI) as a flat series of tags and text, in place.
 ///
@@ -13,7 +8,7 @@ import Darwin
 /// text. Names keep their namespace prefix; `localName` drops it. Broken markup (a `<` that
 /// opens no tag, a tag never closed) is read as text or ends the walk, never loops.
 ///
-/// - Complexity: each `next()` is O(length of what it returns); `memchr` finds each `<`.
+/// - Complexity: each `next()` is O(length of what it returns); `memchr` finds each `<` (`ByteSearch`).
 struct XMLScanner {
     enum Token: Equatable {
         /// `<name attributes>` or `<name attributes/>`; ranges index the scanned bytes.
@@ -36,14 +31,10 @@ struct XMLScanner {
     /// The next token, or `nil` at the end.
     mutating func next() -> Token? {
         let count = bytes.count
-        guard position < count, let base = bytes.baseAddress else { return nil }
+        guard position < count else { return nil }
         if bytes[position] != UInt8(ascii: "<") {
             let start = position
-            if let found = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
-                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            } else {
-                position = count
-            }
+            position = ByteSearch.first(UInt8(ascii: "<"), in: bytes, from: position, to: count)
             return .text(start..<position)
         }
         let open = position
@@ -115,9 +106,8 @@ struct XMLScanner {
                 return index - 1 >= from ? index - 1 : nil
             }
             // A quoted value: skip to its closing quote.
-            guard let base = bytes.baseAddress,
-                  let found = memchr(base + index + 1, Int32(byte), count - index - 1) else { return nil }
-            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            index = ByteSearch.first(byte, in: bytes, from: index + 1, to: count) + 1
+            guard index <= count else { return nil }
         }
         return nil
     }
@@ -155,12 +145,11 @@ struct XMLScanner {
 
     /// Where `text` next starts at or after `from`.
     private func find(_ text: StaticString, from: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let first = Int32(text.utf8Start[0])
+        let first = text.utf8Start[0]
         var index = from
         while index < bytes.count {
-            guard let found = memchr(base + index, first, bytes.count - index) else { return nil }
-            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let at = ByteSearch.first(first, in: bytes, from: index, to: bytes.count)
+            guard at < bytes.count else { return nil }
             if starts(at, text) { return at }
             index = at + 1
         }
