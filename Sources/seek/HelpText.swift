@@ -140,8 +140,8 @@ enum HelpText {
     Unicode scalars, utf16_* UTF-16 code units, byte_* UTF-8 bytes, all 0-based
     and end-exclusive offsets into text; line is the source line of the match.
     match_start_ms/match_end_ms are when the match's first word starts and its last
-    word ends, where the file times words (WebVTT <00:00:05.600> tags, Whisper and
-    podcast word lists); elsewhere the cue's times.
+    word ends, where the file times words (WebVTT <00:00:05.600> tags, enhanced LRC
+    <01:02.50> tags, Whisper and podcast word lists); elsewhere the cue's times.
     track and language: a video's subtitle track (its number, 1-based, and language
     tag); absent for subtitle files. style: the cue's ASS/SSA style, TTML style (or
     region) or SAMI class; absent in formats without one. Absent values are null in

@@ -102,6 +102,8 @@ public enum SAMIParser {
         /// The block's text so far: white space collapsed, no space before or after a line break.
         var text: [UInt8] = []
         var styles = NameInterner()
+        /// The class of the last `<P>` with one: where it is written, whether it is read, its style.
+        var lastClass: (range: Range<Int>, chosen: Bool, style: String?)?
 
         init(scanner: XMLScanner, chosen: [[UInt8]]?) {
             self.scanner = scanner
@@ -125,16 +127,7 @@ public enum SAMIParser {
                             text.removeAll(keepingCapacity: true)
                         }
                     } else if scanner.equals(name, "p") {
-                        let className = scanner.attribute("class", in: attributes)
-                        inChosen = isChosen(className)
-                        if inChosen, block != nil {
-                            block?.counts = true
-                            if let className, !className.isEmpty, block?.style == nil {
-                                let style = styles.name(UnsafeBufferPointer(rebasing: bytes[className]))
-                                block?.style = style
-                            }
-                            lineBreak()
-                        }
+                        paragraph(className: scanner.attribute("class", in: attributes))
                     } else if scanner.equals(name, "br"), block != nil, inChosen {
                         lineBreak()
                     }
@@ -155,6 +148,27 @@ public enum SAMIParser {
                 emit(open, end: nil, into: &cues)
                 self.open = nil
             }
+        }
+
+        /// Starts a `<P>`: whether it is read, and its class as the block's style.
+        private mutating func paragraph(className: Range<Int>?) {
+            // Paragraphs of one class follow each other: the last class's answers are kept.
+            if let className, let last = lastClass, scanner.sameBytes(className, last.range) {
+                inChosen = last.chosen
+            } else {
+                inChosen = isChosen(className)
+                lastClass = className.map { (range: $0, chosen: inChosen, style: nil) }
+            }
+            guard inChosen, block != nil else { return }
+            block?.counts = true
+            if let className, !className.isEmpty, block?.style == nil {
+                if lastClass?.style == nil {
+                    let style = styles.name(UnsafeBufferPointer(rebasing: bytes[className]))
+                    lastClass?.style = style
+                }
+                block?.style = lastClass?.style
+            }
+            lineBreak()
         }
 
         /// Whether a paragraph of class `className` is read; the first class seen is chosen when none is.
