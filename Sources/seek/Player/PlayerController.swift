@@ -109,15 +109,23 @@ final class PlayerController {
     /// `startTimeout`) until it plays from there.
     private func steer(_ media: MediaPath, to milliseconds: Int) throws(MPVConnection.Failure) {
         guard let connection else { return }
+        // A `playback-restart` counts only once the file to play is loaded: one still in flight from
+        // the file shown before would otherwise end the wait while mpv is on the old file.
+        var loaded = true
         var restarted = false
         let watch = { (event: [String: Any]) in
-            if event["event"] as? String == "playback-restart" { restarted = true }
+            switch event["event"] as? String {
+            case "file-loaded": loaded = true
+            case "playback-restart" where loaded: restarted = true
+            default: break
+            }
         }
         if loadedMedia != media.bytes {
             guard let path = String(validating: media.bytes, as: UTF8.self) else {
                 throw MPVConnection.Failure(message: "its name is not UTF-8")
             }
             try connection.command(["set_property", "start", PlayerCommand.seconds(milliseconds)], onEvent: watch)
+            loaded = false
             restarted = false
             try connection.command(["loadfile", path, "replace"], onEvent: watch)
             loadedMedia = media.bytes
@@ -125,6 +133,12 @@ final class PlayerController {
             try connection.command(["seek", Double(max(0, milliseconds)) / 1000, "absolute+exact"], onEvent: watch)
         }
         try connection.command(["set_property", "pause", false], onEvent: watch)
+        if !loaded {
+            _ = try connection.waitForEvent(timeout: startTimeout) { event in
+                watch(event)
+                return loaded
+            }
+        }
         if !restarted {
             _ = try connection.waitForEvent(timeout: startTimeout) { $0["event"] as? String == "playback-restart" }
         }
