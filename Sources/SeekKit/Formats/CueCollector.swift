@@ -39,7 +39,6 @@ struct CueCollector {
     /// Reserves room for the cues of `inputBytes` of source text. Call it on the copy
     /// that will be filled (a copy made later would share, then duplicate, the buffers).
     mutating func reserve(forInputBytes inputBytes: Int) {
-        table.records.reserveCapacity(inputBytes / 24)
         raw.reserveCapacity(256)
         plain.reserveCapacity(256)
     }
@@ -48,8 +47,7 @@ struct CueCollector {
 
     /// Runs `body` with a collector sized for `inputBytes` of source text and returns the transcript it filled.
     static func collect(inputBytes: Int, _ body: (inout CueCollector) -> Void) -> Transcript {
-        var records: [Transcript.Record] = []
-        var ids: [String] = []
+        var records = CueRecords()
         var speakers: [String] = []
         var styles: [String] = []
         var wordTimes: [WordTime] = []
@@ -57,13 +55,12 @@ struct CueCollector {
             var collector = CueCollector(output: buffer)
             body(&collector)
             records = collector.table.records
-            ids = collector.table.ids
             speakers = collector.table.speakers
             styles = collector.table.styles
             wordTimes = collector.wordTimes
             return collector.used
         }
-        return Transcript(storage: storage, records: records, ids: ids, speakers: speakers, styles: styles,
+        return Transcript(storage: storage, records: records, speakers: speakers, styles: styles,
                           wordTimes: wordTimes)
     }
 
@@ -72,7 +69,7 @@ struct CueCollector {
     /// speakers, without making a `String` of the text (which would validate it again).
     static func withCollected<Result>(
         inputBytes: Int, keepsSpeakers: Bool, _ body: (inout CueCollector) -> Void,
-        use: (UnsafeBufferPointer<UInt8>, [Transcript.Record], [String]) -> Result
+        use: (UnsafeBufferPointer<UInt8>, CueRecords, [String]) -> Result
     ) -> Result {
         let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storageCapacity(forInputBytes: inputBytes))
         defer { output.deallocate() }
@@ -84,7 +81,7 @@ struct CueCollector {
         return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.table.records, collector.table.speakers)
     }
 
-    var count: Int { table.records.count }
+    var count: Int { table.count }
 
     /// Forgets every cue collected so far, keeping the buffers.
     mutating func removeAll() {

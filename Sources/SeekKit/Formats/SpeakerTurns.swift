@@ -21,12 +21,9 @@ public enum SpeakerTurns {
         guard isTranscriptLike(transcript) else { return transcript }
         var unlabelled = withoutLabels(transcript)
         var current: Int32 = -1
-        for index in unlabelled.records.indices {
-            if unlabelled.records[index].speaker >= 0 {
-                current = unlabelled.records[index].speaker
-            } else {
-                unlabelled.records[index].speaker = current
-            }
+        unlabelled.records = unlabelled.records.replacingSpeakers { speaker in
+            if speaker >= 0 { current = speaker }
+            return current
         }
         return unlabelled
     }
@@ -56,7 +53,9 @@ public enum SpeakerTurns {
             if anyCut { cuts.append(cut) }
         }
         guard anyCut else { return transcript }
-        var records = transcript.records
+        let records = transcript.records
+        var starts = PackedIntegers()
+        var lengths = PackedIntegers()
         let oldWordTimes = transcript.wordTimes
         var wordTimes: [WordTime] = []
         wordTimes.reserveCapacity(oldWordTimes.count)
@@ -71,8 +70,8 @@ public enum SpeakerTurns {
                     let cue = UnsafeBufferPointer(rebasing: all[from..<old.textEnd])
                     _ = UnsafeMutableBufferPointer(rebasing: output[used..<used + cue.count]).initialize(from: cue)
                     used += cue.count
-                    records[index].textStart = start
-                    records[index].textEnd = used
+                    starts.append(Int64(start))
+                    lengths.append(Int64(cue.count))
                     output[used] = 0x0A
                     used += 1
                     let first = oldWordTimes.partitionPoint { $0.offset >= old.textStart }
@@ -85,8 +84,8 @@ public enum SpeakerTurns {
             }
             return used
         }
-        return Transcript(storage: text, records: records, ids: transcript.ids, speakers: transcript.speakers,
-                          styles: transcript.styles, wordTimes: wordTimes)
+        return Transcript(storage: text, records: records.replacingTextRanges(starts: starts, lengths: lengths),
+                          speakers: transcript.speakers, styles: transcript.styles, wordTimes: wordTimes)
     }
 
     /// Whether the labels say "transcript" rather than "film" (see the type's rule).

@@ -9,13 +9,16 @@ public struct LoadOptions: Hashable, Sendable {
     /// The language to read from files that hold several (SAMI classes, TTML `xml:lang`),
     /// such as `en` or `KRCC`; `nil` reads SAMI's first and all of TTML.
     public var language: String?
+    /// The most UTF-8 a file may decode to (`TranscriptLoader.largestText`); more is refused.
+    public var largestText: Int
 
     public init(format: SubtitleFormat? = nil, encoding: String? = nil, frameRate: FrameRate? = nil,
-                language: String? = nil) {
+                language: String? = nil, largestText: Int = TranscriptLoader.largestText) {
         self.format = format
         self.encoding = encoding
         self.frameRate = frameRate
         self.language = language
+        self.largestText = largestText
     }
 }
 
@@ -42,6 +45,10 @@ public struct LoadedTranscript: Sendable {
 /// See `TextDecoder` for how the encoding is chosen and `SubtitleFormat.detect`
 /// for the format; `SRTParser`, `WebVTTParser` and `TimestampedTextParser` read the text.
 public enum TranscriptLoader {
+    /// The most text a file may decode to: 4 GiB of UTF-8, as offsets inside a cue are kept in 32 bits.
+    /// A legacy or UTF-16 file under the input limit can decode to more (Thai in Windows-874 triples).
+    public static let largestText = (1 << 32) - 1
+
     /// Reads `bytes` as the file `fileName`.
     ///
     /// An empty file (or a WebVTT file with only its header) is an empty transcript.
@@ -133,6 +140,11 @@ struct PreparedText {
             encoding = known
         }
         let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
+        guard decoded.utf8.count <= options.largestText else {
+            throw Diagnostic(file: fileName, message: "too large to search: its \(bytes.count) bytes of "
+                + "\(decoded.encoding.name) decode to \(decoded.utf8.count) bytes of text "
+                + "(at most \(options.largestText))")
+        }
         utf8 = decoded.utf8
         self.fileName = fileName
         frameRate = options.frameRate

@@ -282,7 +282,7 @@ public struct Matcher: Sendable {
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
     /// `text` gives a cue's text for the reference. Only when `scansBytes`.
     func scanBytes(
-        _ bytes: UnsafeBufferPointer<UInt8>, records: [Transcript.Record], text: (Int) -> Substring,
+        _ bytes: UnsafeBufferPointer<UInt8>, records: CueRecords, text: (Int) -> Substring,
         isCancelled: () -> Bool = { false }, found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard let plan else { return true }
@@ -348,10 +348,10 @@ struct SingleCue: CueBounds {
 
 /// A transcript's cues in its storage; identifiers are cue indices.
 struct TranscriptCues: CueBounds {
-    let records: [Transcript.Record]
+    let records: CueRecords
     private var next = 0
 
-    init(records: [Transcript.Record]) { self.records = records }
+    init(records: CueRecords) { self.records = records }
 
     mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
         while next < records.count && records[next].textEnd < range.upperBound { next += 1 }

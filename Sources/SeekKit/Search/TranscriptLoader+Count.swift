@@ -204,7 +204,7 @@ extension TranscriptLoader {
         return CueCollector.withCollected(inputBytes: inputBytes, keepsSpeakers: query.scope.speaker != nil, fill) {
             bytes, records, speakers in
             // Cue times and speakers, for the scope; the text is in `bytes`.
-            let cues = Transcript(storage: "", records: records, ids: [], speakers: speakers)
+            let cues = Transcript(storage: "", records: records, speakers: speakers)
             let inScope = query.scope.filter(for: cues)
             var matches = 0
             _ = matcher.scanBytes(bytes, records: records, text: { cue in

@@ -1,28 +1,16 @@
 /// An ordered list of cues, stored compactly.
 ///
 /// All cue texts live in one UTF-8 string (`storage`), separated by a `\n`;
-/// each cue is a fixed-size record pointing into it. A million cues cost a
-/// few dozen megabytes, and searches can scan `storage` in one pass.
-/// Indices are 0-based; a cue's `ordinal` is its index plus one.
+/// each cue's position, times, line, speaker, style and identifier are columns of
+/// `PackedIntegers` (`CueRecords`), a few bits a cue where they climb steadily. A
+/// million cues cost a few megabytes besides their text, and searches can scan
+/// `storage` in one pass. Indices are 0-based; a cue's `ordinal` is its index plus one.
 public struct Transcript: Sendable {
-    struct Record: Sendable {
-        var textStart: Int
-        var textEnd: Int
-        var start: Int64
-        var end: Int64
-        var line: Int32
-        var speaker: Int32
-        var id: Int32
-        /// Index into `styles`, or -1; it fills what was padding, so a record stays 48 bytes.
-        var style: Int32 = -1
-    }
-
     static let noTime = Int64.min
 
     /// Every cue's text, in order, each followed by a `\n`.
     public let storage: String
-    var records: [Record]
-    var ids: [String]
+    var records: CueRecords
     /// Distinct speaker names, in order of first appearance.
     public let speakers: [String]
     /// Distinct style names (ASS/SSA `Style`), in order of first appearance.
@@ -36,7 +24,7 @@ public struct Transcript: Sendable {
 
     /// An empty transcript.
     public init() {
-        self.init(storage: "", records: [], ids: [], speakers: [])
+        self.init(storage: "", records: CueRecords(), speakers: [])
     }
 
     /// A transcript of the given cues (their ordinals are renumbered in order).
@@ -49,11 +37,10 @@ public struct Transcript: Sendable {
         self = builder.build()
     }
 
-    init(storage: String, records: [Record], ids: [String], speakers: [String], styles: [String] = [],
+    init(storage: String, records: CueRecords, speakers: [String], styles: [String] = [],
          wordTimes: [WordTime] = []) {
         self.storage = storage
         self.records = records
-        self.ids = ids
         self.speakers = speakers
         self.styles = styles
         self.wordTimes = wordTimes
@@ -61,7 +48,7 @@ public struct Transcript: Sendable {
 
     /// The byte range of cue `index`'s text inside `storage`.
     public func utf8Range(at index: Int) -> Range<Int> {
-        records[index].textStart..<records[index].textEnd
+        records.textRange(at: index)
     }
 
     /// Cue `index`'s text, without copying.
@@ -76,45 +63,42 @@ public struct Transcript: Sendable {
     }
 
     public func start(at index: Int) -> Int? {
-        let value = records[index].start
+        let value = records.columns.starts[index]
         return value == Self.noTime ? nil : Int(value)
     }
 
     public func end(at index: Int) -> Int? {
-        let value = records[index].end
+        let value = records.columns.ends[index]
         return value == Self.noTime ? nil : Int(value)
     }
 
     public func speaker(at index: Int) -> String? {
-        let value = records[index].speaker
-        return value < 0 ? nil : speakers[Int(value)]
+        speakerIndex(at: index).map { speakers[$0] }
     }
 
     /// Index into `speakers` of cue `index`'s speaker, or `nil`.
     public func speakerIndex(at index: Int) -> Int? {
-        let value = records[index].speaker
+        let value = records.columns.speakers[index]
         return value < 0 ? nil : Int(value)
     }
 
     /// Cue `index`'s style name (ASS/SSA), or `nil`.
     public func style(at index: Int) -> String? {
-        let value = records[index].style
-        return value < 0 ? nil : styles[Int(value)]
+        styleIndex(at: index).map { styles[$0] }
     }
 
     /// Index into `styles` of cue `index`'s style, or `nil`.
     public func styleIndex(at index: Int) -> Int? {
-        let value = records[index].style
+        let value = records.columns.styles[index]
         return value < 0 ? nil : Int(value)
     }
 
     public func id(at index: Int) -> String? {
-        let value = records[index].id
-        return value < 0 ? nil : ids[Int(value)]
+        records.id(at: index)
     }
 
     public func line(at index: Int) -> Int {
-        Int(records[index].line)
+        Int(records.columns.lines[index])
     }
 
     /// Cue `index`'s 1-based number in its file: `index + 1`, unless the transcript holds
@@ -128,8 +112,8 @@ public struct Transcript: Sendable {
     ///
     /// - Complexity: O(log n).
     public func cueIndex(containingUTF8Offset offset: Int) -> Int? {
-        let low = records.partitionPoint { $0.textEnd >= offset }
-        guard low < records.count, records[low].textStart <= offset else { return nil }
+        let low = records.indices.partitionPoint { records.textRange(at: $0).upperBound >= offset }
+        guard low < records.count, records.textRange(at: low).lowerBound <= offset else { return nil }
         return low
     }
 }
@@ -140,8 +124,9 @@ extension Transcript {
     ///
     /// - Complexity: O(n log n).
     func sortedByStart() -> Transcript {
+        let starts = records.columns.starts
         let order = indices.sorted { a, b in
-            let (x, y) = (records[a].start, records[b].start)
+            let (x, y) = (starts[a], starts[b])
             return x != y ? x < y : a < b
         }
         var builder = TranscriptBuilder()
@@ -169,21 +154,20 @@ extension Transcript: RandomAccessCollection {
 ///
 /// The one place records are made: `TranscriptBuilder` and the parsers' collector both use it.
 struct CueRecordTable {
-    var records: [Transcript.Record] = []
-    var ids: [String] = []
+    private var columns = CueRecords.Columns()
     var speakers: [String] = []
     var styles: [String] = []
     private var speakerLookup: [String: Int32] = [:]
     private var styleLookup: [String: Int32] = [:]
 
+    var count: Int { columns.textStarts.count }
+
+    /// The records collected so far.
+    var records: CueRecords { CueRecords(columns) }
+
     @inline(__always)
     mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int?, end: Int?, speaker: String?,
                          style: String? = nil, line: Int) {
-        var idIndex: Int32 = -1
-        if let id {
-            idIndex = Int32(ids.count)
-            ids.append(id)
-        }
         var speakerIndex: Int32 = -1
         if let speaker {
             if let known = speakerLookup[speaker] {
@@ -204,16 +188,13 @@ struct CueRecordTable {
                 styleLookup[style] = styleIndex
             }
         }
-        records.append(Transcript.Record(
-            textStart: textStart, textEnd: textEnd,
-            start: start.map(Int64.init) ?? Transcript.noTime,
-            end: end.map(Int64.init) ?? Transcript.noTime,
-            line: Int32(clamping: line), speaker: speakerIndex, id: idIndex, style: styleIndex))
+        columns.append(textStart: textStart, textEnd: textEnd, id: id,
+                       start: start.map(Int64.init) ?? Transcript.noTime, end: end.map(Int64.init) ?? Transcript.noTime,
+                       line: line, speaker: speakerIndex, style: styleIndex)
     }
 
     mutating func removeAll() {
-        records.removeAll(keepingCapacity: true)
-        ids.removeAll()
+        columns = CueRecords.Columns()
         speakers.removeAll()
         speakerLookup.removeAll()
         styles.removeAll()
@@ -229,7 +210,7 @@ public struct TranscriptBuilder {
 
     public init() {}
 
-    public var count: Int { table.records.count }
+    public var count: Int { table.count }
 
     /// Appends a cue. Times are milliseconds; `line` is the 1-based source line of its text.
     ///
@@ -252,11 +233,10 @@ public struct TranscriptBuilder {
     /// Reserves room for about `bytes` of text and `cues` cues.
     public mutating func reserve(bytes: Int, cues: Int) {
         storage.reserveCapacity(bytes)
-        table.records.reserveCapacity(cues)
     }
 
     public func build() -> Transcript {
-        Transcript(storage: storage, records: table.records, ids: table.ids, speakers: table.speakers,
+        Transcript(storage: storage, records: table.records, speakers: table.speakers,
                    styles: table.styles, wordTimes: wordTimes)
     }
 }

@@ -1,0 +1,149 @@
+/// A list of `Int64` values stored in a few bits each: what a transcript keeps per cue.
+///
+/// Values arrive in blocks of 256. A block keeps a straight line through its values (a start
+/// and a slope in 256ths) and, for each value, its distance above that line in just as many
+/// bits as the block's largest distance needs, packed into 64-bit words. Cue positions, line
+/// numbers and times climb steadily from cue to cue, so a block of them costs a few bits a
+/// value, and a block of equal values (no speaker, no time) or of values on a line costs none.
+/// While every value so far lies on one line (the first two values set it), no block is stored
+/// at all. The last, unfinished block is kept plainly.
+///
+/// ```swift
+/// var lines = PackedIntegers()
+/// for line in stride(from: 1, to: 1_000_000, by: 2) { lines.append(Int64(line)) }
+/// lines[3]   // 7, from a list that holds no block
+/// ```
+///
+/// - Complexity: `append` is amortised O(1); reading a value is O(1).
+struct PackedIntegers: Sendable {
+    /// One full block of `blockSize` values: value `j` is `base + ⌊slope·j / 256⌋` plus its `width`-bit
+    /// distance at bit `j·width` of the block's words. The width is not stored: a block's words
+    /// run to the next block's (`blockSize · width` bits, `4 · width` words).
+    struct Block: Sendable {
+        var base: Int64
+        var slope: Int32
+        var wordStart: UInt32
+    }
+
+    static let blockShift = 8
+    static let blockSize = 1 << blockShift
+    static let wordsPerWidthBit = blockSize / 64
+
+    /// Values on one line so far: `first + step·i` for every index below `lineCount`.
+    private var first: Int64 = 0
+    private var step: Int64 = 0
+    private var lineCount = 0
+    /// Whether the values left the line (then they are in `blocks` and `pending`).
+    private var isPacked = false
+    private var blocks: [Block] = []
+    private var words: [UInt64] = []
+    private var pending: [Int64] = []
+
+    init() {}
+
+    var count: Int { isPacked ? blocks.count << Self.blockShift + pending.count : lineCount }
+
+    /// Bytes the values take (an array's spare capacity left out: pages never written cost no memory).
+    var storedBytes: Int {
+        blocks.count * MemoryLayout<Block>.stride + words.count * 8 + pending.count * 8
+    }
+
+    mutating func append(_ value: Int64) {
+        if !isPacked {
+            switch lineCount {
+            case 0:
+                first = value
+                lineCount = 1
+                return
+            case 1:
+                let (difference, overflow) = value.subtractingReportingOverflow(first)
+                if !overflow {
+                    step = difference
+                    lineCount = 2
+                    return
+                }
+            default:
+                let (product, overflowA) = step.multipliedReportingOverflow(by: Int64(lineCount))
+                let (expected, overflowB) = first.addingReportingOverflow(product)
+                if !overflowA && !overflowB && expected == value {
+                    lineCount += 1
+                    return
+                }
+            }
+            leaveLine()
+        }
+        pending.append(value)
+        if pending.count == Self.blockSize { packPending() }
+    }
+
+    subscript(index: Int) -> Int64 {
+        precondition(index >= 0 && index < count, "PackedIntegers index out of range")
+        guard isPacked else { return first &+ step &* Int64(index) }
+        let block = index >> Self.blockShift
+        guard block < blocks.count else { return pending[index & (Self.blockSize - 1)] }
+        let j = index & (Self.blockSize - 1)
+        let header = blocks[block]
+        let wordStart = Int(header.wordStart)
+        let wordEnd = block + 1 < blocks.count ? Int(blocks[block + 1].wordStart) : words.count
+        let width = (wordEnd - wordStart) / Self.wordsPerWidthBit
+        var distance: UInt64 = 0
+        if width > 0 {
+            let bit = j * width
+            let word = wordStart + bit >> 6
+            let shift = bit & 63
+            distance = words[word] >> UInt64(shift)
+            if shift + width > 64 { distance |= words[word + 1] << UInt64(64 - shift) }
+            if width < 64 { distance &= (1 << UInt64(width)) - 1 }
+        }
+        return header.base &+ Self.rise(slope: header.slope, steps: j) &+ Int64(bitPattern: distance)
+    }
+
+    /// How far a block's line climbs in `steps` values.
+    @inline(__always)
+    private static func rise(slope: Int32, steps: Int) -> Int64 {
+        (Int64(slope) &* Int64(steps)) >> slopeFractionBits
+    }
+
+    static let slopeFractionBits: Int64 = 8
+
+    /// Stops keeping the values as a line: writes those so far into blocks.
+    private mutating func leaveLine() {
+        isPacked = true
+        pending.reserveCapacity(Self.blockSize)
+        for i in 0..<lineCount {
+            pending.append(first &+ step &* Int64(i))
+            if pending.count == Self.blockSize { packPending() }
+        }
+    }
+
+    /// Packs the `blockSize` values in `pending` into a block.
+    private mutating func packPending() {
+        let last = pending.count - 1
+        var slope: Int32 = 0
+        let (rise, overflow) = pending[last].subtractingReportingOverflow(pending[0])
+        let (scaled, overflowScaling) = rise.multipliedReportingOverflow(by: 1 << Self.slopeFractionBits)
+        if !overflow, !overflowScaling, let fitting = Int32(exactly: scaled / Int64(last)) { slope = fitting }
+        var lowest = Int64.max
+        for j in pending.indices { lowest = min(lowest, pending[j] &- Self.rise(slope: slope, steps: j)) }
+        var widest: UInt64 = 0
+        for j in pending.indices {
+            widest |= UInt64(bitPattern: pending[j] &- Self.rise(slope: slope, steps: j) &- lowest)
+        }
+        let width = 64 - widest.leadingZeroBitCount
+        precondition(words.count <= Int(UInt32.max) - Self.wordsPerWidthBit * 64, "PackedIntegers holds too many values")
+        blocks.append(Block(base: lowest, slope: slope, wordStart: UInt32(words.count)))
+        if width > 0 {
+            let start = words.count
+            words.append(contentsOf: repeatElement(0, count: Self.wordsPerWidthBit * width))
+            for j in pending.indices {
+                let distance = UInt64(bitPattern: pending[j] &- Self.rise(slope: slope, steps: j) &- lowest)
+                let bit = j * width
+                let word = start + bit >> 6
+                let shift = bit & 63
+                words[word] |= distance << UInt64(shift)
+                if shift + width > 64 { words[word + 1] |= distance >> UInt64(64 - shift) }
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

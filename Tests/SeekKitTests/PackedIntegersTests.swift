@@ -1,0 +1,103 @@
+import Testing
+@testable import SeekKit
+
+/// Packed columns give back exactly what was appended, whatever the values, in a few bits each.
+@Suite struct PackedIntegersTests {
+    static func packed(_ values: [Int64]) -> PackedIntegers {
+        var column = PackedIntegers()
+        for value in values { column.append(value) }
+        return column
+    }
+
+    static func unpacked(_ column: PackedIntegers) -> [Int64] {
+        (0..<column.count).map { column[$0] }
+    }
+
+    static func shapes() -> [(String, [Int64])] {
+        var random = SeededRandom(seed: 22)
+        let line = (0..<1000).map { Int64(7 + 3 * $0) }
+        func leaving(at index: Int) -> [Int64] {
+            var values = line
+            values[index] += 1
+            return values
+        }
+        return [
+            ("empty", []),
+            ("one", [42]),
+            ("two", [Int64.max, Int64.min]),
+            ("constant", Array(repeating: -1, count: 700)),
+            ("a line", line),
+            ("a falling line", (0..<600).map { Int64(1_000_000 - 5 * $0) }),
+            ("leaving the line at 1", leaving(at: 1)),
+            ("leaving the line at 2", leaving(at: 2)),
+            ("leaving the line at 255", leaving(at: 255)),
+            ("leaving the line at 256", leaving(at: 256)),
+            ("leaving the line at 999", leaving(at: 999)),
+            ("climbing with jitter", (0..<3000).map { Int64($0 * 40) + Int64.random(in: 0...37, using: &random) }),
+            ("any 64 bits", (0..<1500).map { _ in Int64(bitPattern: random.next()) }),
+            ("extremes", (0..<800).map { [Int64.min, Int64.max, 0, -1][$0 % 4] }),
+            ("times with gaps", (0..<2000).map { $0 % 97 == 0 ? Int64.min : Int64($0) * 86_400_000 }),
+            ("a slope past 32 bits", (0..<900).map { Int64($0) * 5_000_000_000 }),
+            ("a line that overflows", (0..<600).map { Int64.max - 3 + Int64($0 % 3) }),
+            ("steps beyond a word", (0..<1024).map { $0 % 2 == 0 ? Int64.min : Int64.max }),
+        ]
+    }
+
+    @Test(arguments: shapes())
+    func everyValueComesBackExactly(_ shape: String, _ values: [Int64]) {
+        let column = Self.packed(values)
+        #expect(column.count == values.count)
+        #expect(Self.unpacked(column) == values, "\(shape)")
+    }
+
+    @Test func valuesOnALineHoldNoBlock() {
+        let column = Self.packed((0..<100_000).map { Int64(2 * $0) })
+        #expect(column.storedBytes == 0)
+        #expect(column[99_999] == 199_998)
+    }
+
+    @Test func steadilyClimbingValuesTakeAFewBitsEach() {
+        var random = SeededRandom(seed: 10)
+        let values = (0..<100_000).map { Int64($0 * 3) + Int64.random(in: 0...15, using: &random) }
+        let column = Self.packed(values)
+        #expect(Self.unpacked(column) == values)
+        #expect(column.storedBytes < values.count, "more than a byte a value: \(column.storedBytes)")
+    }
+
+    @Test func aTranscriptOfTinyCuesKeepsLittleBesidesItsText() {
+        var builder = TranscriptBuilder()
+        for i in 0..<200_000 {
+            builder.append(text: i % 3 == 0 ? "ab" : "a", line: 1 + i + i / 5)
+        }
+        let transcript = builder.build()
+        #expect(transcript.records.storedBytes < transcript.count,
+                "\(transcript.records.storedBytes) bytes for \(transcript.count) cues")
+        #expect(transcript.text(at: 199_999) == "a" && transcript.line(at: 199_999) == 1 + 199_999 + 39_999)
+    }
+
+    @Test(arguments: [
+        ("1", true), ("0", true), ("12345", true), ("999999999999999999", true),
+        ("01", false), ("", false), ("-1", false), ("+1", false), ("1a", false), ("1 ", false),
+        ("1234567890123456789", false), ("٣", false), ("intro", false),
+    ])
+    func identifiersComeBackAsWritten(_ id: String, _ isNumber: Bool) {
+        #expect((CueRecords.Columns.decimalNumber(id) != nil) == isNumber)
+        let transcript = Transcript([Cue(ordinal: 1, id: id, text: "x", line: 1), Cue(ordinal: 2, text: "y", line: 3)])
+        #expect(transcript.id(at: 0) == id)
+        #expect(transcript.id(at: 1) == nil)
+    }
+
+    @Test func everyFieldOfACueComesBack() {
+        var random = SeededRandom(seed: 5)
+        let cues = (0..<3000).map { i -> Cue in
+            let timed = i % 11 != 0
+            let start = timed ? Int.random(in: -5_000...90_000_000, using: &random) : nil
+            return Cue(ordinal: i + 1, id: i % 7 == 0 ? "id\(i)" : i % 5 == 0 ? nil : String(i + 1),
+                       start: start, end: i % 13 == 0 ? nil : start.map { $0 + Int.random(in: 0...9_000, using: &random) },
+                       speaker: i % 4 == 0 ? nil : ["Ana", "Bo", "Cy"][i % 3], style: i % 6 == 0 ? "Signs" : nil,
+                       text: String(repeating: "é", count: i % 9), line: 1 + 5 * i + i % 3)
+        }
+        let transcript = Transcript(cues)
+        #expect(Array(transcript) == cues)
+    }
+}
