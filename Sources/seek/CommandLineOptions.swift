@@ -175,7 +175,9 @@ struct CommandLineOptions: Equatable {
 
     private func validate() throws(UsageError) {
         if keywords.contains(where: \.isEmpty) { throw UsageError("empty keyword") }
-        if let problem = QueryLimits.problem(with: keywords) { throw UsageError(problem) }
+        if let problem = QueryLimits.problem(with: keywords, wholeWords: wholeWords, ignoresAccents: ignoreAccents) {
+            throw UsageError(problem)
+        }
         if let from, let to, from > to {
             throw UsageError("--from \(Timestamp.format(from)) is after --to \(Timestamp.format(to))")
         }

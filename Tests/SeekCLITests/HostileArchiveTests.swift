@@ -167,9 +167,19 @@ func runShell(
         let long = try SeekProcess.run([String(repeating: "a", count: 16_000), "ok.srt"], in: directory.url)
         #expect(long.status == 2)
         #expect(long.stderr.hasPrefix("seek: keyword too long: 16000 characters (at most 256)"))
-        let many = try SeekProcess.run((0..<1_001).flatMap { ["-e", "w\($0)"] } + ["ok.srt"], in: directory.url)
+        let many = try SeekProcess.run((0..<1_001).flatMap { ["-e", "é\($0)"] } + ["ok.srt"], in: directory.url)
         #expect(many.status == 2)
-        #expect(many.stderr.hasPrefix("seek: too many keywords: 1001 (at most 1000)"))
+        #expect(many.stderr.hasPrefix("seek: too many keywords searched one by one: 1001 (at most 1000"))
+        let wholeWords = try SeekProcess.run(["-w"] + (0..<1_001).flatMap { ["-e", "w\($0)"] } + ["ok.srt"],
+                                             in: directory.url)
+        #expect(wholeWords.status == 2 && wholeWords.stderr.hasPrefix("seek: too many keywords searched one by one"))
+    }
+
+    @Test func tenThousandPlainKeywordsAreSearchedTogether() throws {
+        let keywords = (0..<10_000).map { "w\($0)x" } + ["there"]
+        let found = try SeekProcess.run(["-c"] + keywords.flatMap { ["-e", $0] } + ["ok.srt"], in: directory.url)
+        #expect(found.status == 0)
+        #expect(found.stdout == "1\n")
     }
 
     @Test func anExportOnATerminalShowsControlCodesAndOneInAPipeKeepsThem() throws {

@@ -47,7 +47,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ([String](repeating: "a", count: 1_001), "too many keywords: 1001 (at most 1000)"),
+        ([String](repeating: "a", count: 100_001), "too many keywords: 100001 (at most 100000)"),
+        ([String](repeating: "é", count: 1_001), "too many keywords searched one by one: 1001 (at most 1000 with -w, "
+            + "--ignore-accents or characters beyond ASCII and CJK ideographs)"),
         ([String(repeating: "é", count: 257)], "keyword too long: 257 characters (at most 256)"),
     ])
     func oversizedQueriesAreRefused(keywords: [String], message: String) {
@@ -55,7 +57,10 @@ import Testing
     }
 
     @Test func queriesWithinTheLimitsPass() {
-        #expect(QueryLimits.problem(with: [String](repeating: "a", count: 1_000)) == nil)
+        #expect(QueryLimits.problem(with: [String](repeating: "a", count: 100_000)) == nil)
+        #expect(QueryLimits.problem(with: [String](repeating: "é", count: 1_000)) == nil)
+        #expect(QueryLimits.problem(with: [String](repeating: "a", count: 1_001), wholeWords: true) != nil)
+        #expect(QueryLimits.problem(with: [String](repeating: "a", count: 1_001), ignoresAccents: true) != nil)
         #expect(QueryLimits.problem(with: [String(repeating: "é", count: 256)]) == nil)
     }
 }

@@ -36,8 +36,8 @@ public struct MatchIndex: Sendable {
 
     /// Searches the whole transcript.
     ///
-    /// - Complexity: O(total text length) per keyword, plus O(m log m) to merge
-    ///   the matches of several keywords.
+    /// - Complexity: O(total text length) for all plain keywords together (`KeywordAutomaton`)
+    ///   and per other keyword, plus O(m log m) to merge the matches of several keywords.
     public init(transcript: Transcript, query: Query) {
         self = MatchIndex.build(transcript: transcript, query: query, isCancelled: { false }) ?? MatchIndex(query: query)
     }
@@ -61,7 +61,16 @@ public struct MatchIndex: Sendable {
             return finished ? index : nil
         }
         var found: [(cue: Int32, start: UInt32, length: UInt32, token: UInt16)] = []
-        for token in tokens {
+        // Plain keywords in one pass (`KeywordAutomaton`), the others one pass each.
+        let automaton = KeywordAutomaton(query: query, tokens: tokens)
+        if let automaton {
+            let finished = automaton.scan(transcript, inScope: inScope, isCancelled: isCancelled) { cue, range, token in
+                found.append((Int32(truncatingIfNeeded: cue), UInt32(truncatingIfNeeded: range.lowerBound),
+                              UInt32(truncatingIfNeeded: range.count), UInt16(token)))
+            }
+            if !finished { return nil }
+        }
+        for token in tokens where automaton?.searches[token] != true {
             let matcher = query.matcher(for: token)
             let finished = matcher.scan(transcript, isCancelled: isCancelled) { cue, range in
                 if inScope(cue) {

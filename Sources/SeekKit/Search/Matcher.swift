@@ -639,7 +639,7 @@ struct FastPlan: Sendable {
     /// is a `k`, the Greek question mark a `;`, the varia a `` ` ``, and CJK compatibility
     /// ideographs (U+F900–U+FAFF, U+2F800–U+2FA1F) equal unified ones. (A carriage
     /// return matters only at a match's start, where `isOnBoundaries` looks.)
-    private func markRiskyCues(
+    func markRiskyCues(
         _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
         fallback: (Int) -> Void
     ) -> Bool {
@@ -697,7 +697,7 @@ struct FastPlan: Sendable {
     /// space in the keyword matches a line feed, but CR LF is one character). Marks
     /// are judged conservatively: anything not known to be safe sends the cue to the
     /// reference.
-    private func isOnBoundaries(
+    func isOnBoundaries(
         _ text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, within bounds: Range<Int>
     ) -> Bool {
         if start > bounds.lowerBound, text[start] == 0x0A, text[start - 1] == 0x0D { return false }

@@ -29,9 +29,11 @@ struct PackedIntegers: Sendable {
     static let blockSize = 1 << blockShift
     static let wordsPerWidthBit = blockSize / 64
 
-    /// Values on one line so far: `first + step·i` for every index below `lineCount`.
+    /// Values on one line so far: `first + step·i` (wrapping) for every index below `lineCount`;
+    /// `next` is the value the line expects next.
     private var first: Int64 = 0
     private var step: Int64 = 0
+    private var next: Int64 = 0
     private var lineCount = 0
     /// Whether the values left the line (then they are in `blocks` and `pending`).
     private var isPacked = false
@@ -48,30 +50,26 @@ struct PackedIntegers: Sendable {
         blocks.count * MemoryLayout<Block>.stride + words.count * 8 + pending.count * 8
     }
 
+    @inline(__always)
     mutating func append(_ value: Int64) {
         if !isPacked {
-            switch lineCount {
-            case 0:
-                first = value
-                lineCount = 1
+            if lineCount >= 2 && value == next {
+                next &+= step
+                lineCount += 1
                 return
-            case 1:
-                let (difference, overflow) = value.subtractingReportingOverflow(first)
-                if !overflow {
-                    step = difference
-                    lineCount = 2
-                    return
-                }
-            default:
-                let (product, overflowA) = step.multipliedReportingOverflow(by: Int64(lineCount))
-                let (expected, overflowB) = first.addingReportingOverflow(product)
-                if !overflowA && !overflowB && expected == value {
-                    lineCount += 1
-                    return
-                }
+            }
+            if lineCount < 2 {
+                if lineCount == 0 { first = value } else { step = value &- first }
+                lineCount += 1
+                next = value &+ step
+                return
             }
             leaveLine()
         }
+        appendPacked(value)
+    }
+
+    private mutating func appendPacked(_ value: Int64) {
         pending.append(value)
         if pending.count == Self.blockSize { packPending() }
     }
