@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Merges captions that roll up: each cue repeats the previous cue's last lines before its new ones.
 ///
 /// YouTube's automatic captions (as yt-dlp saves them, in WebVTT or converted to SRT)
@@ -51,133 +45,74 @@ public enum RollingCaptions {
         } ?? false
     }
 
-    /// The merged transcript, written straight into new storage: records keep their
-    /// identifiers, speakers and styles; lines and word times move with their text.
     private static func merge(_ transcript: Transcript, _ bytes: UnsafeBufferPointer<UInt8>) -> Transcript {
-        let records = transcript.records
-        var kept: [Transcript.Record] = []
-        kept.reserveCapacity(records.count)
-        let words = transcript.wordTimes
-        var nextWord = 0
-        var wordTimes: [WordTime] = []
-        wordTimes.reserveCapacity(words.count)
-        var scratch = Scratch()
+        var builder = TranscriptBuilder()
+        builder.reserve(bytes: bytes.count, cues: transcript.count)
         var previous: [Range<Int>] = []
-        var previousCount = 0
-        var current: [Range<Int>] = []
-        let storage = String(unsafeUninitializedCapacity: bytes.count + 1) { output in
-            var used = 0
-            for cue in records.indices {
-                let currentCount = fillLines(&current, of: records[cue].textStart..<records[cue].textEnd, bytes)
-                let repeated = repeatedLines(current[..<currentCount], after: previous[..<previousCount], bytes, &scratch)
-                swap(&previous, &current)
-                previousCount = currentCount
-                let start = used
-                var firstLine: Int?
-                for number in repeated..<previousCount where !isBlank(previous[number], bytes) {
-                    let line = previous[number]
-                    if firstLine == nil {
-                        firstLine = number
-                    } else {
-                        output[used] = 0x0A
-                        used += 1
-                    }
-                    while nextWord < words.count && words[nextWord].offset < line.lowerBound { nextWord += 1 }
-                    while nextWord < words.count && words[nextWord].offset <= line.upperBound {
-                        let word = words[nextWord]
-                        wordTimes.append(WordTime(offset: used + word.offset - line.lowerBound, start: word.start, end: word.end))
-                        nextWord += 1
-                    }
-                    let source = UnsafeBufferPointer(rebasing: bytes[line])
-                    _ = UnsafeMutableBufferPointer(rebasing: output[used..<used + source.count]).initialize(from: source)
-                    used += source.count
+        var nextWord = 0
+        let words = transcript.wordTimes
+        var text: [UInt8] = []
+        var times: [WordTime] = []
+        for cue in transcript.indices {
+            let current = lines(of: transcript, cue: cue, bytes)
+            let repeated = repeatedLines(current, after: previous, bytes)
+            previous = current
+            text.removeAll(keepingCapacity: true)
+            times.removeAll(keepingCapacity: true)
+            var firstLine: Int?
+            for (number, line) in current.enumerated() where number >= repeated && !isBlank(line, bytes) {
+                if firstLine == nil { firstLine = number }
+                if !text.isEmpty { text.append(0x0A) }
+                while nextWord < words.count && words[nextWord].offset < line.lowerBound { nextWord += 1 }
+                while nextWord < words.count && words[nextWord].offset <= line.upperBound {
+                    let word = words[nextWord]
+                    times.append(WordTime(offset: text.count + word.offset - line.lowerBound, start: word.start,
+                                          end: word.end))
+                    nextWord += 1
                 }
-                guard let firstLine else { continue }
-                var record = records[cue]
-                record.textStart = start
-                record.textEnd = used
-                record.line += Int32(clamping: firstLine)
-                kept.append(record)
-                output[used] = 0x0A
-                used += 1
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
             }
-            return used
+            guard let firstLine else { continue }
+            builder.append(text: String(decoding: text, as: UTF8.self), id: transcript.id(at: cue),
+                           start: transcript.start(at: cue), end: transcript.end(at: cue),
+                           speaker: transcript.speaker(at: cue),
+                           line: transcript.line(at: cue) + firstLine,
+                           wordTimes: times)
         }
-        return Transcript(storage: storage, records: kept, ids: transcript.ids, speakers: transcript.speakers,
-                          styles: transcript.styles, wordTimes: wordTimes)
+        return builder.build()
     }
 
     /// The cue's lines, as storage byte ranges.
     private static func lines(of transcript: Transcript, cue: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        let range = transcript.utf8Range(at: cue)
         var result: [Range<Int>] = []
-        let count = fillLines(&result, of: transcript.utf8Range(at: cue), bytes)
-        return Array(result.prefix(count))
-    }
-
-    /// Writes the lines of the text `range` over the start of `lines` (growing it if needed)
-    /// and returns how many there are.
-    private static func fillLines(_ lines: inout [Range<Int>], of range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        func add(_ line: Range<Int>) {
-            if count < lines.count { lines[count] = line } else { lines.append(line) }
-            count += 1
-        }
         var start = range.lowerBound
-        if let base = bytes.baseAddress {
-            while start < range.upperBound, let found = memchr(base + start, 0x0A, range.upperBound - start) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                add(start..<index)
-                start = index + 1
-            }
+        for index in range where bytes[index] == 0x0A {
+            result.append(start..<index)
+            start = index + 1
         }
-        add(start..<range.upperBound)
-        return count
-    }
-
-    /// Buffers `repeatedLines` reuses from cue to cue.
-    struct Scratch {
-        var earlier: [Range<Int>] = []
-        var leading: [(line: Int, text: Range<Int>)] = []
+        result.append(start..<range.upperBound)
+        return result
     }
 
     /// How many of `current`'s lines, from its first, repeat `previous`'s last non-blank
     /// lines (blank lines among them counted, blank lines skipped in the comparison); 0 for none.
     static func repeatedLines(_ current: [Range<Int>], after previous: [Range<Int>],
                               _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var scratch = Scratch()
-        return repeatedLines(current[...], after: previous[...], bytes, &scratch)
-    }
-
-    private static func repeatedLines(_ current: ArraySlice<Range<Int>>, after previous: ArraySlice<Range<Int>>,
-                                      _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout Scratch) -> Int {
-        var earlierCount = 0
-        for line in previous.reversed() where earlierCount < maximumRepeatedLines {
+        let earlier = previous.map { trimmed($0, bytes) }.filter { !$0.isEmpty }.suffix(maximumRepeatedLines)
+        guard !earlier.isEmpty else { return 0 }
+        var leading: [(line: Int, text: Range<Int>)] = []
+        for (number, line) in current.enumerated() {
             let text = trimmed(line, bytes)
-            guard !text.isEmpty else { continue }
-            if earlierCount < scratch.earlier.count { scratch.earlier[earlierCount] = text } else { scratch.earlier.append(text) }
-            earlierCount += 1
-        }
-        guard earlierCount > 0 else { return 0 }
-        var leadingCount = 0
-        for number in current.indices {
-            let text = trimmed(current[number], bytes)
             if text.isEmpty { continue }
-            if leadingCount < scratch.leading.count {
-                scratch.leading[leadingCount] = (number, text)
-            } else {
-                scratch.leading.append((number, text))
-            }
-            leadingCount += 1
-            if leadingCount == earlierCount { break }
+            leading.append((number, text))
+            if leading.count == earlier.count { break }
         }
-        // `earlier` holds the previous cue's last lines last first: its first `length` are the tail.
-        for length in stride(from: min(leadingCount, earlierCount), through: 1, by: -1) {
-            var same = true
-            for index in 0..<length where !equal(scratch.leading[index].text, scratch.earlier[length - 1 - index], bytes) {
-                same = false
-                break
+        for length in stride(from: min(leading.count, earlier.count), through: 1, by: -1) {
+            let tail = earlier.suffix(length)
+            if zip(leading.prefix(length), tail).allSatisfy({ equal($0.text, $1, bytes) }) {
+                return leading[length - 1].line + 1
             }
-            if same { return scratch.leading[length - 1].line + 1 }
         }
         return 0
     }
@@ -197,8 +132,6 @@ public enum RollingCaptions {
     }
 
     private static func equal(_ a: Range<Int>, _ b: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let base = bytes.baseAddress, a.count > 0 else { return true }
-        return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+        a.count == b.count && bytes[a].elementsEqual(bytes[b])
     }
 }
