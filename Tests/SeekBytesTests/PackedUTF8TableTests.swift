@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: [[], [0x41], [0x80], [0x81, 0x41], [0xE9, 0x0A, 0x80, 0x81, 0xFF]] as [[UInt8]])
     func decodesEachByteByItsEntry(_ bytes: [UInt8]) {
-        let decoded = PackedUTF8Table.decode(bytes, table: Self.table)
+        let decoded = PackedUTF8Table.decode(bytes[...], table: Self.table)
         let expected = bytes.map { $0 == 0x80 ? "€" : $0 == 0x81 ? "\u{FFFD}" : String(Unicode.Scalar($0)) }.joined()
         #expect(decoded.utf8 == Array(expected.utf8))
         #expect(decoded.invalid == bytes.filter { $0 == 0x81 }.count)
