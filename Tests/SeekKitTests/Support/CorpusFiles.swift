@@ -3,9 +3,7 @@ import Foundation
 /// The shared corpus (`../shared/corpus` next to the checkout), when present.
 enum CorpusFiles {
     static let directory: URL? = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        let corpus = url.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let corpus = RepositoryFiles.root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
     }()
 

@@ -83,8 +83,7 @@ import Testing
     }
 
     @Test func samplesAndCorpusPrintAsTheWholeFile() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let root = RepositoryFiles.root
         var files = try FileManager.default.contentsOfDirectory(atPath: root.path + "/Samples")
             .map { root.path + "/Samples/" + $0 }
         if let corpus = CorpusConformanceTests.corpus,

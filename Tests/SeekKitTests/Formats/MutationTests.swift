@@ -5,9 +5,7 @@ import Testing
 /// Mutates the sample files in many seeded ways and checks that reading and
 /// searching them never traps and always yields a well-formed transcript.
 @Suite struct MutationTests {
-    static let samplesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Samples")
+    static let samplesDirectory = RepositoryFiles.samples
 
     static let sampleNames = ["talk.srt", "panel.vtt", "autocaptions.vtt", "rolling.srt", "chinese.srt",
                                      "meeting.txt"]

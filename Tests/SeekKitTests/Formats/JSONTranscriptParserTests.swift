@@ -4,9 +4,7 @@ import Testing
 
 /// Whisper, WhisperX, whisper.cpp and podcast JSON read as cues with word times; bad JSON named by line.
 @Suite struct JSONTranscriptParserTests {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Samples")
+    static let samples = RepositoryFiles.samples
 
     static func load(_ text: String, name: String = "t.json") throws(Diagnostic) -> LoadedTranscript {
         try TranscriptLoader.load(Array(text.utf8), fileName: name)

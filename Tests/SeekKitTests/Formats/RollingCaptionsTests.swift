@@ -4,14 +4,8 @@ import Testing
 
 /// YouTube's rolling automatic captions are merged so each spoken word is found once.
 @Suite struct RollingCaptionsTests {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Samples")
-    static let corpus: URL? = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
+    static let samples = RepositoryFiles.samples
+    static let corpus = CorpusFiles.directory
 
     static func load(_ url: URL) throws -> LoadedTranscript {
         try TranscriptLoader.load([UInt8](Data(contentsOf: url)), fileName: url.lastPathComponent)

@@ -10,12 +10,7 @@ import Testing
 /// the small, independent decoder below; WPT expectations are plain text already
 /// (they go through the same reduction, which leaves them unchanged).
 @Suite struct CorpusConformanceTests {
-    static let corpus: URL? = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        let corpus = url.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
-    }()
+    static let corpus = CorpusFiles.directory
 
     struct ExpectedCue {
         var id: String?

@@ -113,9 +113,7 @@ import Testing
 
 /// The fast matcher against the reference on real subtitle files from the shared corpus.
 @Suite struct CorpusDifferentialTests {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpus = RepositoryFiles.root.appendingPathComponent("../shared/corpus").standardizedFileURL
 
     static var corpusExists: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 

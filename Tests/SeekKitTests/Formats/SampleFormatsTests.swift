@@ -4,11 +4,7 @@ import Testing
 
 /// `Samples/talk.*`: the opening of `talk.srt` written in each format, read back alike.
 @Suite struct SampleFormatsTests {
-    static let samples: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Samples")
-    }()
+    static let samples = RepositoryFiles.samples
 
     static func load(_ name: String) throws -> LoadedTranscript {
         let bytes = try [UInt8](Data(contentsOf: samples.appendingPathComponent(name)))
