@@ -9,10 +9,10 @@ public enum FrameRenderer {
     public static func render(_ state: ViewerState) -> Frame {
         let size = state.size
         guard size.rows > 0, size.columns > 0 else { return Frame(size: size, rows: []) }
-        var rows = list(state)
+        var rows = state.mode == .files ? fileList(state) : list(state)
         var cursor: Frame.Position?
         if size.rows >= ViewerState.chromeRows { rows.append(infoLine(state)) }
-        var (bar, column) = SearchBar.render(state)
+        var (bar, column) = state.mode == .files ? fileListBar(state) : SearchBar.render(state)
         if let prompt = state.exportPrompt { (bar, column) = prompt.render(width: size.columns) }
         rows.append(bar)
         if let column { cursor = Frame.Position(row: size.rows - 1, column: column) }
@@ -35,6 +35,7 @@ public enum FrameRenderer {
         ("Esc", "leave the search field"),
         ("n / N", "next / previous match"),
         ("] / [", "next / previous file with a match (several files)"),
+        ("l", "list the files with their match counts (several files)"),
         ("p Enter", "play the match in mpv, from --pad before it"),
         ("/", "back to the search field"),
         ("j k ↓ ↑", "scroll a line"),
@@ -106,6 +107,10 @@ public enum FrameRenderer {
                 if number > 0 { left.append(Frame.Span("  ")) }
                 left.append(Frame.Span(Sanitizer.sanitize(word), number == 0 ? Style(bold: true) : Palette.context))
             }
+        }
+        if state.mode == .files && state.message == nil {
+            let toggle = state.fileList.hidesFilesWithoutMatches ? "Tab lists every file" : "Tab hides files without matches"
+            left = [Frame.Span(" type to filter · Enter opens · " + toggle + " · Esc back", Palette.context)]
         }
         var right: [Frame.Span] = []
         if state.message == nil && state.mode == .searching {
@@ -182,7 +187,7 @@ public enum FrameRenderer {
     // MARK: - Helpers
 
     /// `left` then `right` aligned to the right edge, padded with `fill`; the left side gives way first.
-    private static func join(_ left: [Frame.Span], _ right: [Frame.Span], width: Int, fill: Style) -> [Frame.Span] {
+    static func join(_ left: [Frame.Span], _ right: [Frame.Span], width: Int, fill: Style) -> [Frame.Span] {
         let rightSpans = truncate(right, to: width)
         let rightWidth = rightSpans.reduce(0) { $0 + DisplayWidth.widest($1.text) }
         let leftSpans = truncate(left, to: max(0, width - rightWidth))
@@ -211,7 +216,7 @@ public enum FrameRenderer {
         return result
     }
 
-    private static func pad(_ text: String, to width: Int) -> String {
+    static func pad(_ text: String, to width: Int) -> String {
         let fitted = DisplayWidth.prefix(text, fitting: width)
         return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
     }

@@ -25,6 +25,8 @@ public struct LibraryMatches: Sendable {
     public private(set) var searchedCount = 0
     /// Matches recorded so far (every file's, settled or not).
     public private(set) var total = 0
+    /// Files searched so far with at least one match.
+    public private(set) var filesWithMatches = 0
 
     /// No file searched yet.
     public init(fileCount: Int, generation: Int) {
@@ -51,9 +53,15 @@ public struct LibraryMatches: Sendable {
 
     /// Takes `file`'s matches (replacing any recorded before).
     public mutating func record(_ index: MatchIndex, file: Int) {
-        if let old = indices[file] { total -= old.count } else if !failed.contains(file) { searchedCount += 1 }
+        if let old = indices[file] {
+            total -= old.count
+            if !old.isEmpty { filesWithMatches -= 1 }
+        } else if !failed.contains(file) {
+            searchedCount += 1
+        }
         indices[file] = index
         total += index.count
+        if !index.isEmpty { filesWithMatches += 1 }
         isSettled = false
     }
 

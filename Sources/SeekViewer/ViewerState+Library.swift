@@ -15,6 +15,7 @@ extension ViewerState {
             }
         }
         if file == currentFile { open(file: file, at: navigator.current) }
+        if mode == .files && content.failure != nil && fileList.hidesFilesWithoutMatches { refreshFileList() }
     }
 
     /// How many files have been read (or could not be).

@@ -21,6 +21,8 @@ public enum ViewerMode: Hashable, Sendable {
     case jumping(String)
     /// The help overlay is shown; the mode before it comes back when it closes.
     case help
+    /// A library's file list (`l`): typing filters it, Enter opens a file, Esc goes back.
+    case files
 }
 
 /// A search the viewer wants run; its result is applied only if `generation` is still the newest.
@@ -80,7 +82,7 @@ public struct ViewerState {
     public internal(set) var currentFile = 0
     /// Every file's matches for the newest query applied, numbered across the library.
     public internal(set) var matches: LibraryMatches
-    public private(set) var mode: ViewerMode
+    public internal(set) var mode: ViewerMode
     /// The first help line shown when the help is taller than the screen.
     public private(set) var helpTop = 0
     /// The mode to go back to when help closes.
@@ -109,6 +111,8 @@ public struct ViewerState {
     public private(set) var size: TerminalSize
     /// The short message under the list ("search wrapped", "exported …"), with its severity.
     public var message: ViewerMessage?
+    /// The file list `l` shows (a library's), with its filter and selection.
+    public internal(set) var fileList = FileList()
     /// The prompt `w` opened for the export's file name, while it is open.
     public private(set) var exportPrompt: ExportPrompt?
     /// The name `w` proposes (the host's default file beside the transcript, as shown).
@@ -282,6 +286,9 @@ public struct ViewerState {
         case .help:
             handleHelp(key)
             return nil
+        case .files:
+            handleFileList(key)
+            return nil
         }
     }
 
@@ -357,6 +364,7 @@ public struct ViewerState {
         } else if message == .noMatches {
             message = nil
         }
+        if mode == .files && fileList.hidesFilesWithoutMatches { refreshFileList() }
         return true
     }
 
@@ -425,6 +433,7 @@ public struct ViewerState {
         }
         viewport = ScrollPolicy.scroll(viewport, by: 0, cueCount: transcript.count, rowsOf: rows(ofCue:))
         revealCurrent()
+        if mode == .files { fileList.select(row: fileList.selection, height: listHeight) }
     }
 
     private mutating func handleField(_ key: Key) -> ViewerAction? {
@@ -523,6 +532,8 @@ public struct ViewerState {
             stepToFile(forward: true)
         case .character("[") where isLibrary:
             stepToFile(forward: false)
+        case .character("l") where isLibrary:
+            openFileList()
         case .character("/"):
             mode = .searching
             cursor = text.count
@@ -609,6 +620,7 @@ public struct ViewerState {
     }
 
     private mutating func handleMouse(_ event: MouseEvent) {
+        if mode == .files { return handleFileListMouse(event) }
         switch event.kind {
         case .wheelUp:
             scroll(by: -Self.wheelStep)

@@ -69,4 +69,36 @@ struct LibraryInteractiveTests {
         try session.press("q")
         #expect(session.exitStatus() == 0)
     }
+
+    @Test func lListsTheFilesWithTheCountsSeekCPrintsAndOpensTheOneChosen() throws {
+        let directory = try Self.season()
+        let counts = try Self.counts("the", in: directory.url)
+        let total = counts.reduce(0) { $0 + $1.count }
+        let session = try TmuxSession(["-r", "the", "season"], in: directory.url, columns: 110, rows: 20)
+        #expect(session.wait { $0.contains(" 1/\(total) · ") }, "never final: \(session.screen())")
+        try session.press("l")
+        #expect(session.wait { $0.contains(" files: ") }, "l did not open the list: \(session.screen())")
+        let lines = session.screen().split(separator: "\n").map(String.init)
+        for file in counts {
+            let row = lines.first { $0.hasSuffix(file.name) || $0.contains(file.name + " ") }
+            let number = row.map { $0.dropFirst(2).drop { $0 == " " }.prefix { $0 != " " } }
+            #expect(number.map(String.init) == String(file.count), "\(file.name): \(row ?? "no row")")
+        }
+        #expect(lines.contains { $0.contains("season/S01E09.srt — ") && $0.contains("binary") },
+                "the binary file is not listed with its error: \(session.screen())")
+        let chosen = try #require(counts.last { $0.count > 0 })
+        let before = counts.prefix { $0.name != chosen.name }.reduce(0) { $0 + $1.count }
+        try session.type(String(chosen.name.suffix(8)))
+        #expect(session.wait { $0.contains(" files: \(chosen.name.suffix(8))") && $0.contains(" 1 of 6 files") },
+                "typing did not filter: \(session.screen())")
+        try session.press("Enter")
+        #expect(session.wait { _ in session.bar().hasSuffix(" \(before + 1)/\(total) · 1/\(chosen.count) in \(chosen.name)") },
+                "Enter did not open \(chosen.name) at its first match: \(session.bar())")
+        try session.press("l")
+        try session.press("Escape")
+        #expect(session.wait { _ in session.bar().hasSuffix(" in \(chosen.name)") }, "Esc did not go back: \(session.bar())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
 }

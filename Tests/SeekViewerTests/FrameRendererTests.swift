@@ -21,15 +21,17 @@ func assertFrameSnapshot(_ text: String, named name: String, filePath: String = 
     }
 }
 
+/// The frame of `state` as text with a ruler line so trailing layout is visible in the snapshot.
+func frameSnapshot(_ state: ViewerState) -> String {
+    let frame = FrameRenderer.render(state)
+    let ruler = String(repeating: "-", count: state.size.columns)
+    var text = ruler + "\n" + frame.plainText + "\n" + ruler
+    if let cursor = frame.cursor { text += "\ncursor: \(cursor.row),\(cursor.column)" }
+    return text
+}
+
 @Suite struct FrameRendererTests {
-    /// The frame as text with a ruler line so trailing layout is visible in the snapshot.
-    private func snapshot(_ state: ViewerState) -> String {
-        let frame = FrameRenderer.render(state)
-        let ruler = String(repeating: "-", count: state.size.columns)
-        var text = ruler + "\n" + frame.plainText + "\n" + ruler
-        if let cursor = frame.cursor { text += "\ncursor: \(cursor.row),\(cursor.column)" }
-        return text
-    }
+    private func snapshot(_ state: ViewerState) -> String { frameSnapshot(state) }
 
     @Test func browsingWithAKeyword() {
         let state = ViewerFixture.state(["city"], rows: 12, columns: 60)

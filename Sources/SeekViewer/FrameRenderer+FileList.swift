@@ -1,0 +1,106 @@
+import SeekKit
+
+/// The file list (`l`): one row per file, only the rows on screen drawn.
+extension FrameRenderer {
+    /// The list's rows: a mark on the file on screen, the file's match count (`…` until searched,
+    /// `!` when it could not be read), its name, and for an unreadable file why. Files without a
+    /// match are dimmed; the selected row is drawn inverted.
+    static func fileList(_ state: ViewerState) -> [[Frame.Span]] {
+        let height = state.listHeight
+        var rows = Array(repeating: [Frame.Span](), count: height)
+        guard height > 0 else { return rows }
+        let list = state.fileList
+        let width = state.size.columns
+        if list.rowCount == 0 {
+            let why = list.filter.isEmpty ? " no file has a match" : " no file's name contains \u{201C}\(Sanitizer.sanitize(list.filter))\u{201D}"
+            rows[0] = truncate([Frame.Span(why, Palette.context)], to: width)
+            return rows
+        }
+        let countWidth = max(3, String(state.matches.total).count)
+        for offset in 0..<height {
+            let row = list.top + offset
+            guard row < list.rowCount else { break }
+            let file = list.file(atRow: row)
+            var spans = fileRow(state, file: file, countWidth: countWidth, width: width)
+            if row == list.selection {
+                spans = spans.map { Frame.Span($0.text, selected($0.style)) }
+                let used = spans.reduce(0) { $0 + DisplayWidth.widest($1.text) }
+                if used < width { spans.append(Frame.Span(String(repeating: " ", count: width - used), Palette.bar)) }
+            }
+            rows[offset] = truncate(spans, to: width)
+        }
+        return rows
+    }
+
+    /// One file's row, at most `width` columns.
+    private static func fileRow(_ state: ViewerState, file: Int, countWidth: Int, width: Int) -> [Frame.Span] {
+        let entry = state.files[file]
+        let count = state.matchCount(inFile: file)
+        let failure = entry.failure
+        let countText: String
+        if failure != nil {
+            countText = "!"
+        } else if state.query.isEmpty {
+            countText = ""
+        } else {
+            countText = count.map(String.init) ?? "…"
+        }
+        let dimmed = failure != nil || count == 0
+        var spans = [
+            Frame.Span(file == state.currentFile ? "▸ " : "  ", Style(bold: true)),
+            Frame.Span(String(repeating: " ", count: max(0, countWidth - countText.count)) + countText + "  ",
+                       failure != nil ? Palette.warning : dimmed ? Palette.context : Style(bold: true)),
+        ]
+        let room = width - 2 - countWidth - 2
+        let name = Sanitizer.sanitize(entry.name)
+        guard let failure else {
+            if let shown = SearchBar.shortenedName(name, fitting: room) {
+                spans.append(Frame.Span(shown, dimmed ? Palette.context : .plain))
+            }
+            return spans
+        }
+        // The message names the file first; the row already does.
+        let reason = failure.hasPrefix(entry.name + ":") ? String(failure.dropFirst(entry.name.count + 1)) : " " + failure
+        let nameRoom = max(min(DisplayWidth.widest(name), room / 2), room - DisplayWidth.widest(reason) - 2)
+        if let shown = SearchBar.shortenedName(name, fitting: nameRoom) {
+            spans.append(Frame.Span(shown, Palette.context))
+            spans.append(Frame.Span(" —" + Sanitizer.sanitize(reason), Palette.warning))
+        }
+        return spans
+    }
+
+    private static func selected(_ style: Style) -> Style {
+        var style = style
+        style.inverse = true
+        style.dim = false
+        return style
+    }
+
+    /// The list's bottom line: the filter being typed (the cursor after it), then how many files are
+    /// listed, how many have a match, and the search's progress.
+    static func fileListBar(_ state: ViewerState) -> (spans: [Frame.Span], cursor: Int?) {
+        let width = max(0, state.size.columns - 1)
+        let list = state.fileList
+        let total = state.files.count
+        var counts = list.isNarrowed ? " \(list.rowCount) of \(total) files" : " \(total) file\(total == 1 ? "" : "s")"
+        if !state.query.isEmpty {
+            let matches = state.matches
+            if state.isSearching {
+                counts += " · searching \(matches.generation == state.generation ? matches.searchedCount : 0)/\(total)"
+            } else {
+                counts += " · \(matches.filesWithMatches) with matches"
+            }
+        }
+        counts += " "
+        let label = " files: "
+        let countWidth = DisplayWidth.widest(counts)
+        let filter = Sanitizer.sanitize(list.filter)
+        let room = max(0, width - DisplayWidth.widest(label) - (countWidth + 1 <= width / 2 ? countWidth : 0))
+        let shown = SearchBar.fit(filter, cursor: filter.count, width: room)
+        var left = [Frame.Span(label, Palette.bar)]
+        if !shown.text.isEmpty { left.append(Frame.Span(shown.text, Style(bold: true, inverse: true))) }
+        let cursor = min(DisplayWidth.widest(label) + shown.cursor, max(0, width - 1))
+        let right = DisplayWidth.widest(label) + shown.cursor + 1 + countWidth <= width ? [Frame.Span(counts, Palette.bar)] : []
+        return (join(left, right, width: width, fill: Palette.bar), cursor)
+    }
+}
