@@ -187,8 +187,13 @@ struct OutcomeRenderer: Sendable {
             printed = true
             for cue in group {
                 while let next = nextSelected, next < cue { nextSelected = selected.next() }
-                buffer.append(contentsOf: printer.block(cue: cue, of: transcript, index: index,
-                                                        isContext: nextSelected != cue).utf8)
+                if color {
+                    buffer.append(contentsOf: printer.block(cue: cue, of: transcript, index: index,
+                                                            isContext: nextSelected != cue).utf8)
+                } else {
+                    printer.appendBlock(cue: cue, of: transcript, index: index, isContext: nextSelected != cue,
+                                        to: &buffer)
+                }
                 if buffer.count >= DescriptorWriter.flushThreshold { flush(&buffer) }
             }
         }

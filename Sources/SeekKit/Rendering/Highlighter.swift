@@ -110,7 +110,7 @@ public enum Highlighter {
 
     /// The byte length of the unsafe scalar starting at `offset` (a line break counts), or 0 when it is safe.
     @inline(__always)
-    private static func unsafeLength<Bytes: RandomAccessCollection<UInt8>>(
+    static func unsafeLength<Bytes: RandomAccessCollection<UInt8>>(
         _ bytes: Bytes, at offset: Int
     ) -> Int where Bytes.Index == Int {
         let byte = bytes[offset]

@@ -9,10 +9,9 @@ import Darwin
 ///
 /// When the keyword is made only of printable ASCII and CJK unified ideographs,
 /// the matcher compares bytes (folding ASCII case) and scans the whole of a
-/// transcript's `storage` in one pass: candidates are the places of the keyword's
-/// rarest byte, found with `memchr` (in both ASCII cases), or, when that byte is a
-/// space a line feed also matches, 8 bytes at a time looking for two of the keyword's
-/// rarest bytes at once. Any cue where Unicode could change the
+/// transcript's `storage` in one pass: candidates are the places where the keyword's two
+/// rarest bytes stand at their distance apart (in both ASCII cases; a line feed for a
+/// space), found sixteen places at a time (`BytePairFinder`). Any cue where Unicode could change the
 /// answer goes to the reference instead: a cue holding a character that is
 /// equivalent to a keyword character under Regex's rules (the Kelvin sign for a
 /// `k`, a CJK compatibility ideograph for its unified twin, ...; looked for only
@@ -381,39 +380,6 @@ struct TextLines: CueBounds {
     }
 }
 
-/// Finds one byte with `memchr`, remembering the last answer so that asking again from
-/// a later place (up to that answer) costs nothing.
-struct ByteFinder {
-    let byte: UInt8
-    /// `found` is the first place of `byte` after the last place asked from, or, when
-    /// equal to `searchedTo`, there is none before it.
-    private var found = -1
-    private var searchedTo = -1
-
-    init(_ byte: UInt8) { self.byte = byte }
-
-    /// The first place of the byte in `start..<limit` of `base`, or `limit`. Each call
-    /// asks from no earlier than the last.
-    @inline(__always)
-    mutating func next(in base: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> Int {
-        if start <= found {
-            if found < searchedTo || limit <= searchedTo { return min(found, limit) }
-            return search(in: base, from: searchedTo, to: limit)
-        }
-        return search(in: base, from: start, to: limit)
-    }
-
-    private mutating func search(in base: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> Int {
-        searchedTo = limit
-        guard start < limit, let hit = memchr(base + start, Int32(byte), limit - start) else {
-            found = limit
-            return limit
-        }
-        found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-        return found
-    }
-}
-
 /// The byte-level search for keywords of printable ASCII and CJK unified ideographs.
 struct FastPlan: Sendable {
     /// The keyword's bytes, ASCII letters lowered when folding case.
@@ -550,18 +516,8 @@ struct FastPlan: Sendable {
         let count = text.count
         let length = bytes.count
         guard count >= length else { return clean }
-        let firstOffset = first
-        let secondOffset = second
-        let (firstOr, firstTarget, firstAlt) = wordFold(bytes[firstOffset])
-        let (secondOr, secondTarget, secondAlt) = wordFold(bytes[secondOffset])
+        let pairs = BytePairFinder(pairByte(first), pairByte(second))
         let lastStart = count - length
-        let wordEnd = lastStart - max(firstOffset, secondOffset) - 8
-        // Candidates are found with `memchr` on the rarest byte (in both cases, for a letter
-        // when folding case), unless it is a space that a line feed also matches.
-        let findsBytes = firstAlt == firstTarget
-        let rareByte = bytes[firstOffset]
-        var rareFinder = ByteFinder(rareByte)
-        var twinFinder = firstOr != 0 && fold[Int(rareByte & ~0x20)] == rareByte ? ByteFinder(rareByte & ~0x20) : nil
         var cues = cues
         var position = 0
         var nextCancelCheck = 1 << 22
@@ -570,30 +526,13 @@ struct FastPlan: Sendable {
                 if isCancelled() { return nil }
                 nextCancelCheck = position + 1 << 22
             }
+            let limit = min(lastStart, nextCancelCheck) + 1
             if let failure {
-                let limit = min(lastStart, nextCancelCheck) + 1
                 position = linearFind(base, from: position, to: limit, count: count, failure: failure)
-                if position == limit { continue }
-            } else if findsBytes {
-                let limit = min(lastStart, nextCancelCheck) + firstOffset + 1
-                var next = rareFinder.next(in: base, from: position + firstOffset, to: limit)
-                if twinFinder != nil { next = min(next, twinFinder!.next(in: base, from: position + firstOffset, to: next)) }
-                position = next - firstOffset
-                if next == limit { continue }
-            } else if position <= wordEnd {
-                let limit = min(wordEnd, nextCancelCheck)
-                var hits: UInt64 = 0
-                while position <= limit {
-                    let a = UnsafeRawPointer(base + position + firstOffset).loadUnaligned(as: UInt64.self) | firstOr
-                    let b = UnsafeRawPointer(base + position + secondOffset).loadUnaligned(as: UInt64.self) | secondOr
-                    hits = (WordBytes.mayBeZero(a ^ firstTarget) | WordBytes.mayBeZero(a ^ firstAlt))
-                        & (WordBytes.mayBeZero(b ^ secondTarget) | WordBytes.mayBeZero(b ^ secondAlt))
-                    if hits != 0 { break }
-                    position += 8
-                }
-                if hits == 0 { continue }
-                position += hits.trailingZeroBitCount / 8
+            } else {
+                position = pairs.next(in: text, from: position, to: limit)
             }
+            if position == limit { continue }
             guard isMatch(base + position) else {
                 position += 1
                 continue
@@ -612,15 +551,15 @@ struct FastPlan: Sendable {
         return clean
     }
 
-    /// How to compare eight text bytes at once with a keyword byte: OR with a mask
-    /// (ASCII case), then compare with the target or an alternative (`\n` for a space).
-    private func wordFold(_ byte: UInt8) -> (or: UInt64, target: UInt64, alt: UInt64) {
-        let spread: (UInt8) -> UInt64 = { UInt64($0) &* 0x0101_0101_0101_0101 }
+    /// How `BytePairFinder` compares text bytes with the keyword byte at `offset`: ASCII
+    /// case folded with an OR, and a line feed for a space where it reads as one.
+    private func pairByte(_ offset: Int) -> BytePairFinder.Byte {
+        let byte = bytes[offset]
         if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") && fold[Int(byte & ~0x20)] == byte {
-            return (spread(0x20), spread(byte), spread(byte))
+            return BytePairFinder.Byte(offset: offset, orMask: 0x20, target: byte)
         }
-        if byte == 0x20 { return (0, spread(0x20), spread(fold[0x0A] == 0x20 ? 0x0A : 0x20)) }
-        return (0, spread(byte), spread(byte))
+        if byte == 0x20 { return BytePairFinder.Byte(offset: offset, target: 0x20, alternative: fold[0x0A] == 0x20 ? 0x0A : 0x20) }
+        return BytePairFinder.Byte(offset: offset, target: byte)
     }
 
     @inline(__always)

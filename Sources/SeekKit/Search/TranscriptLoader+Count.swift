@@ -112,7 +112,9 @@ extension TranscriptLoader {
             if format == .text, let inPlaceMatcher {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
-                guard let cues = TimestampedTextParser.untimedCueCount(piece) else { return nil }
+                let hasCarriageReturns = piece.baseAddress.map { memchr($0, 0x0D, piece.count) != nil } ?? false
+                guard let cues = hasCarriageReturns ? TimestampedTextParser.untimedCueCount(piece)
+                    : TimestampedTextParser.untimedCensus(piece)?.cues else { return nil }
                 if let matches = inPlaceMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
             }
             if format == .srt {

@@ -177,20 +177,20 @@ struct MatchingCues {
             } else {
                 end = piece.count
             }
-            guard let before = TimestampedTextParser.untimedCueCount(UnsafeBufferPointer(rebasing: piece[position..<end]))
+            guard let before = TimestampedTextParser.untimedCensus(UnsafeBufferPointer(rebasing: piece[position..<end]))
             else { return nil }
-            lines += ByteCounting.count(0x0A, in: piece, position..<start)
-            cues += before
+            lines += before.lineFeeds
+            cues += before.cues
             let next = Swift.min(end + 1, piece.count)
             blocks.append(Block(bytes: start..<next, ordinal: cues, linesBefore: lines))
             blockBytes += next - start
             lines += next > end ? 1 : 0
             position = next
         }
-        guard let after = TimestampedTextParser.untimedCueCount(UnsafeBufferPointer(rebasing: piece[position...]))
+        guard let after = TimestampedTextParser.untimedCensus(UnsafeBufferPointer(rebasing: piece[position...]))
         else { return nil }
-        cues += after
-        lines += ByteCounting.count(0x0A, in: piece, position..<piece.count)
+        cues += after.cues
+        lines += after.lineFeeds
         if piece.count > 0 && piece[piece.count - 1] != 0x0A { lines += 1 }
     }
 }

@@ -94,30 +94,6 @@ import Testing
         #expect(searchScanned(Matcher(keyword: "c"), transcript).map(\.cue) == [1])
     }
 
-    /// `ByteFinder` answers as a plain search would, whatever was asked before.
-    @Test(arguments: 0..<4)
-    func byteFinderAgreesWithASearch(seed: UInt64) {
-        var random = SeededRandom(seed: seed &+ 77)
-        let bytes = (0..<3_000).map { _ in UInt8.random(in: 0..<(seed % 2 == 0 ? 40 : 4), using: &random) }
-        var finder = ByteFinder(1)
-        var start = 0
-        var answered = 0
-        var lastLimit = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            while start < bytes.count {
-                // Limits far ahead, and just past the last one (asked again from inside it).
-                let limit = min(bytes.count, Bool.random(using: &random)
-                    ? start + Int.random(in: 0..<300, using: &random) : max(start, lastLimit) + Int.random(in: 0...2, using: &random))
-                lastLimit = limit
-                let expected = bytes[start..<limit].firstIndex(of: 1) ?? limit
-                #expect(finder.next(in: buffer.baseAddress!, from: start, to: limit) == expected, "\(start)..<\(limit)")
-                answered += 1
-                start += Int.random(in: 0...(expected - start + 2), using: &random)
-            }
-        }
-        #expect(answered > 20)
-    }
-
     @Test func cancelledScanStops() {
         let transcript = Transcript((0..<10).map { Cue(ordinal: $0 + 1, text: "x", line: 1) })
         #expect(Matcher(keyword: "café").scan(transcript, isCancelled: { true }) { _, _ in } == false)

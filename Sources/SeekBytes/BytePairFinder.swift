@@ -1,0 +1,78 @@
+/// Finds the places where two bytes of a keyword stand at their distance apart, sixteen
+/// places at a time: the candidates a literal search then checks byte by byte.
+///
+/// Each of the two bytes is compared after an OR with a mask, against a target and an
+/// alternative: `0x20` and a lowercase letter find that letter in both ASCII cases, and an
+/// alternative of `0x0A` lets a keyword's space stand for a line feed. Taking the keyword's
+/// two rarest bytes, a few apart, leaves few candidates even where one of them is common.
+///
+///     let finder = BytePairFinder(.init(offset: 1, orMask: 0x20, target: 0x63),
+///                                 .init(offset: 4, orMask: 0x20, target: 0x64))  // "sChEDule"
+public struct BytePairFinder: Sendable {
+    /// One byte of the pair: where it stands in the keyword and how text bytes are compared with it.
+    public struct Byte: Sendable {
+        package var offset: Int
+        package var orMask: UInt8
+        package var target: UInt8
+        package var alternative: UInt8
+
+        package init(offset: Int, orMask: UInt8 = 0, target: UInt8, alternative: UInt8? = nil) {
+            self.offset = offset
+            self.orMask = orMask
+            self.target = target
+            self.alternative = alternative ?? target
+        }
+
+        @inline(__always)
+        func matches(_ byte: UInt8) -> Bool {
+            let folded = byte | orMask
+            return folded == target || folded == alternative
+        }
+    }
+
+    @usableFromInline let first: Byte
+    @usableFromInline let second: Byte
+
+    package init(_ first: Byte, _ second: Byte) {
+        assert(first.offset >= 0 && second.offset >= 0, "offsets inside the keyword")
+        self.first = first
+        self.second = second
+    }
+
+    /// The first place `p` in `start..<limit` where `text[p + first.offset]` and
+    /// `text[p + second.offset]` both match, or `limit` when there is none. Places whose
+    /// bytes would lie past the end of `text` are not looked at.
+    ///
+    /// - Complexity: O(limit - start), sixteen places per step.
+    package func next(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
+        guard let base = text.baseAddress else { return limit }
+        assert(start >= 0 && limit <= text.count, "places inside the text")
+        let reach = Swift.max(first.offset, second.offset)
+        let firstMask = SIMD16<UInt8>(repeating: first.orMask)
+        let firstTarget = SIMD16<UInt8>(repeating: first.target)
+        let firstAlternative = SIMD16<UInt8>(repeating: first.alternative)
+        let secondMask = SIMD16<UInt8>(repeating: second.orMask)
+        let secondTarget = SIMD16<UInt8>(repeating: second.target)
+        let secondAlternative = SIMD16<UInt8>(repeating: second.alternative)
+        var place = start
+        let vectorEnd = Swift.min(limit, text.count - reach) - 16
+        while place <= vectorEnd {
+            assert(place + reach + 16 <= text.count)
+            let a = UnsafeRawPointer(base + place + first.offset).loadUnaligned(as: SIMD16<UInt8>.self) | firstMask
+            let b = UnsafeRawPointer(base + place + second.offset).loadUnaligned(as: SIMD16<UInt8>.self) | secondMask
+            let hits = ((a .== firstTarget) .| (a .== firstAlternative)) .& ((b .== secondTarget) .| (b .== secondAlternative))
+            // The mask's lanes are all ones or all zeros: read as two words (`any` is not inlined).
+            let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+            if halves[0] | halves[1] != 0 {
+                return place + (halves[0] != 0 ? halves[0].trailingZeroBitCount / 8
+                    : 8 + halves[1].trailingZeroBitCount / 8)
+            }
+            place += 16
+        }
+        while place < limit && place + reach < text.count {
+            if first.matches(base[place + first.offset]) && second.matches(base[place + second.offset]) { return place }
+            place += 1
+        }
+        return limit
+    }
+}

@@ -1,0 +1,64 @@
+extension ResultPrinter {
+    /// Appends `block(cue:of:index:isContext:)` without colour, as UTF-8, to `out`: the same
+    /// bytes, written straight from the cue's text (sanitised as `Highlighter.lines` does)
+    /// without making a string per piece.
+    ///
+    /// - Precondition: `color` is false (highlights need the segments `block` makes).
+    /// - Complexity: O(length of the cue text).
+    public func appendBlock(
+        cue: Int, of transcript: Transcript, index: MatchIndex, isContext: Bool = false, to out: inout [UInt8]
+    ) {
+        precondition(!color, "appendBlock writes blocks without colour")
+        let mark = isContext ? UInt8(ascii: "-") : UInt8(ascii: ":")
+        var width = 0
+        if let fileName {
+            let shown = Sanitizer.sanitize(fileName)
+            out.append(contentsOf: shown.utf8)
+            out.append(mark)
+            width += DisplayWidth.of(shown) + 1
+        }
+        // The number, time and marks are ASCII: a column per byte.
+        let asciiStart = out.count
+        ByteWriting.append(transcript.ordinal(at: cue), to: &out)
+        let start = isContext || transcript.wordTimes.isEmpty
+            ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index)
+        if let start {
+            out.append(0x20)
+            ByteWriting.appendTime(start, to: &out)
+        }
+        out.append(mark)
+        out.append(0x20)
+        width += out.count - asciiStart
+        if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
+            let shown = Sanitizer.sanitize(speaker) + ":"
+            out.append(contentsOf: shown.utf8)
+            out.append(0x20)
+            width += DisplayWidth.of(shown) + 1
+        }
+        var text = transcript.text(at: cue)
+        text.withUTF8 { bytes in
+            var offset = 0
+            var runStart = 0
+            while offset < bytes.count {
+                let length = Highlighter.unsafeLength(bytes, at: offset)
+                if length == 0 {
+                    offset += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+                if bytes[offset] == 0x0A {
+                    out.append(0x0A)
+                    out.append(contentsOf: repeatElement(0x20, count: width))
+                } else {
+                    let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+                    let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"
+                    out.append(contentsOf: (Sanitizer.replacement(for: scalar) ?? piece).utf8)
+                }
+                offset += length
+                runStart = offset
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        out.append(0x0A)
+    }
+}
