@@ -13,19 +13,20 @@ enum Platform {
 
     /// `write(2)`: writes up to `count` bytes, returning how many were written or -1 with `errno` set.
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-        #elseif canImport(Darwin)
-        Darwin.write(descriptor, bytes, count)
-        #endif
+        systemWrite(descriptor, bytes, count)
     }
 
     /// `signal(3)`: sets the handler of `number` (`SIG_DFL` for the default action).
     static func signal(_ number: Int32, _ handler: SignalHandler?) {
-        #if canImport(Glibc)
-        _ = Glibc.signal(number, handler)
-        #elseif canImport(Darwin)
-        _ = Darwin.signal(number, handler)
-        #endif
+        systemSignal(number, handler)
     }
+}
+
+// At file scope `write` and `signal` are the C library's (inside `Platform` they are its own).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+private func systemSignal(_ number: Int32, _ handler: Platform.SignalHandler?) {
+    _ = signal(number, handler)
 }

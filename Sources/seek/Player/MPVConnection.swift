@@ -27,11 +27,7 @@ final class MPVConnection {
         guard path.count <= Self.maximumPathLength else {
             throw Failure(message: "the player's socket path is too long (\(path.count) bytes)")
         }
-        #if canImport(Glibc)
-        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let descriptor = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
+        let descriptor = unixStreamSocket()
         guard descriptor >= 0 else { throw Failure(message: "no socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -146,4 +142,21 @@ final class MPVConnection {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
     }
+}
+
+/// A Unix-domain stream socket that programs started later do not inherit and that never raises
+/// SIGPIPE (on Linux each `send` passes `MSG_NOSIGNAL` instead); -1 with `errno` set on failure.
+///
+/// At file scope, where `socket` is the C library's call and not `MPVConnection.socket`.
+private func unixStreamSocket() -> Int32 {
+    #if canImport(Glibc)
+    return socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #elseif canImport(Darwin)
+    let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    guard descriptor >= 0 else { return descriptor }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    var on: Int32 = 1
+    _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    return descriptor
+    #endif
 }

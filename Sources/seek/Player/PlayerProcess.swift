@@ -28,52 +28,19 @@ final class PlayerProcess {
     /// Starts `arguments[0]` (looked up on PATH when it has no `/`) with `arguments`.
     static func spawn(_ arguments: [[UInt8]], detached: Bool) throws(Failure) -> PlayerProcess {
         guard let program = arguments.first, !program.isEmpty else { throw Failure(message: "no program to start") }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        let environment = _NSGetEnviron().pointee
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        let environment = environ
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        let spawn = ProgramSpawn()
         if detached {
             for descriptor: Int32 in [0, 1, 2] {
-                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+                spawn.open(descriptor, path: "/dev/null", flags: descriptor == 0 ? O_RDONLY : O_WRONLY)
             }
-            flags |= POSIX_SPAWN_SETPGROUP
-            posix_spawnattr_setpgroup(&attributes, 0)
+            spawn.ownProcessGroup()
         }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGCONT, SIGQUIT] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = arguments.map { bytes -> UnsafeMutablePointer<CChar>? in
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
-            copy[bytes.count] = 0
-            return copy
-        } + [nil]
-        defer { for pointer in argv { pointer?.deallocate() } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environment)
-        guard result == 0 else {
-            let name = String(decoding: program, as: UTF8.self)
-            throw Failure(message: "could not start \(name): \(String(cString: strerror(result)))")
+        spawn.resetSignals([SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGCONT, SIGQUIT])
+        let pid: pid_t
+        switch spawn.start(arguments) {
+        case .success(let started): pid = started
+        case .failure(let error):
+            throw Failure(message: "could not start \(String(decoding: program, as: UTF8.self)): \(error.description)")
         }
         return PlayerProcess(pid: pid)
     }

@@ -41,32 +41,21 @@ struct ChildProcess {
             spawning.unlock()
             throw .failed(String(cString: strerror(errno)))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-
-        let vector = ([Array(program.utf8)] + arguments).map { bytes -> UnsafeMutablePointer<CChar>? in
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
-            copy[bytes.count] = 0
-            return copy
-        } + [nil]
-        defer { for pointer in vector { pointer?.deallocate() } }
-
-        var pid = pid_t()
-        let started = vector.withUnsafeBufferPointer { argv in
-            posix_spawnp(&pid, program, &actions, nil, argv.baseAddress!, environ)
-        }
+        let spawn = ProgramSpawn()
+        spawn.open(0, path: "/dev/null", flags: O_RDONLY)
+        spawn.duplicate(outPipe[1], as: 1)
+        spawn.duplicate(errPipe[1], as: 2)
+        let started = spawn.start([Array(program.utf8)] + arguments)
         spawning.unlock()
         close(outPipe[1])
         close(errPipe[1])
-        guard started == 0 else {
+        let pid: pid_t
+        switch started {
+        case .success(let child): pid = child
+        case .failure(let error):
             close(outPipe[0])
             close(errPipe[0])
-            throw started == ENOENT ? .notFound : .failed(String(cString: strerror(started)))
+            throw error.number == ENOENT ? .notFound : .failed(error.description)
         }
         var completion = collect(out: outPipe[0], err: errPipe[0], pid: pid, timeout: timeout, outputLimit: outputLimit)
         close(outPipe[0])
