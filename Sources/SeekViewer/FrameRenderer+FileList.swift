@@ -3,7 +3,8 @@ import SeekKit
 /// The file list (`l`): one row per file, only the rows on screen drawn.
 extension FrameRenderer {
     /// The list's rows: a mark on the file on screen, the file's match count (`…` until searched,
-    /// `!` when it could not be read), its name, and for an unreadable file why. Files without a
+    /// `!` when it could not be read), a small timeline of its matches where the terminal is wide
+    /// enough, its name, and for an unreadable file why. Files without a
     /// match are dimmed; the selected row is drawn inverted.
     static func fileList(_ state: ViewerState) -> [[Frame.Span]] {
         let height = state.listHeight
@@ -51,7 +52,12 @@ extension FrameRenderer {
             Frame.Span(String(repeating: " ", count: max(0, countWidth - countText.count)) + countText + "  ",
                        failure != nil ? Palette.warning : dimmed ? Palette.context : Style(bold: true)),
         ]
-        let room = width - 2 - countWidth - 2
+        var room = width - 2 - countWidth - 2
+        if width >= fileStripMinimumWidth {
+            spans += fileStrip(state, file: file)
+            spans.append(Frame.Span("  "))
+            room -= fileStripWidth + 2
+        }
         let name = Sanitizer.sanitize(entry.name)
         guard let failure else {
             if let shown = SearchBar.shortenedName(name, fitting: room) {
@@ -67,6 +73,22 @@ extension FrameRenderer {
             spans.append(Frame.Span(" —" + Sanitizer.sanitize(reason), Palette.warning))
         }
         return spans
+    }
+
+    /// The cells of each file's own strip in the list.
+    static let fileStripWidth = 12
+    /// The narrowest terminal whose file list shows the strips.
+    static let fileStripMinimumWidth = 56
+
+    /// `file`'s strip (blank until searched, and for an empty query); the current match marked in
+    /// the file on screen.
+    private static func fileStrip(_ state: ViewerState, file: Int) -> [Frame.Span] {
+        guard state.matchCount(inFile: file) != nil, let transcript = state.files[file].transcript,
+              let index = state.matches.index(ofFile: file) else {
+            return [Frame.Span(String(repeating: " ", count: fileStripWidth))]
+        }
+        let current = file == state.currentFile ? state.navigator.current : nil
+        return strip(Timeline(transcript: transcript, index: index, width: fileStripWidth, current: current))
     }
 
     private static func selected(_ style: Style) -> Style {

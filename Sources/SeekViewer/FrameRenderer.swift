@@ -10,6 +10,7 @@ public enum FrameRenderer {
         let size = state.size
         guard size.rows > 0, size.columns > 0 else { return Frame(size: size, rows: []) }
         var rows = state.mode == .files ? fileList(state) : list(state)
+        if state.timelineRows > 0 { rows.append(timelineRow(state)) }
         var cursor: Frame.Position?
         if size.rows >= ViewerState.chromeRows { rows.append(infoLine(state)) }
         var (bar, column) = state.mode == .files ? fileListBar(state) : SearchBar.render(state)
@@ -36,6 +37,7 @@ public enum FrameRenderer {
         ("n / N", "next / previous match"),
         ("] / [", "next / previous file with a match (several files)"),
         ("l", "list the files with their match counts (several files)"),
+        ("t", "timeline on / off: where the matches fall in the file"),
         ("p Enter", "play the match in mpv, from --pad before it"),
         ("/", "back to the search field"),
         ("j k ↓ ↑", "scroll a line"),

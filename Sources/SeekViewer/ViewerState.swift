@@ -111,6 +111,8 @@ public struct ViewerState {
     public private(set) var size: TerminalSize
     /// The short message under the list ("search wrapped", "exported …"), with its severity.
     public var message: ViewerMessage?
+    /// Whether the timeline strip (`t`) is on: a row under the text showing where the matches fall.
+    public private(set) var showsTimeline = false
     /// The file list `l` shows (a library's), with its filter and selection.
     public internal(set) var fileList = FileList()
     /// The prompt `w` opened for the export's file name, while it is open.
@@ -221,8 +223,17 @@ public struct ViewerState {
         return scope
     }
 
-    /// The height of the cue list.
-    public var listHeight: Int { max(0, size.rows - Self.chromeRows) }
+    /// The height of the cue list (or of the file list).
+    public var listHeight: Int { max(0, size.rows - Self.chromeRows - timelineRows) }
+
+    /// The rows the timeline strip takes: one when it is on and the screen has room for it and a
+    /// row of text, none otherwise.
+    public var timelineRows: Int {
+        showsTimeline && size.rows >= Self.chromeRows + 2 && size.columns >= Self.narrowestTimeline ? 1 : 0
+    }
+
+    /// The fewest columns the timeline strip is drawn in.
+    public static let narrowestTimeline = 10
 
     /// The width of cue text (after the timestamp column).
     public var textWidth: Int { max(1, size.columns - gutterWidth) }
@@ -426,6 +437,11 @@ public struct ViewerState {
     public mutating func resize(to newSize: TerminalSize) {
         guard newSize != size else { return }
         size = newSize
+        heightChanged()
+    }
+
+    /// Fits the view to a new height of the list, keeping its top and the current match in view.
+    private mutating func heightChanged() {
         viewport.height = listHeight
         // An empty transcript has no top cue to measure (found by Fuzz/FuzzViewer.swift).
         if viewport.topCue < transcript.count {
@@ -534,6 +550,12 @@ public struct ViewerState {
             stepToFile(forward: false)
         case .character("l") where isLibrary:
             openFileList()
+        case .character("t"):
+            showsTimeline.toggle()
+            if showsTimeline && timelineRows == 0 {
+                message = .notice("the timeline needs \(Self.narrowestTimeline) columns and \(Self.chromeRows + 2) rows")
+            }
+            heightChanged()
         case .character("/"):
             mode = .searching
             cursor = text.count
@@ -620,6 +642,9 @@ public struct ViewerState {
     }
 
     private mutating func handleMouse(_ event: MouseEvent) {
+        if case .press(button: 0) = event.kind, timelineRows > 0, event.row == listHeight {
+            return clickTimeline(column: event.column)
+        }
         if mode == .files { return handleFileListMouse(event) }
         switch event.kind {
         case .wheelUp:

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func tabHidesTheFilesWithoutMatchesAndShowsThemAgain() {
-        var state = LibraryFixture.state(["city"], rows: 9, columns: 72)
+        var state = LibraryFixture.state(["city"], rows: 9, columns: 50)
         state.press(.character("l"), .tab)
         #expect((0..<state.fileList.rowCount).map(state.fileList.file(atRow:)) == [0, 3, 4])
         assertFrameSnapshot(frameSnapshot(state), named: "file-list-hiding")
