@@ -26,6 +26,17 @@ public enum ByteSearch {
         first(byte, in: bytes, from: from, to: to) < to
     }
 
+    /// Whether the `count` bytes at `a` equal the `count` bytes at `b`.
+    ///
+    /// - Complexity: O(count), with `memcmp`.
+    @inlinable
+    package static func equal(in bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, count: Int) -> Bool {
+        assert(a >= 0 && b >= 0 && count >= 0 && a + count <= bytes.count && b + count <= bytes.count,
+               "range outside the bytes")
+        guard count > 0, let base = bytes.baseAddress else { return true }
+        return memcmp(base + a, base + b, count) == 0
+    }
+
     /// The index of the first byte in `bytes[from..<to]` that is below 0x21 (a space, tab, line
     /// break or other control) or equal to `byte`, or `to` when none is.
     ///

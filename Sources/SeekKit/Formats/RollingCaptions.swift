@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Merges captions that roll up: each cue repeats the previous cue's last lines before its new ones.
 ///
 /// YouTube's automatic captions (as yt-dlp saves them, in WebVTT or converted to SRT)
@@ -34,85 +36,112 @@ public enum RollingCaptions {
         guard sampled >= 3 else { return false }
         return transcript.storage.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var rolls = 0
-            var previous = lines(of: transcript, cue: 0, bytes)
+            var previous = CueLines()
+            var current = CueLines()
+            previous.fill(transcript.utf8Range(at: 0), bytes)
             for cue in 1..<sampled {
-                let current = lines(of: transcript, cue: cue, bytes)
+                current.fill(transcript.utf8Range(at: cue), bytes)
                 let repeated = repeatedLines(current, after: previous, bytes)
                 if repeated > 0, repeated < current.count { rolls += 1 }
-                previous = current
+                swap(&previous, &current)
             }
             return rolls >= 2 && rolls * 3 >= sampled - 1
         } ?? false
     }
 
+    /// The merged transcript: each kept cue's new lines copied into new storage, its record
+    /// (times, identifier, speaker, style) copied column by column, its word times moved with its text.
     private static func merge(_ transcript: Transcript, _ bytes: UnsafeBufferPointer<UInt8>) -> Transcript {
-        var builder = TranscriptBuilder()
-        builder.reserve(bytes: bytes.count, cues: transcript.count)
-        var previous: [Range<Int>] = []
-        var nextWord = 0
+        let source = transcript.records.columns
+        var columns = CueRecords.Columns()
         let words = transcript.wordTimes
-        var text: [UInt8] = []
-        var times: [WordTime] = []
-        for cue in transcript.indices {
-            let current = lines(of: transcript, cue: cue, bytes)
-            let repeated = repeatedLines(current, after: previous, bytes)
-            previous = current
-            text.removeAll(keepingCapacity: true)
-            times.removeAll(keepingCapacity: true)
-            var firstLine: Int?
-            for (number, line) in current.enumerated() where number >= repeated && !isBlank(line, bytes) {
-                if firstLine == nil { firstLine = number }
-                if !text.isEmpty { text.append(0x0A) }
-                while nextWord < words.count && words[nextWord].offset < line.lowerBound { nextWord += 1 }
-                while nextWord < words.count && words[nextWord].offset <= line.upperBound {
-                    let word = words[nextWord]
-                    times.append(WordTime(offset: text.count + word.offset - line.lowerBound, start: word.start,
-                                          end: word.end))
-                    nextWord += 1
+        var nextWord = 0
+        var wordTimes: [WordTime] = []
+        wordTimes.reserveCapacity(words.count)
+        var previous = CueLines()
+        var current = CueLines()
+        // A kept cue's lines and separators take no more room than its text and `\n` did.
+        let storage = StringAssembly.make(capacity: bytes.count) { text in
+            for cue in transcript.indices {
+                current.fill(transcript.utf8Range(at: cue), bytes)
+                let repeated = repeatedLines(current, after: previous, bytes)
+                swap(&previous, &current)
+                let textStart = text.count
+                var firstLine: Int?
+                for number in repeated..<previous.count where !previous.trimmed[number].isEmpty {
+                    let line = previous.ranges[number]
+                    if firstLine == nil { firstLine = number } else { text.append(0x0A) }
+                    while nextWord < words.count && words[nextWord].offset < line.lowerBound { nextWord += 1 }
+                    while nextWord < words.count && words[nextWord].offset <= line.upperBound {
+                        let word = words[nextWord]
+                        wordTimes.append(WordTime(offset: text.count + word.offset - line.lowerBound, start: word.start,
+                                                  end: word.end))
+                        nextWord += 1
+                    }
+                    text.append(bytes, line)
                 }
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
+                guard let firstLine else { continue }
+                columns.append(copyOf: cue, in: source, textStart: textStart, textEnd: text.count, lineOffset: firstLine)
+                text.append(0x0A)
             }
-            guard let firstLine else { continue }
-            builder.append(text: String(decoding: text, as: UTF8.self), id: transcript.id(at: cue),
-                           start: transcript.start(at: cue), end: transcript.end(at: cue),
-                           speaker: transcript.speaker(at: cue),
-                           line: transcript.line(at: cue) + firstLine,
-                           wordTimes: times)
         }
-        return builder.build()
+        return Transcript(storage: storage, records: CueRecords(columns), speakers: transcript.speakers,
+                          styles: transcript.styles, wordTimes: wordTimes)
     }
 
-    /// The cue's lines, as storage byte ranges.
-    private static func lines(of transcript: Transcript, cue: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let range = transcript.utf8Range(at: cue)
-        var result: [Range<Int>] = []
-        var start = range.lowerBound
-        for index in range where bytes[index] == 0x0A {
-            result.append(start..<index)
-            start = index + 1
+    /// One cue's lines as storage byte ranges, each also without surrounding spaces, and which
+    /// of them are not blank; the buffers are reused from cue to cue.
+    struct CueLines {
+        private(set) var ranges: [Range<Int>] = []
+        private(set) var trimmed: [Range<Int>] = []
+        /// The numbers of the lines that are not blank, in order.
+        private(set) var nonBlank: [Int] = []
+        private(set) var count = 0
+        private(set) var nonBlankCount = 0
+
+        /// Reads the lines of the text at `range`.
+        mutating func fill(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) {
+            count = 0
+            nonBlankCount = 0
+            var start = range.lowerBound
+            while true {
+                let end = ByteSearch.first(0x0A, in: bytes, from: start, to: range.upperBound)
+                let text = RollingCaptions.trimmed(start..<end, bytes)
+                if count == ranges.count {
+                    ranges.append(start..<end)
+                    trimmed.append(text)
+                    nonBlank.append(0)
+                } else {
+                    ranges[count] = start..<end
+                    trimmed[count] = text
+                }
+                if !text.isEmpty {
+                    nonBlank[nonBlankCount] = count
+                    nonBlankCount += 1
+                }
+                count += 1
+                guard end < range.upperBound else { return }
+                start = end + 1
+            }
         }
-        result.append(start..<range.upperBound)
-        return result
     }
 
     /// How many of `current`'s lines, from its first, repeat `previous`'s last non-blank
     /// lines (blank lines among them counted, blank lines skipped in the comparison); 0 for none.
-    static func repeatedLines(_ current: [Range<Int>], after previous: [Range<Int>],
-                              _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let earlier = previous.map { trimmed($0, bytes) }.filter { !$0.isEmpty }.suffix(maximumRepeatedLines)
-        guard !earlier.isEmpty else { return 0 }
-        var leading: [(line: Int, text: Range<Int>)] = []
-        for (number, line) in current.enumerated() {
-            let text = trimmed(line, bytes)
-            if text.isEmpty { continue }
-            leading.append((number, text))
-            if leading.count == earlier.count { break }
-        }
-        for length in stride(from: min(leading.count, earlier.count), through: 1, by: -1) {
-            let tail = earlier.suffix(length)
-            if zip(leading.prefix(length), tail).allSatisfy({ equal($0.text, $1, bytes) }) {
-                return leading[length - 1].line + 1
+    static func repeatedLines(_ current: CueLines, after previous: CueLines, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let longest = min(previous.nonBlankCount, current.nonBlankCount, maximumRepeatedLines)
+        for length in stride(from: longest, through: 1, by: -1) {
+            let tail = previous.nonBlankCount - length
+            var same = true
+            for index in 0..<length {
+                let a = current.trimmed[current.nonBlank[index]]
+                let b = previous.trimmed[previous.nonBlank[tail + index]]
+                if a.count != b.count || !ByteSearch.equal(in: bytes, a.lowerBound, b.lowerBound, count: a.count) {
+                    same = false
+                    break
+                }
             }
+            if same { return current.nonBlank[length - 1] + 1 }
         }
         return 0
     }
@@ -125,13 +154,5 @@ public enum RollingCaptions {
             upper -= 1
         }
         return lower..<upper
-    }
-
-    private static func isBlank(_ line: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        trimmed(line, bytes).isEmpty
-    }
-
-    private static func equal(_ a: Range<Int>, _ b: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && bytes[a].elementsEqual(bytes[b])
     }
 }

@@ -45,6 +45,26 @@ struct CueRecords: Sendable, RandomAccessCollection {
             }
         }
 
+        /// Appends a copy of cue `index` of `other`, with its text at `textStart..<textEnd`
+        /// and its line moved on by `lineOffset`; times, speaker, style and identifier kept as
+        /// they are (speaker and style are indices into the same lists).
+        mutating func append(copyOf index: Int, in other: Columns, textStart: Int, textEnd: Int, lineOffset: Int) {
+            textStarts.append(Int64(textStart))
+            textLengths.append(Int64(textEnd - textStart))
+            starts.append(other.starts[index])
+            ends.append(other.ends[index])
+            lines.append(other.lines[index] + Int64(lineOffset))
+            speakers.append(other.speakers[index])
+            styles.append(other.styles[index])
+            let id = other.ids[index]
+            if id < 0 {
+                idNames.append(other.idNames[Int(-id - 1)])
+                ids.append(-Int64(idNames.count))
+            } else {
+                ids.append(id)
+            }
+        }
+
         /// The value of `text` when it is a number written plainly in decimal (no sign, no
         /// leading zero, at most 18 digits), so that writing the number gives `text` back.
         static func decimalNumber(_ text: String) -> Int64? {
