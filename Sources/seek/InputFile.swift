@@ -226,49 +226,48 @@ struct InputFile: Equatable {
 
     /// Reads `descriptor` to its end, or until `size` bytes have come when the size is known;
     /// refuses more than `limit` bytes, and (`sniffing`) binary data as soon as its head is read.
+    ///
+    /// The bytes are read into one buffer of the most they may take (`size`, else `limit` and one
+    /// more byte to see that there is more), never copied into a larger one as they grow: the
+    /// pages of the buffer not yet read into take no memory, so reading standard input costs
+    /// what has come, not twice the limit.
     private static func readAll(
         descriptor: Int32, size: Int?, limit: Int, sniffing: Bool, name: String
     ) throws(Diagnostic) -> [UInt8] {
-        var result: [UInt8] = []
-        var capacity = min(max(size ?? 0, headSize), limit + 1)
-        var sniffed = !sniffing
-        while true {
-            var failure: Int32?
-            var reachedEnd = false
-            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < buffer.count {
-                    let got = readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        if errno == EAGAIN { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK); continue }
-                        failure = errno
-                        return
-                    }
-                    count += got
-                    if got == 0 || result.count + count == size {
-                        reachedEnd = true
-                        return
-                    }
-                    if !sniffed && result.count + count >= headSize { return }
+        let capacity = size.map { min(max($0, headSize), limit + 1) } ?? limit + 1
+        var problem: Diagnostic?
+        let result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            var sniffed = !sniffing
+            while count < buffer.count {
+                let got = readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK); continue }
+                    problem = diagnostic(name)
+                    return
                 }
+                count += got
+                let reachedEnd = got == 0 || count == size
+                if !sniffed && (reachedEnd || count >= headSize) {
+                    sniffed = true
+                    let head = Array(buffer[0..<min(count, headSize)])
+                    if case .failure(let refusal) = Result(catching: { () throws(Diagnostic) in
+                        try TextDecoder.refuseBinaryHead(head, fileName: name)
+                    }) {
+                        problem = refusal
+                        return
+                    }
+                }
+                if reachedEnd { return }
             }
-            if let failure {
-                errno = failure
-                throw diagnostic(name)
-            }
-            if result.isEmpty { result = chunk } else { result.append(contentsOf: chunk) }
-            if !sniffed && (reachedEnd || result.count >= headSize) {
-                sniffed = true
-                try TextDecoder.refuseBinaryHead(Array(result.prefix(headSize)), fileName: name)
-            }
-            if result.count > limit {
-                throw Diagnostic(file: name, message: "more than \(InputLimits.describe(limit)) to read, "
+            if count > limit {
+                problem = Diagnostic(file: name, message: "more than \(InputLimits.describe(limit)) to read, "
                     + "the limit for standard input, pipes and devices (SEEK_INPUT_LIMIT lowers it); not searched")
             }
-            if reachedEnd { return result }
-            capacity = min(max(capacity, result.count), limit + 1 - result.count)
         }
+        if let problem { throw problem }
+        return result
     }
 
     private static func diagnostic(_ name: String) -> Diagnostic {

@@ -242,6 +242,18 @@ func runShell(
         #expect(within.stdout == "5000\n")
     }
 
+    /// Issue 22 item 2: standard input is read into one buffer, never copied into a larger one
+    /// as it grows (doubling held 1.5 times the limit: 1.59 GB for `yes | seek -c y`).
+    @Test(.enabled(if: gnuTime != nil, "needs GNU time to measure the peak"))
+    func aPipeBeyondTheLimitIsRefusedHoldingNoMoreThanTheLimit() throws {
+        let limit = 256 << 20
+        let result = try peakMemoryOfShell(#"yes | head -c 300000000 | $TIMED "$0" -c y"#, in: directory.url,
+                                           environment: ["SEEK_INPUT_LIMIT": String(limit)])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("seek: <stdin>: more than 256 MiB to read"))
+        #expect(result.peakBytes < limit + limit / 4, "peak \(result.peakBytes >> 20) MiB for a limit of 256 MiB")
+    }
+
     @Test func aFileBeyondTheLimitIsRefusedFromItsSize() throws {
         for arguments in [["hello", "d/ok.srt"], ["-c", "hello", "d/ok.srt"]] {
             let result = try SeekProcess.run(arguments, in: directory.url, environment: ["SEEK_INPUT_LIMIT": "40"])

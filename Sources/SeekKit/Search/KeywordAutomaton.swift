@@ -158,7 +158,7 @@ struct KeywordAutomaton {
     }
 
     /// Reports the matches of the keywords it searches in the cues `inScope` accepts, in
-    /// no particular order; `false` when cancelled.
+    /// `MatchOrder` (overlapping ones too); `false` when cancelled.
     func scan(
         _ transcript: Transcript, inScope: (Int) -> Bool, isCancelled: () -> Bool,
         found: (_ cue: Int, _ range: Range<Int>, _ token: Int) -> Void
@@ -174,6 +174,7 @@ struct KeywordAutomaton {
             }
             var lastEnd = [Int](repeating: -1, count: plans.count)
             var kept: [(keyword: Int32, start: Int)] = []
+            var emitted: [MatchOrder] = []
             var needsReference = Set<Int32>()
             var references: [Int: ReferenceMatcher] = [:]
             var nextCancelCheck = 1 << 20
@@ -206,17 +207,23 @@ struct KeywordAutomaton {
                 if risky.contains(cue) {
                     for keyword in withEquivalents { needsReference.insert(Int32(keyword)) }
                 }
+                emitted.removeAll(keepingCapacity: true)
                 for (keyword, start) in kept where !needsReference.contains(keyword) {
-                    found(cue, (start - bounds.lowerBound)..<(start - bounds.lowerBound + lengths[Int(keyword)]),
-                          tokens[Int(keyword)])
+                    emitted.append(MatchOrder(cue: cue, start: start - bounds.lowerBound,
+                                              length: lengths[Int(keyword)], token: tokens[Int(keyword)]))
                 }
                 for keyword in needsReference {
                     let token = tokens[Int(keyword)]
                     let reference = references[token]
                         ?? ReferenceMatcher(keyword: keywords[token], caseSensitive: caseSensitive)
                     references[token] = reference
-                    for range in reference.ranges(in: transcript.text(at: cue)) { found(cue, range, token) }
+                    for range in reference.ranges(in: transcript.text(at: cue)) {
+                        emitted.append(MatchOrder(cue: cue, start: range.lowerBound, length: range.count, token: token))
+                    }
                 }
+                // Places are found by where they end; the index wants them by where they start.
+                if zip(emitted, emitted.dropFirst()).contains(where: { $1 < $0 }) { emitted.sort() }
+                for match in emitted { found(cue, match.start..<match.start + match.length, match.token) }
             }
             return true
         }

@@ -280,44 +280,58 @@ public struct Matcher: Sendable {
 
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
     /// `text` gives a cue's text for the reference. Only when `scansBytes`.
+    ///
+    /// Matches are handed on cue by cue as the scan leaves each cue, so only one cue's
+    /// matches wait (for a cue that turns out to need the reference, which replaces them).
     func scanBytes(
         _ bytes: UnsafeBufferPointer<UInt8>, records: CueRecords, text: (Int) -> Substring,
         isCancelled: () -> Bool = { false }, found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard let plan else { return true }
-        var cues: [Int32] = []
-        var starts: [UInt32] = []
-        var fallback: [Int32] = []
-        let finished = plan.scan(bytes, cues: TranscriptCues(records: records), isCancelled: isCancelled) { cue, range in
-            cues.append(Int32(truncatingIfNeeded: cue))
-            starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
-        } fallback: { cue in
-            if fallback.last != Int32(truncatingIfNeeded: cue) { fallback.append(Int32(truncatingIfNeeded: cue)) }
+        // Cues holding a character some keyword character could equal, known before the scan.
+        var risky = PackedIntegers()
+        if plan.hasEquivalents {
+            let finished = plan.markRiskyCues(bytes, cues: TranscriptCues(records: records), isCancelled: isCancelled) {
+                risky.append(Int64($0))
+            }
+            if !finished { return false }
+        }
+        let length = keyword.utf8.count
+        var nextRisky = 0
+        var cue = -1
+        var cueNeedsReference = false
+        var starts = PackedIntegers()
+        func searchWithReference(_ cue: Int) {
+            for range in reference.ranges(in: text(cue)) { found(cue, range) }
+        }
+        /// Hands on the matches of the cue left and of the risky cues before `next`.
+        func move(to next: Int) {
+            if cue >= 0 {
+                if cueNeedsReference {
+                    searchWithReference(cue)
+                } else {
+                    for start in starts { found(cue, Int(start)..<Int(start) + length) }
+                }
+            }
+            while nextRisky < risky.count && Int(risky[nextRisky]) < next {
+                let riskyCue = Int(risky[nextRisky])
+                if riskyCue > cue { searchWithReference(riskyCue) }
+                nextRisky += 1
+            }
+            cue = next
+            cueNeedsReference = nextRisky < risky.count && Int(risky[nextRisky]) == next
+            starts = PackedIntegers()
+        }
+        let finished = plan.scan(bytes, cues: TranscriptCues(records: records), marksRiskyCues: false,
+                                 isCancelled: isCancelled) { matchCue, range in
+            if matchCue != cue { move(to: matchCue) }
+            if !cueNeedsReference { starts.append(Int64(range.lowerBound)) }
+        } fallback: { fallbackCue in
+            if fallbackCue != cue { move(to: fallbackCue) }
+            cueNeedsReference = true
         } != nil
         guard finished else { return false }
-        fallback = Array(Set(fallback)).sorted()
-        let length = keyword.utf8.count
-        var next = 0
-        var i = 0
-        func flushFallback(before cue: Int) {
-            while next < fallback.count && Int(fallback[next]) < cue {
-                let fallbackCue = Int(fallback[next])
-                for range in reference.ranges(in: text(fallbackCue)) { found(fallbackCue, range) }
-                next += 1
-            }
-        }
-        while i < cues.count {
-            let cue = Int(cues[i])
-            flushFallback(before: cue)
-            if next < fallback.count && Int(fallback[next]) == cue {
-                while i < cues.count && Int(cues[i]) == cue { i += 1 }
-                continue
-            }
-            let start = Int(starts[i])
-            found(cue, start..<start + length)
-            i += 1
-        }
-        flushFallback(before: Int.max)
+        move(to: Int.max)
         return true
     }
 }
@@ -502,14 +516,16 @@ struct FastPlan: Sendable {
     /// Returns `nil` when cancelled, otherwise whether no cue needed the fallback.
     ///
     /// Without `unicodeChecks` it reports every byte match and no fallback: a prefilter.
+    /// Without `marksRiskyCues` the caller has found the cues `markRiskyCues` reports.
     func scan(
         _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, unicodeChecks: Bool = true,
+        marksRiskyCues: Bool = true,
         isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
     ) -> Bool? {
         if isCancelled() { return nil }
         guard let base = text.baseAddress else { return true }
         var clean = true
-        if unicodeChecks, hasEquivalents,
+        if unicodeChecks, marksRiskyCues, hasEquivalents,
            !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
             return nil
         }

@@ -122,7 +122,7 @@ struct PackedIntegers: Sendable {
         let (scaled, overflowScaling) = rise.multipliedReportingOverflow(by: 1 << Self.slopeFractionBits)
         if !overflow, !overflowScaling, let fitting = Int32(exactly: scaled / Int64(last)) { slope = fitting }
         var lowest = Int64.max
-        for j in pending.indices { lowest = min(lowest, pending[j] &- Self.rise(slope: slope, steps: j)) }
+        for j in pending.indices { lowest = Swift.min(lowest, pending[j] &- Self.rise(slope: slope, steps: j)) }
         var widest: UInt64 = 0
         for j in pending.indices {
             widest |= UInt64(bitPattern: pending[j] &- Self.rise(slope: slope, steps: j) &- lowest)

@@ -54,6 +54,46 @@ func searchTranscript(_ texts: [String]) -> Transcript {
         #expect(found.map(\.token) == expected.map(\.1))
     }
 
+    /// Issue 22 item 10: a file that is all matches keeps its index within a small part of its size.
+    @Test func aMatchTakesAboutAByteWhateverTheQuery() {
+        let words = searchTranscript(Array(repeating: String(repeating: "a ", count: 39) + "a", count: 1_500))
+        let letters = searchTranscript(Array(repeating: String(repeating: "ab", count: 40), count: 1_500))
+        let cases: [(Transcript, Query)] = [
+            (words, Query("a")),
+            (letters, Query(keywords: ["a", "b"])),
+            (letters, Query(keywords: ["a", "b", "é"])),
+            (letters, Query(keywords: ["a", "b"], wholeWords: false, ignoresAccents: true)),
+        ]
+        for (transcript, query) in cases {
+            let index = MatchIndex(transcript: transcript, query: query)
+            let reference = Self.referenceMatches(transcript, query)
+            #expect(index.count == reference.count && index.count >= 60_000, "\(query.keywords)")
+            #expect(index.map { [$0.cue, $0.range.lowerBound, $0.range.count, $0.token] } == reference,
+                    "\(query.keywords)")
+            #expect(index.storedBytes < index.count * 3 / 2, "\(index.storedBytes) bytes for \(index.count) matches")
+        }
+    }
+
+    /// Every keyword's matches by its own reference, merged the slow way: sorted, overlaps dropped.
+    static func referenceMatches(_ transcript: Transcript, _ query: Query) -> [[Int]] {
+        var found: [[Int]] = []
+        for token in query.keywords.indices {
+            let matcher = query.matcher(for: token)
+            for cue in transcript.indices {
+                for range in matcher.ranges(in: transcript.text(at: cue)) {
+                    found.append([cue, range.lowerBound, range.count, token])
+                }
+            }
+        }
+        found.sort { ($0[0], $0[1], -$0[2], $0[3]) < ($1[0], $1[1], -$1[2], $1[3]) }
+        var kept: [[Int]] = []
+        for match in found {
+            if let last = kept.last, last[0] == match[0], match[1] < last[1] + last[2] { continue }
+            kept.append(match)
+        }
+        return kept
+    }
+
     @Test func cancelledBuildReturnsNil() {
         #expect(MatchIndex.build(transcript: searchTranscript(["a"]), query: Query("a"), isCancelled: { true }) == nil)
         #expect(MatchIndex.build(transcript: searchTranscript(["a"]), query: Query(keywords: ["a", "b"]),

@@ -1,0 +1,33 @@
+import Foundation
+
+/// GNU time, which writes the peak resident memory of the command it runs (`-f %M`, in KiB);
+/// `nil` where it is not installed (the tests that need it are then skipped).
+let gnuTime: String? = {
+    let path = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-f", "%M", "-o", "/dev/null", "true"]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? path : nil
+}()
+
+/// Runs `script` with `/bin/sh` in `directory` (`$0` is the `seek` executable, `$TIMED` runs the
+/// command after it under GNU time) and reports its exit status, what it wrote on standard error,
+/// and the peak resident memory of the command `$TIMED` ran, measured by the kernel for that
+/// process alone (a process the test runner starts itself shares the runner's peak).
+func peakMemoryOfShell(
+    _ script: String, in directory: URL, environment: [String: String] = [:]
+) throws -> (status: Int32, stderr: String, peakBytes: Int) {
+    let peakFile = directory.appendingPathComponent("peak-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: peakFile) }
+    var environment = environment
+    environment["TIMED"] = "\(gnuTime ?? "/usr/bin/time") -f %M -o \(peakFile.path)"
+    let result = try runShell(script, in: directory, environment: environment)
+    // After "Command exited with non-zero status N", when it did.
+    let lines = try String(contentsOf: peakFile, encoding: .utf8).split(separator: "\n")
+    let kibibytes = lines.last.flatMap { Int($0) } ?? 0
+    return (result.status, result.stderr, kibibytes * 1024)
+}
