@@ -62,6 +62,11 @@ extension FrameRenderer {
         guard let failure else {
             if let shown = SearchBar.shortenedName(name, fitting: room) {
                 spans.append(Frame.Span(shown, dimmed ? Palette.context : .plain))
+                switch entry.changeOnDisk {
+                case .deleted?: spans.append(Frame.Span(" — deleted after it was read", Palette.warning))
+                case .changed?: spans.append(Frame.Span(" — changed on disk after it was read", Palette.warning))
+                case nil: break
+                }
             }
             return spans
         }

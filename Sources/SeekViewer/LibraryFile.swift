@@ -30,6 +30,8 @@ public struct LibraryFile: Sendable {
     /// The name shown for the file (as the command prints it).
     public var name: String
     public var content: Content
+    /// What happened to the file on disk since it was read, once the host noticed.
+    public var changeOnDisk: FileChange?
 
     public init(name: String, content: Content = .pending) {
         self.name = name
@@ -46,5 +48,21 @@ public struct LibraryFile: Sendable {
     public var isRead: Bool {
         if case .pending = content { return false }
         return true
+    }
+}
+
+/// What happened on disk to a file after the navigator read it (the navigator keeps showing what it read).
+public enum FileChange: Hashable, Sendable {
+    /// The file is gone.
+    case deleted
+    /// The file was written to or replaced.
+    case changed
+
+    /// The words for `name`'s change, for the status line and the file list.
+    public func describe(_ name: String) -> String {
+        switch self {
+        case .deleted: "\(name) was deleted after it was read; showing the text read then"
+        case .changed: "\(name) changed on disk after it was read; showing the text read then (run seek again to read it anew)"
+        }
     }
 }

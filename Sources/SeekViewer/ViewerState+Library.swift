@@ -18,6 +18,14 @@ extension ViewerState {
         if mode == .files && content.failure != nil && fileList.hidesFilesWithoutMatches { refreshFileList() }
     }
 
+    /// Takes the news that `file` was deleted or changed on disk after it was read: the status line
+    /// says so while the file is on screen (and each time it opens), the file list marks it.
+    public mutating func fileChangedOnDisk(_ file: Int, _ change: FileChange) {
+        guard files.indices.contains(file), files[file].changeOnDisk != change else { return }
+        files[file].changeOnDisk = change
+        if file == currentFile { message = .warning(change.describe(Sanitizer.sanitize(files[file].name))) }
+    }
+
     /// How many files have been read (or could not be).
     public var readCount: Int { files.reduce(0) { $0 + ($1.isRead ? 1 : 0) } }
 
@@ -33,6 +41,7 @@ extension ViewerState {
         if position == nil, !index.isEmpty { navigator.first() }
         nearestScan = nil
         revealCurrent()
+        if let change = files[file].changeOnDisk { message = .warning(change.describe(Sanitizer.sanitize(files[file].name))) }
     }
 
     /// Makes match `position` of `file` current, opening the file if it is not on screen.

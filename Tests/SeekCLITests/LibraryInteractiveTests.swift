@@ -101,4 +101,33 @@ struct LibraryInteractiveTests {
         #expect(session.exitStatus() == 0)
         #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
     }
+
+    @Test func aFileDeletedOrTruncatedWhileTheNavigatorRunsIsReportedAndNothingBreaks() throws {
+        let directory = try Self.season()
+        let counts = try Self.counts("the", in: directory.url).filter { $0.count > 0 }
+        let total = counts.reduce(0) { $0 + $1.count }
+        let session = try TmuxSession(["-r", "the", "season"], in: directory.url, columns: 150, rows: 20)
+        #expect(session.wait { $0.contains(" 1/\(total) · ") }, "never final: \(session.screen())")
+        let first = directory.url.appendingPathComponent(counts[0].name)
+        try FileManager.default.removeItem(at: first)
+        #expect(session.wait { $0.contains("\(counts[0].name) was deleted after it was read") },
+                "no message for the deleted file: \(session.screen())")
+        try session.press("n")
+        #expect(session.wait { _ in session.bar().hasSuffix(" 2/\(total) · 2/\(counts[0].count) in \(counts[0].name)") },
+                "n did not go on in the deleted file's text: \(session.bar())")
+        let second = directory.url.appendingPathComponent(counts[1].name)
+        let handle = try FileHandle(forWritingTo: second)
+        try handle.truncate(atOffset: 10)
+        try handle.close()
+        try session.press("]")
+        #expect(session.wait { $0.contains("\(counts[1].name) changed on disk after it was read") },
+                "no message for the truncated file: \(session.screen())")
+        #expect(session.bar().hasSuffix(" 1/\(counts[1].count) in \(counts[1].name)"), "the text read is still searched: \(session.bar())")
+        try session.press("l")
+        #expect(session.wait { $0.contains("\(counts[0].name) — deleted after it was read") }, "\(session.screen())")
+        try session.press("Escape")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
 }

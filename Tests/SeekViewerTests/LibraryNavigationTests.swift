@@ -176,4 +176,20 @@ extension ViewerState {
         #expect(state.message == .noMatches)
         #expect(state.currentFile == 0 && state.navigator.current == nil)
     }
+
+    @Test func aFileChangedOnDiskIsReportedWhenOnScreenAndMarkedInTheList() {
+        var state = LibraryFixture.state(["city"], rows: 10, columns: 90)
+        state.fileChangedOnDisk(3, .changed)
+        #expect(state.message == nil, "not the file on screen")
+        state.fileChangedOnDisk(0, .deleted)
+        #expect(state.message == .warning(FileChange.deleted.describe("S01E01.srt")))
+        state.press(.character("n"))
+        #expect(state.message == nil && state.navigator.current == 2, "keys still work on what was read")
+        state.press(.character("]"))
+        #expect(state.currentFile == 3 && state.message?.text.contains("S01E04.srt changed on disk") == true)
+        state.press(.character("l"))
+        let rows = FrameRenderer.render(state).plainText.split(separator: "\n").map(String.init)
+        #expect(rows[0].hasSuffix("S01E01.srt — deleted after it was read"), "\(rows[0])")
+        #expect(rows[3].hasSuffix("S01E04.srt — changed on disk after it was read"), "\(rows[3])")
+    }
 }

@@ -74,11 +74,13 @@ struct RunLoop {
 
     /// How long a lone Esc waits for the rest of a sequence, in milliseconds.
     static let escapeDelay: Int32 = 30
+    /// How often, with no key pressed, the file on screen is checked for changes on disk, in milliseconds.
+    static let fileCheckInterval: Int32 = 1000
 
     init(session: InteractiveSession, terminal: Terminal) {
         self.session = session
         self.terminal = terminal
-        let worker = SearchWorker(files: session.files, load: session.load)
+        let worker = SearchWorker(files: session.files, paths: session.paths, load: session.load)
         self.worker = worker
         player = PlayerController(command: session.player)
         let completions = { worker.completions(for: $0) }
@@ -117,13 +119,13 @@ struct RunLoop {
                 pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: worker.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            let timeout: Int32 = decoder.pending.isEmpty ? -1 : Self.escapeDelay
+            let timeout: Int32 = decoder.pending.isEmpty ? Self.fileCheckInterval : Self.escapeDelay
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return 2
             }
-            if ready == 0 {
+            if ready == 0 && !decoder.pending.isEmpty {
                 if let status = handle(decoder.flush()) { return status }
             }
             if fds[1].revents != 0 {
@@ -138,8 +140,18 @@ struct RunLoop {
                 return 129
             }
             if fds[2].revents != 0 { take(worker.takeEvents()) }
+            checkFileOnScreen()
             draw()
         }
+    }
+
+    /// Tells the viewer when the file on screen was deleted or changed on disk since it was read.
+    private mutating func checkFileOnScreen() {
+        let file = state.currentFile
+        guard session.paths.indices.contains(file), let path = session.paths[file],
+              let read = worker.fingerprint(of: file),
+              let change = FileFingerprint.change(at: path, since: read) else { return }
+        state.fileChangedOnDisk(file, change)
     }
 
     /// Hands what the worker found to the viewer: files read, then each search's results in one batch.

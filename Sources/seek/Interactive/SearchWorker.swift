@@ -25,6 +25,9 @@ final class SearchWorker: @unchecked Sendable {
     }
 
     private let load: @Sendable (Int) -> LibraryFile.Content
+    private let paths: [SystemPath?]
+    /// Each file as it was on disk just before it was read.
+    private var fingerprints: [FileFingerprint?]
     private let generation = SearchGeneration()
     private let queue = DispatchQueue(label: "seek.search", qos: .userInitiated)
     private let lock = NSLock()
@@ -34,10 +37,15 @@ final class SearchWorker: @unchecked Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
 
-    /// A worker on `files` (those already read keep their content); `load` reads file `i`.
-    init(files: [LibraryFile], load: @escaping @Sendable (Int) -> LibraryFile.Content) {
+    /// A worker on `files` (those already read keep their content); `load` reads file `i`, at `paths[i]`.
+    init(files: [LibraryFile], paths: [SystemPath?], load: @escaping @Sendable (Int) -> LibraryFile.Content) {
         self.load = load
+        self.paths = paths
         contents = files.map(\.content)
+        fingerprints = files.indices.map { file in
+            guard files[file].isRead, paths.indices.contains(file), let path = paths[file] else { return nil }
+            return FileFingerprint(path: path)
+        }
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -79,9 +87,11 @@ final class SearchWorker: @unchecked Sendable {
         let known = contents[file]
         lock.unlock()
         guard case .pending = known else { return known }
+        let fingerprint = paths.indices.contains(file) ? paths[file].flatMap(FileFingerprint.init(path:)) : nil
         let content = load(file)
         lock.lock()
         contents[file] = content
+        fingerprints[file] = fingerprint
         lock.unlock()
         post(.read(file: file, content: content))
         return content
@@ -93,6 +103,13 @@ final class SearchWorker: @unchecked Sendable {
         lock.unlock()
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
+    }
+
+    /// `file` as it was on disk just before it was read (`nil` until read, or when it has no path).
+    func fingerprint(of file: Int) -> FileFingerprint? {
+        lock.lock()
+        defer { lock.unlock() }
+        return fingerprints.indices.contains(file) ? fingerprints[file] : nil
     }
 
     /// Everything found since the last call, in the order it was found.
