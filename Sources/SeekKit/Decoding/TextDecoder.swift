@@ -155,9 +155,9 @@ public enum TextDecoder {
             }
             return repairingUTF8(body)
         case .utf16LittleEndian, .utf16BigEndian:
-            return decodeUTF16(body, bigEndian: encoding == .utf16BigEndian)
+            return WideUnicodeDecoder.decodeUTF16(body, bigEndian: encoding == .utf16BigEndian)
         case .utf32LittleEndian, .utf32BigEndian:
-            return decodeUTF32(body, bigEndian: encoding == .utf32BigEndian)
+            return WideUnicodeDecoder.decodeUTF32(body, bigEndian: encoding == .utf32BigEndian)
         case .latin1:
             return decodeSingleByte(body, high: nil)
         case .legacy(let legacy):
@@ -176,49 +176,6 @@ public enum TextDecoder {
     }
 
     // MARK: - Byte-level decoders
-
-    private static func decodeUTF16(_ body: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count)
-        let units = CodeUnits<UInt16>(body, bigEndian: bigEndian)
-        _ = Swift.transcode(units, from: UTF16.self, to: UTF8.self, stoppingOnError: false) { output.append($0) }
-        if body.count % 2 != 0 { output += UTF8Writer.replacementCharacter }
-        return output
-    }
-
-    private static func decodeUTF32(_ body: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count / 2)
-        let units = CodeUnits<UInt32>(body, bigEndian: bigEndian)
-        _ = Swift.transcode(units, from: UTF32.self, to: UTF8.self, stoppingOnError: false) { output.append($0) }
-        if body.count % 4 != 0 { output += UTF8Writer.replacementCharacter }
-        return output
-    }
-
-    /// The whole code units of `bytes` in one byte order; a partial unit at the end is left out.
-    struct CodeUnits<Unit: FixedWidthInteger & UnsignedInteger>: IteratorProtocol {
-        private let bytes: ArraySlice<UInt8>
-        private let bigEndian: Bool
-        private var index: Int
-
-        init(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) {
-            self.bytes = bytes
-            self.bigEndian = bigEndian
-            index = bytes.startIndex
-        }
-
-        mutating func next() -> Unit? {
-            let width = Unit.bitWidth / 8
-            guard bytes.endIndex - index >= width else { return nil }
-            var unit: Unit = 0
-            for offset in 0..<width {
-                let byte = Unit(bytes[index + (bigEndian ? offset : width - 1 - offset)])
-                unit = unit << 8 | byte
-            }
-            index += width
-            return unit
-        }
-    }
 
     /// Windows-1252's code points for bytes 0x80–0x9F (its only difference from Latin-1).
     static let windows1252High: [UInt32] = [

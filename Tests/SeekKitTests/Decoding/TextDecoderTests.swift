@@ -101,4 +101,21 @@ import Testing
         let (decoded, _, _) = try Self.decode(text)
         #expect(decoded.hasSuffix("\u{FFFD}text"))
     }
+
+    /// The byte order mark goes (a second one, read as U+FEFF, too); a lone surrogate and an odd
+    /// last byte become U+FFFD; UTF-16 and UTF-32 in either byte order.
+    @Test func wideEncodingsKeepTheirEdges() throws {
+        let cases: [([UInt8], String, String)] = [
+            ([0xFF, 0xFE, 0xFF, 0xFE, 0x68, 0x00, 0x69], "h\u{FFFD}", "UTF-16LE"),
+            ([0xFE, 0xFF, 0x00, 0x68, 0xD8, 0x3D, 0x00, 0x69], "h\u{FFFD}i", "UTF-16BE"),
+            ([0xFF, 0xFE, 0x00, 0xDC, 0x68, 0x00], "\u{FFFD}h", "UTF-16LE"),
+            ([0xFF, 0xFE, 0x00, 0x00, 0x68, 0x00, 0x00, 0x00, 0x00, 0xD8, 0x00, 0x00, 0x69, 0x00], "h\u{FFFD}\u{FFFD}",
+             "UTF-32LE"),
+            ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00, 0x68], "\u{FFFD}h", "UTF-32BE"),
+        ]
+        for (bytes, text, encoding) in cases {
+            let (decoded, name, _) = try Self.decode(bytes)
+            #expect(decoded == text && name == encoding, "\(bytes) gave \(decoded.debugDescription) as \(name)")
+        }
+    }
 }
