@@ -130,4 +130,15 @@ struct LibraryInteractiveTests {
         #expect(session.exitStatus() == 0)
         #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
     }
+
+    @Test func suggestionsComeFromEveryFilesWords() throws {
+        let directory = try Self.season()
+        // "explanations" is said in the panel (the second file) only.
+        let session = try TmuxSession(["-r", "season"], in: directory.url, columns: 110, rows: 20)
+        #expect(session.wait { $0.contains(" 0/0") }, "the files were not all read: \(session.screen())")
+        try session.type("explan")
+        #expect(session.wait { $0.contains(" explanations") }, "no suggestion from the second file: \(session.screen())")
+        try session.press("C-c")
+        #expect(session.exitStatus() == 130)
+    }
 }

@@ -192,4 +192,28 @@ extension ViewerState {
         #expect(rows[0].hasSuffix("S01E01.srt — deleted after it was read"), "\(rows[0])")
         #expect(rows[3].hasSuffix("S01E04.srt — changed on disk after it was read"), "\(rows[3])")
     }
+
+    @Test func sCyclesTheSpeakersOfEveryFileFirstSeenFirst() {
+        func file(_ name: String, _ lines: [(String, String)]) -> LibraryFile {
+            LibraryFile(name: name, content: .loaded(Transcript(lines.enumerated().map { number, line in
+                Cue(ordinal: number + 1, start: number * 1000, end: number * 1000 + 900, speaker: line.0, text: line.1, line: number + 1)
+            })))
+        }
+        let files = [
+            file("a.srt", [("Ana", "the city"), ("Ben", "a park")]),
+            file("b.srt", [("Cleo", "the city again"), ("Ana", "yes")]),
+            LibraryFile(name: "c.srt"),
+        ]
+        var state = LibraryFixture.state(["city"], files: files)
+        state.fileLoaded(2, content: file("c.srt", [("Dev", "city lights")]).content)
+        #expect(state.speakers == ["Ana", "Ben", "Cleo", "Dev"])
+        var seen: [String?] = []
+        for _ in 0..<5 {
+            state.press(.character("s"))
+            seen.append(state.scope.speaker)
+        }
+        #expect(seen == ["Ana", "Ben", "Cleo", "Dev", nil])
+        state.press(.character("s"), .character("s"), .character("s"))
+        #expect(state.matches.total == 1 && state.currentFile == 1, "Cleo's city is in b.srt: \(state.matches.total)")
+    }
 }

@@ -42,20 +42,32 @@ public struct Suggestions: Sendable {
     ///
     /// - Complexity: O(total text length + w log w) for w distinct words.
     public init(transcript: Transcript) {
+        self.init(transcripts: [transcript])
+    }
+
+    /// Counts the words of every cue of every transcript, ranked across all their cues: a library's
+    /// suggestions, as if its files were one transcript.
+    ///
+    /// - Complexity: O(total text length + w log w) for w distinct words.
+    public init(transcripts: [Transcript]) {
         var counts: [String: (count: Int, cues: Int, lastCue: Int)] = [:]
-        for cue in 0..<transcript.count {
-            Suggestions.forEachWord(in: transcript.text(at: cue)) { word in
-                var known = counts[word] ?? (0, 0, -1)
-                known.count += 1
-                if known.lastCue != cue { known.cues += 1; known.lastCue = cue }
-                counts[word] = known
+        var cueNumber = 0
+        for transcript in transcripts {
+            for cue in 0..<transcript.count {
+                Suggestions.forEachWord(in: transcript.text(at: cue)) { word in
+                    var known = counts[word] ?? (0, 0, -1)
+                    known.count += 1
+                    if known.lastCue != cueNumber { known.cues += 1; known.lastCue = cueNumber }
+                    counts[word] = known
+                }
+                cueNumber += 1
             }
         }
         var spellings: [String: [String: (count: Int, cues: Int, lastCue: Int)]] = [:]
         for (word, count) in counts where word.count <= Self.longestWord {
             spellings[word.lowercased(), default: [:]][word] = count
         }
-        let cueCount = Double(max(1, transcript.count))
+        let cueCount = Double(max(1, cueNumber))
         var entries = spellings.map { folded, forms in
             let best = forms.max { Suggestions.spellingOrder(($0.key, $0.value.count), ($1.key, $1.value.count)) }
             let count = forms.values.reduce(0) { $0 + $1.count }

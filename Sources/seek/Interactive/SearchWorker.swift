@@ -34,6 +34,12 @@ final class SearchWorker: @unchecked Sendable {
     private var contents: [LibraryFile.Content]
     private var events: [Event] = []
     private var suggestions: Suggestions?
+    /// How many files `suggestions` was built from.
+    private var suggestionsCover = 0
+    /// Files not read yet.
+    private var unread: Int
+    /// Whether the word list of the first file read has been asked for.
+    private var askedForFirstWords = false
     let readEnd: Int32
     private let writeEnd: Int32
 
@@ -42,6 +48,7 @@ final class SearchWorker: @unchecked Sendable {
         self.load = load
         self.paths = paths
         contents = files.map(\.content)
+        unread = files.count { !$0.isRead }
         fingerprints = files.indices.map { file in
             guard files[file].isRead, paths.indices.contains(file), let path = paths[file] else { return nil }
             return FileFingerprint(path: path)
@@ -92,7 +99,12 @@ final class SearchWorker: @unchecked Sendable {
         lock.lock()
         contents[file] = content
         fingerprints[file] = fingerprint
+        unread -= 1
+        let isFirst = content.transcript != nil && !askedForFirstWords
+        if isFirst { askedForFirstWords = true }
+        let isLast = unread == 0
         lock.unlock()
+        if isFirst || isLast { prepareSuggestions() }
         post(.read(file: file, content: content))
         return content
     }
@@ -124,16 +136,21 @@ final class SearchWorker: @unchecked Sendable {
     }
 
     /// Builds the word list for suggestions in the background from the files read so far (it reads
-    /// their whole text); the library's from every file once all are read.
+    /// their whole text): the worker asks again when the first file is read, and for the whole
+    /// library's words when the last one is, so suggestions come from every file's words.
     func prepareSuggestions() {
         DispatchQueue.global(qos: .utility).async { [self] in
             lock.lock()
             let transcripts = contents.compactMap(\.transcript)
+            let cover = suggestionsCover
             lock.unlock()
-            guard let first = transcripts.first else { return }
-            let built = Suggestions(transcript: first)
+            guard transcripts.count > cover else { return }
+            let built = Suggestions(transcripts: transcripts)
             lock.lock()
-            suggestions = built
+            if transcripts.count > suggestionsCover {
+                suggestions = built
+                suggestionsCover = transcripts.count
+            }
             lock.unlock()
         }
     }

@@ -61,4 +61,16 @@ import Testing
         #expect(suggestions.completions(for: "อา", limit: 5).allSatisfy { $0.count <= 2 })
         #expect(suggestions.completions(for: "ว", limit: 5).contains("วัน"))
     }
+
+    @Test func aLibrarysWordsAreRankedAsIfItsFilesWereOneTranscript() {
+        let first = ["The budget, the BUDGET and the buffer.", "Budgets matter; don't bury the budget."]
+        let second = ["Bureau bureau", "the theatre, the theatre again", "Anna ANNA Anna"]
+        let library = Suggestions(transcripts: [searchTranscript(first), searchTranscript(second)])
+        let whole = Suggestions(transcript: searchTranscript(first + second))
+        for prefix in ["", "b", "bu", "th", "a", "an", "bureau", "zz"] {
+            #expect(library.completions(for: prefix, limit: 8) == whole.completions(for: prefix, limit: 8), "\(prefix)")
+        }
+        #expect(library.completions(for: "bu", limit: 8).contains("bureau"), "the second file's words are there")
+        #expect(library.count == whole.count)
+    }
 }
