@@ -87,7 +87,9 @@ struct CommandLineOptions: Equatable {
     var contextAfter: Int { after ?? context }
 
     /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// - Parameter pathExists: whether a word names an existing file or directory; with `-i`, words
+    ///   that all do are files, not a keyword and files (`seek -i S01E01.srt S01E02.srt`).
+    static func parse(_ arguments: [String], pathExists: (String) -> Bool = { _ in false }) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var positionals: [String] = []
         var explicitKeywords = false
@@ -144,19 +146,22 @@ struct CommandLineOptions: Equatable {
         }
 
         if options.help || options.version { return options }
-        try options.assign(positionals: positionals, explicitKeywords: explicitKeywords)
+        try options.assign(positionals: positionals, explicitKeywords: explicitKeywords, pathExists: pathExists)
         try options.validate()
         return options
     }
 
-    private mutating func assign(positionals: [String], explicitKeywords: Bool) throws(UsageError) {
+    private mutating func assign(positionals: [String], explicitKeywords: Bool, pathExists: (String) -> Bool) throws(UsageError) {
         var positionals = positionals[...]
         if listSpeakers {
             if explicitKeywords { throw UsageError("--speakers lists speakers; it takes no keyword") }
         } else if listCues {
             if explicitKeywords { throw UsageError("--cues lists cues; it takes no keyword") }
         } else if interactive {
-            if !explicitKeywords && positionals.count >= 2, let keyword = positionals.popFirst() {
+            // The first of several words is the keyword, unless every one names an existing file or
+            // directory: then they are all files, and the navigator opens with an empty query.
+            if !explicitKeywords && positionals.count >= 2 && !positionals.allSatisfy(pathExists),
+               let keyword = positionals.popFirst() {
                 keywords.append(keyword)
             }
             if positionals.isEmpty { throw UsageError("-i needs at least one FILE") }

@@ -172,5 +172,6 @@ enum HelpText {
       cat meeting.txt | seek -e CSV              search standard input
       seek -i budget talk.srt                    browse the matches interactively
       seek -i -r budget Season1/                 one navigator over every file of a season
+      seek -i S01E01.srt S01E02.srt              every word a file: no keyword, type one
     """
 }

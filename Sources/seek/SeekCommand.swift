@@ -20,7 +20,7 @@ struct SeekCommand {
     func run() -> ExitStatus {
         var options: CommandLineOptions
         do {
-            options = try CommandLineOptions.parse(arguments)
+            options = try CommandLineOptions.parse(arguments, pathExists: pathExists)
             try validateEncoding(options.encoding)
         } catch {
             streams.writeError("seek: \(error.message)\n\(UsageError.hint)\n")

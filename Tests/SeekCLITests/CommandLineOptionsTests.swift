@@ -21,6 +21,23 @@ import SeekKit
         #expect(options.files == files)
     }
 
+    @Test func interactiveWordsThatAllNameFilesAreFilesWithNoKeyword() throws {
+        let existing: Set = ["a.srt", "b.srt", "Season1"]
+        let rows: [([String], [String], [String])] = [
+            (["-i", "a.srt", "b.srt"], [], ["a.srt", "b.srt"]),
+            (["-i", "-r", "Season1", "a.srt"], [], ["Season1", "a.srt"]),
+            (["-i", "budget", "a.srt", "b.srt"], ["budget"], ["a.srt", "b.srt"]),
+            (["-i", "a.srt", "missing.srt"], ["a.srt"], ["missing.srt"]),
+            (["-i", "-e", "a.srt", "b.srt"], ["a.srt"], ["b.srt"]),
+            (["-i", "a.srt"], [], ["a.srt"]),
+            (["a.srt", "b.srt"], ["a.srt"], ["b.srt"]),
+        ]
+        for (arguments, keywords, files) in rows {
+            let options = try CommandLineOptions.parse(arguments, pathExists: existing.contains)
+            #expect(options.keywords == keywords && options.files == files, "\(arguments)")
+        }
+    }
+
     @Test func everyOptionIsFoundByItsNames() {
         for option in CommandLineOptions.Option.allCases {
             #expect(CommandLineOptions.Option.long(option.longName) == option)

@@ -141,4 +141,19 @@ struct LibraryInteractiveTests {
         try session.press("C-c")
         #expect(session.exitStatus() == 130)
     }
+
+    @Test func filesAloneOpenWithAnEmptyQueryAndAKeywordFirstIsStillOne() throws {
+        let directory = try Self.season()
+        let session = try TmuxSession(["season/S01E01.srt", "season/S01E02.vtt"], in: directory.url, columns: 110, rows: 20)
+        #expect(session.wait { _ in session.bar().hasPrefix(" / ") && session.bar().contains(" 0/0") },
+                "two files did not open with an empty query in the search field: \(session.bar())")
+        try session.press("C-c")
+        #expect(session.exitStatus() == 130)
+        let counts = try Self.counts("budget", in: directory.url)
+        let second = try TmuxSession(["budget", "season/S01E01.srt", "season/S01E02.vtt"], in: directory.url, columns: 110, rows: 20)
+        let total = counts.filter { $0.name.hasSuffix("S01E01.srt") || $0.name.hasSuffix("S01E02.vtt") }.reduce(0) { $0 + $1.count }
+        #expect(second.wait { $0.contains(" search: budget") && $0.contains(" 1/\(total) · ") }, "\(second.bar())")
+        try second.press("q")
+        #expect(second.exitStatus() == 0)
+    }
 }

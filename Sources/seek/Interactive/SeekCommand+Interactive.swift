@@ -7,6 +7,15 @@ import Darwin
 #endif
 
 extension SeekCommand {
+    /// Whether the command-line word `name` names an existing file or directory (by its real bytes
+    /// when it is not UTF-8): `seek -i A B` takes A as a file, not the keyword, when A, B and every
+    /// other word name one.
+    func pathExists(_ name: String) -> Bool {
+        let path = undecodableArguments.first { $0.decoded == name }.map { SystemPath(bytes: $0.bytes) } ?? SystemPath(name)
+        var info = stat()
+        return path.withCString { stat($0, &info) } == 0
+    }
+
     /// `seek -i`: one transcript read before the first frame, or a library (several files, or a
     /// directory) whose files are read in the background while the navigator already runs.
     func runInteractive(
