@@ -122,7 +122,8 @@ struct LibraryInteractiveTests {
         try session.press("]")
         #expect(session.wait { $0.contains("\(counts[1].name) changed on disk after it was read") },
                 "no message for the truncated file: \(session.screen())")
-        #expect(session.bar().hasSuffix(" 1/\(counts[1].count) in \(counts[1].name)"), "the text read is still searched: \(session.bar())")
+        #expect(session.wait { _ in session.bar().hasSuffix(" 1/\(counts[1].count) in \(counts[1].name)") },
+                "the text read is still searched: \(session.bar())")
         try session.press("l")
         #expect(session.wait { $0.contains("\(counts[0].name) — deleted after it was read") }, "\(session.screen())")
         try session.press("Escape")
