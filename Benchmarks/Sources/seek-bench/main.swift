@@ -34,6 +34,7 @@ matcherInProcess(bench)        // matcher
 formatSpeeds(bench)            // formats: every subtitle format against SRT (FormatWorkloads.swift)
 transcriptSpeeds(bench)        // whisper, rolling: issue #16's targets (TranscriptWorkloads.swift)
 textDecoding(bench)            // decoding: UTF-16/32, repaired UTF-8, code pages (DecodingWorkloads.swift)
+libraryNavigator(bench)        // library-navigator: issue #18's targets (LibraryWorkloads.swift)
 
 bench.printTable()
 bench.cleanUp()
