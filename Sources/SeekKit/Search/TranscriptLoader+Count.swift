@@ -172,6 +172,7 @@ extension TranscriptLoader {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
             let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
             if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
+            if let decided = plainSRTRollsOrTalks(prefix, isWhole: end == buffer.count) { return decided }
             let transcript = SRTParser.parse(prefix, fileName: fileName).transcript
             if transcript.count > RollingCaptions.sampledCues || end == buffer.count {
                 return RollingCaptions.isRolling(transcript) || SpeakerTurns.isTranscriptLike(transcript)

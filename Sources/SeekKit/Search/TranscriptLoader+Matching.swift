@@ -96,6 +96,9 @@ extension TranscriptLoader {
             let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
             let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
             if !TextDecoder.isValidWithoutNULs(prefix) { return false }
+            if format == .srt, let decided = plainSRTRollsOrTalks(prefix, isWhole: end == buffer.count) {
+                return !decided
+            }
             let transcript: Transcript
             if format == .srt {
                 transcript = SRTParser.parse(prefix, fileName: fileName).transcript

@@ -1,0 +1,81 @@
+import SeekBytes
+
+extension TranscriptLoader {
+    /// Whether the first cues of plainly written SRT (`SRTLayout`) make it rolling captions
+    /// (`RollingCaptions.isRolling`) or labelled like a transcript (`SpeakerTurns.isTranscriptLike`),
+    /// told from where its cue texts lie instead of a parse; `nil` when the layout cannot tell:
+    /// `prefix` not plain, holding too few cues while more follow (`isWhole` false), or
+    /// enough of its first cues may repeat the lines before them that only a parse decides.
+    ///
+    /// Exact where it answers: a cue rolls only when it has a second line and its first line
+    /// is one of the previous cue's lines, so counting the cues that may roll (those, and any
+    /// next to a cue whose markup the parser cleans) bounds the rolling count from above; the
+    /// speakers are the labels `SpeakerPrefix` reads from each cue's text as the parser gives it.
+    ///
+    /// - Complexity: O(n) in the size of `prefix`.
+    static func plainSRTRollsOrTalks(_ prefix: UnsafeBufferPointer<UInt8>, isWhole: Bool) -> Bool? {
+        guard let layout = SRTLayout(prefix),
+              layout.spans.count > Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) || isWhole,
+              !mayRoll(prefix, layout) else { return nil }
+        var cleaned: [UInt8] = []
+        var marked = layout.marked.makeIterator()
+        var nextMarked = marked.next()
+        var labels: [String?] = []
+        for (cue, span) in layout.spans.prefix(SpeakerTurns.sampledCues).enumerated() {
+            let text = UnsafeBufferPointer(rebasing: prefix[span])
+            if nextMarked == cue {
+                nextMarked = marked.next()
+                if SRTParser.needsCleaning(text) {
+                    cleaned.removeAll(keepingCapacity: true)
+                    SRTParser.clean(text, into: &cleaned)
+                    labels.append(cleaned.withUnsafeBufferPointer { SpeakerPrefix.speaker(in: $0) })
+                    continue
+                }
+            }
+            labels.append(SpeakerPrefix.mayStartLabel(text) ? SpeakerPrefix.speaker(in: text) : nil)
+        }
+        return SpeakerTurns.isTranscriptLike(labels: labels)
+    }
+
+    /// Whether enough of the first cues of `layout` might roll (`RollingCaptions`) for the
+    /// rule to hold: an upper bound on the cues that do.
+    private static func mayRoll(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: SRTLayout) -> Bool {
+        let sampled = Swift.min(layout.spans.count, RollingCaptions.sampledCues)
+        guard sampled >= 3 else { return false }
+        let marked = Set(layout.marked.prefix { $0 < sampled })
+        var rolls = 0
+        for cue in 1..<sampled {
+            if marked.contains(cue) || marked.contains(cue - 1)
+                || firstLineRepeats(bytes, layout.spans[cue], after: layout.spans[cue - 1]) {
+                rolls += 1
+            }
+        }
+        return rolls >= 2 && rolls * 3 >= sampled - 1
+    }
+
+    /// Whether `text` has a second line and its first line, without the spaces and tabs
+    /// around it, is one of `previous`'s lines so trimmed.
+    private static func firstLineRepeats(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, after previous: Range<Int>
+    ) -> Bool {
+        let firstEnd = ByteSearch.first(0x0A, in: bytes, from: text.lowerBound, to: text.upperBound)
+        guard firstEnd < text.upperBound else { return false }
+        let first = trimmedLine(bytes, text.lowerBound..<firstEnd)
+        var start = previous.lowerBound
+        while start <= previous.upperBound {
+            let end = ByteSearch.first(0x0A, in: bytes, from: start, to: previous.upperBound)
+            let line = trimmedLine(bytes, start..<end)
+            if line.count == first.count && bytes[line].elementsEqual(bytes[first]) { return true }
+            start = end + 1
+        }
+        return false
+    }
+
+    private static func trimmedLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int> {
+        var lower = line.lowerBound
+        var upper = line.upperBound
+        while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09) { lower += 1 }
+        while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
+        return lower..<upper
+    }
+}
