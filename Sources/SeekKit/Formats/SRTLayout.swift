@@ -30,6 +30,8 @@ struct SRTLayout {
         let count = bytes.count
         if memchr(base, 0x0D, count) != nil { return nil }
         spans.reserveCapacity(count / 48)
+        // Line feeds and the bytes markup or a timing can start with, in text lines.
+        var events = ByteEvents(bytes, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "&"), orMasked: UInt8(ascii: ">"), mask: 0x02)
         var position = 0
         while true {
             while position < count && base[position] == 0x0A {
@@ -37,38 +39,70 @@ struct SRTLayout {
                 lines += 1
             }
             guard position < count else { break }
-            var timingEnd = SRTLayout.timingLineEnd(bytes, at: position)
-            if timingEnd == nil {
-                var digitsEnd = position
-                while digitsEnd < count && SRTParser.isDigit(base[digitsEnd]) { digitsEnd += 1 }
-                guard digitsEnd > position, digitsEnd - position <= 18, digitsEnd < count, base[digitsEnd] == 0x0A
-                else { return nil }
+            // An index line (digits only: never a timing line) before the timing line.
+            var digitsEnd = position
+            while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(base[digitsEnd]) { digitsEnd += 1 }
+            if digitsEnd > position && digitsEnd < count && base[digitsEnd] == 0x0A {
+                guard digitsEnd - position <= 18 else { return nil }
                 position = digitsEnd + 1
                 lines += 1
-                timingEnd = SRTLayout.timingLineEnd(bytes, at: position)
             }
-            guard let timingEnd else { return nil }
+            guard let timingEnd = SRTLayout.timingLineEnd(bytes, at: position) else { return nil }
             position = timingEnd + 1
             lines += 1
             let textStart = position
             var textEnd = position
             var isMarked = false
-            while position < count && base[position] != 0x0A {
-                guard let lineEnd = SRTLayout.textLineEnd(bytes, from: position, isMarked: &isMarked) else { return nil }
-                textEnd = lineEnd
-                position = lineEnd + 1
-                lines += 1
+            if position < count && base[position] != 0x0A {
+                events.move(to: position)
+                var lineStart = position
+                var hasAngle = false
+                while true {
+                    let place = events.next()
+                    if place < count && base[place] != 0x0A {
+                        if base[place] == UInt8(ascii: ">") { hasAngle = true } else { isMarked = true }
+                        continue
+                    }
+                    guard SRTLayout.isTextLine(bytes, lineStart..<place, hasAngle: hasAngle) else { return nil }
+                    textEnd = place
+                    position = place + 1
+                    lines += 1
+                    if position >= count || base[position] == 0x0A { break }
+                    lineStart = position
+                    hasAngle = false
+                }
             }
             if isMarked { marked.append(spans.count) }
             spans.append(textStart..<textEnd)
         }
     }
 
+    /// Whether the parser reads the line `line` (without its line feed) as text: not a line
+    /// of spaces, nor (`hasAngle`: it holds `<` or `>`) a timing.
+    @inline(__always)
+    static func isTextLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, hasAngle: Bool) -> Bool {
+        let first = bytes[line.lowerBound]
+        if first == 0x20 || first == 0x09,
+           !UnsafeBufferPointer(rebasing: bytes[line]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            return false
+        }
+        return !hasAngle || SRTParser.timing(bytes, line.lowerBound, line.upperBound) == .none
+    }
+
+    /// The usual timing line, `00:00:01,000 --> 00:00:02,500` (`,` or `.`), as two
+    /// overlapping templates of sixteen bytes.
+    private static let usualTimingStart = BytePattern16(Array("00:00:00,000 -->".utf8), digit: 0x30, orMasks: [8: 0x02])
+    private static let usualTimingEnd = BytePattern16(Array("--> 00:00:00,000".utf8), digit: 0x30, orMasks: [12: 0x02])
+
     /// The end (its line feed) of a timing line in the usual form starting at `index`:
     /// `H:MM:SS,mmm --> H:MM:SS,mmm`, hours of one to six digits, `.` or `,` before
     /// the milliseconds.
     @inline(__always)
     static func timingLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        if index + 30 <= bytes.count, bytes[index + 29] == 0x0A, usualTimingStart.matches(bytes, at: index),
+           usualTimingEnd.matches(bytes, at: index + 13) {
+            return index + 29
+        }
         guard let afterStart = timeEnd(bytes, at: index), afterStart + 5 < bytes.count,
               let base = bytes.baseAddress else { return nil }
         let arrow = base + afterStart
@@ -91,36 +125,5 @@ struct SRTLayout {
               SRTParser.isDigit(t[4]), SRTParser.isDigit(t[5]), t[6] == UInt8(ascii: ",") || t[6] == UInt8(ascii: "."),
               SRTParser.isDigit(t[7]), SRTParser.isDigit(t[8]), SRTParser.isDigit(t[9]) else { return nil }
         return hoursEnd + 10
-    }
-
-    /// The end (at its line feed, or the end of the text) of the text line starting at
-    /// `start`, noting markup bytes; `nil` when the parser could read the line as
-    /// something else than text (a line of spaces, or one holding a timing).
-    @inline(__always)
-    static func textLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isMarked: inout Bool) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var hasAngle = false
-        var index = start
-        var end = count
-        search: while true {
-            index = ByteSearch.firstIndex(in: bytes, from: index, of: 0x0A, UInt8(ascii: "{"), UInt8(ascii: "&"),
-                                          orMasked: UInt8(ascii: ">"), mask: 0x02)
-            guard index < count else { break }
-            switch base[index] {
-            case 0x0A:
-                end = index
-                break search
-            case UInt8(ascii: ">"): hasAngle = true
-            default: isMarked = true
-            }
-            index += 1
-        }
-        if base[start] == 0x20 || base[start] == 0x09,
-           !UnsafeBufferPointer(rebasing: bytes[start..<end]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-            return nil
-        }
-        if hasAngle, SRTParser.timing(bytes, start, end) != .none { return nil }
-        return end
     }
 }

@@ -1,0 +1,136 @@
+/// The places of a few chosen bytes in a text, in order, found sixteen bytes at a time
+/// and handed out one by one: a scan that stops at every line feed without starting again
+/// at each one.
+///
+/// The bytes are `a`, `b`, `c`, and any byte equal to `d` after an OR with `dMask`
+/// (`0x3E` with `0x02` finds both `<` and `>`), as in `ByteSearch.firstIndex(in:from:of:_:_:orMasked:mask:)`.
+///
+///     var events = ByteEvents(text, 0x0A, 0x7B, 0x26, orMasked: 0x3E, mask: 0x02)
+///     events.move(to: 0)
+///     while case let place = events.next(), place < text.count { … }
+public struct ByteEvents {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let a: SIMD16<UInt8>
+    @usableFromInline let b: SIMD16<UInt8>
+    @usableFromInline let c: SIMD16<UInt8>
+    @usableFromInline let d: SIMD16<UInt8>
+    @usableFromInline let dMask: SIMD16<UInt8>
+    /// Where the bits of `low` and `high` count from.
+    @usableFromInline var chunkStart = 0
+    /// The high bit of each byte of the chunk's first and second eight that is a found place.
+    @usableFromInline var low: UInt64 = 0
+    @usableFromInline var high: UInt64 = 0
+
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, _ a: UInt8, _ b: UInt8, _ c: UInt8,
+                 orMasked d: UInt8, mask dMask: UInt8) {
+        self.bytes = bytes
+        self.a = SIMD16(repeating: a)
+        self.b = SIMD16(repeating: b)
+        self.c = SIMD16(repeating: c)
+        self.d = SIMD16(repeating: d)
+        self.dMask = SIMD16(repeating: dMask)
+        chunkStart = bytes.count
+    }
+
+    /// Forgets the places found so far: `next()` continues from `position`.
+    @inlinable @inline(__always)
+    package mutating func move(to position: Int) {
+        assert(position >= 0 && position <= bytes.count, "a position inside the text")
+        load(at: position)
+    }
+
+    /// The next place of a chosen byte, or `bytes.count` when none is left.
+    ///
+    /// - Complexity: amortised O(1) per sixteen bytes passed.
+    @inlinable @inline(__always)
+    package mutating func next() -> Int {
+        while low | high == 0 {
+            guard chunkStart + 16 < bytes.count else {
+                chunkStart = bytes.count
+                return bytes.count
+            }
+            load(at: chunkStart + 16)
+        }
+        if low != 0 {
+            let place = chunkStart + low.trailingZeroBitCount / 8
+            low &= low &- 1
+            return place
+        }
+        let place = chunkStart + 8 + high.trailingZeroBitCount / 8
+        high &= high &- 1
+        return place
+    }
+
+    @inlinable @inline(__always)
+    mutating func load(at position: Int) {
+        chunkStart = position
+        let count = bytes.count
+        guard let base = bytes.baseAddress, position < count else {
+            low = 0
+            high = 0
+            return
+        }
+        if count - position >= 16 {
+            assert(position + 16 <= count, "sixteen bytes inside the text")
+            let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+            let hits = (chunk .== a) .| (chunk .== b) .| (chunk .== c) .| ((chunk | dMask) .== d)
+            // The mask's lanes are all ones or all zeros: read as two words, one high bit a byte.
+            let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+            low = halves[0] & 0x8080_8080_8080_8080
+            high = halves[1] & 0x8080_8080_8080_8080
+            return
+        }
+        low = 0
+        high = 0
+        for offset in 0..<(count - position) {
+            assert(position + offset < count, "a byte inside the text")
+            let byte = base[position + offset]
+            if byte == a[0] || byte == b[0] || byte == c[0] || byte | dMask[0] == d[0] {
+                if offset < 8 { low |= 0x80 << (8 * UInt64(offset)) } else { high |= 0x80 << (8 * UInt64(offset - 8)) }
+            }
+        }
+    }
+}
+
+/// Sixteen bytes compared with a template at once: each place either any ASCII digit or a
+/// given byte (compared after an OR with that place's mask, so `,` with `0x02` takes `.` too).
+///
+///     let time = BytePattern16(Array("00:00:00,000 -->".utf8), digit: 0x30, orMasks: [8: 0x02])
+public struct BytePattern16: Sendable {
+    @usableFromInline let target: SIMD16<UInt8>
+    @usableFromInline let orMask: SIMD16<UInt8>
+    /// 0xFF at the places that take any digit, 0 elsewhere.
+    @usableFromInline let digits: SIMD16<UInt8>
+
+    /// `template`'s places holding `digit` take any digit; `orMasks` by place.
+    package init(_ template: [UInt8], digit: UInt8, orMasks: [Int: UInt8] = [:]) {
+        precondition(template.count == 16, "a template of sixteen bytes")
+        var target = SIMD16<UInt8>()
+        var orMask = SIMD16<UInt8>()
+        var digits = SIMD16<UInt8>()
+        for place in 0..<16 {
+            digits[place] = template[place] == digit ? 0xFF : 0
+            orMask[place] = orMasks[place] ?? 0
+            target[place] = template[place] | orMask[place]
+        }
+        self.target = target
+        self.orMask = orMask
+        self.digits = digits
+    }
+
+    /// Whether the sixteen bytes at `position` fit the template.
+    @inlinable @inline(__always)
+    package func matches(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        assert(position >= 0 && position + 16 <= bytes.count, "sixteen bytes inside the text")
+        let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+        // Bits set where a place does not fit, without lane comparisons (which compile lane
+        // by lane for `<` on bytes): a digit's offset from `0` is at most 9, so it and it
+        // plus 6 are both below 16; another place must equal its target.
+        let offset = chunk &- SIMD16(repeating: 0x30)
+        let notDigit = (offset | (offset &+ SIMD16(repeating: 6))) & SIMD16(repeating: 0xF0)
+        let notTarget = (chunk | orMask) ^ target
+        let misfits = unsafeBitCast((notDigit & digits) | (notTarget & ~digits), to: SIMD2<UInt64>.self)
+        return misfits[0] | misfits[1] == 0
+    }
+}
