@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Writes matches as CSV (RFC 4180): a header row, then the same columns as the JSON Lines export.
 ///
 /// Rows end in CRLF. A field is quoted when it contains a comma, a quote, CR or

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Writes a supercut as an mpv EDL (`# mpv EDL v0`), which `mpv out.edl` plays as one file.
 ///
 /// Each clip is one `file,start,length` line, times in seconds with millisecond

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Writes matches and cues as JSON Lines: one object per line, keys in a fixed order.
 ///
 /// Everything is appended to a byte buffer; strings are escaped byte by byte

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Writes cues as an SRT or WebVTT file (the supercut's subtitles, `--srt` and `--vtt`).
 ///
 /// Cues are numbered from 1 in the order given. A cue's speaker is written as the

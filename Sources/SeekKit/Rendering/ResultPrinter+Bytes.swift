@@ -1,3 +1,5 @@
+import SeekBytes
+
 extension ResultPrinter {
     /// Appends `block(cue:of:index:isContext:)` without colour, as UTF-8, to `out`: the same
     /// bytes, written straight from the cue's text (sanitised as `Highlighter.lines` does)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 @Suite struct JSONLinesWriterTests {
     static func transcript(_ texts: [String]) -> Transcript {

@@ -1,14 +1,17 @@
 /// Small byte-level helpers shared by the export writers: numbers, times and raw text.
-enum ByteWriting {
+///
+/// Members are `@inlinable` so the writers in SeekKit inline them as they did when this lived
+/// beside them (a generic such as `withBytes` is otherwise not specialised across modules).
+public enum ByteWriting {
     /// Appends the bytes of a string literal.
-    @inline(__always)
-    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+    @inlinable @inline(__always)
+    package static func append(_ literal: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends `value` in decimal.
-    @inline(__always)
-    static func append(_ value: Int, to out: inout [UInt8]) {
+    @inlinable @inline(__always)
+    package static func append(_ value: Int, to out: inout [UInt8]) {
         if value >= 0 && value < 10 {
             out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
@@ -17,18 +20,21 @@ enum ByteWriting {
     }
 
     /// Appends `value` zero-padded to at least `width` digits (at most 20).
-    static func append(_ value: UInt, width: Int, to out: inout [UInt8]) {
+    @inlinable
+    package static func append(_ value: UInt, width: Int, to out: inout [UInt8]) {
         appendDigits(value, negative: false, width: width, to: &out)
     }
 
     /// Writes the digits right to left into a small stack buffer, then appends them in one go.
-    private static func appendDigits(_ value: UInt, negative: Bool, width: Int, to out: inout [UInt8]) {
+    @inlinable
+    package static func appendDigits(_ value: UInt, negative: Bool, width: Int, to out: inout [UInt8]) {
         var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &storage) { raw in
             var magnitude = value
             var index = raw.count
             repeat {
                 index -= 1
+                assert(index >= 0, "digits inside the buffer")
                 raw[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
@@ -39,6 +45,7 @@ enum ByteWriting {
             }
             if negative {
                 index -= 1
+                assert(index >= 0, "the sign inside the buffer")
                 raw[index] = UInt8(ascii: "-")
             }
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[index...]))
@@ -46,7 +53,8 @@ enum ByteWriting {
     }
 
     /// Appends milliseconds as `HH:MM:SS.mmm`, exactly as `Timestamp.format` writes them.
-    static func appendTime(_ milliseconds: Int, to out: inout [UInt8]) {
+    @inlinable
+    package static func appendTime(_ milliseconds: Int, to out: inout [UInt8]) {
         let magnitude = milliseconds.magnitude
         let totalSeconds = magnitude / 1000
         let hours = totalSeconds / 3600
@@ -67,7 +75,8 @@ enum ByteWriting {
         }
     }
 
-    private static func appendClock(minutes: UInt, seconds: UInt, millis: UInt, to out: inout [UInt8]) {
+    @inlinable
+    package static func appendClock(minutes: UInt, seconds: UInt, millis: UInt, to out: inout [UInt8]) {
         var storage: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &storage) { raw in
             fillClock(raw, from: 0, minutes: minutes, seconds: seconds, millis: millis)
@@ -76,10 +85,11 @@ enum ByteWriting {
     }
 
     /// Writes `:MM:SS.mmm` (10 bytes) at `from`.
-    @inline(__always)
-    private static func fillClock(
+    @inlinable @inline(__always)
+    package static func fillClock(
         _ raw: UnsafeMutableRawBufferPointer, from i: Int, minutes: UInt, seconds: UInt, millis: UInt
     ) {
+        assert(i >= 0 && i + 10 <= raw.count, "the clock inside the buffer")
         raw[i] = UInt8(ascii: ":")
         raw[i + 1] = 0x30 &+ UInt8(truncatingIfNeeded: minutes / 10)
         raw[i + 2] = 0x30 &+ UInt8(truncatingIfNeeded: minutes % 10)
@@ -93,8 +103,8 @@ enum ByteWriting {
     }
 
     /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
-    @inline(__always)
-    static func withBytes<R>(of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    @inlinable @inline(__always)
+    package static func withBytes<R>(of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
