@@ -40,17 +40,19 @@ import Testing
 
     /// Whatever the layout accepts, the parser reads the same way: the same cues with
     /// the same texts, the same line count and no warning.
-    @Test(arguments: 0..<40)
-    func layoutAgreesWithTheParser(seed: UInt64) {
-        let accepted = Self.expectParsersReading(Self.randomSRT(seed: seed, trapRate: seed < 20 ? 0 : Int(seed % 8) + 1))
-        if seed < 20 { #expect(accepted, "plain SRT declined, seed \(seed)") }
+    @Test func layoutAgreesWithTheParser() {
+        for seed: UInt64 in 0..<40 {
+            let accepted = Self.expectParsersReading(Self.randomSRT(seed: seed, trapRate: seed < 20 ? 0 : Int(seed % 8) + 1))
+            if seed < 20 { #expect(accepted, "plain SRT declined, seed \(seed)") }
+        }
     }
 
-    @Test(arguments: trapLines)
-    func everyTrapLineIsReadLikeTheParser(line: String) {
-        for position in ["", "a few words before ", "and a longer run of words before it: "] {
-            _ = Self.expectParsersReading("1\n00:00:01,000 --> 00:00:02,000\n\(position)\(line)\nafter\n\n")
-            _ = Self.expectParsersReading("1\n00:00:01,000 --> 00:00:02,000\nbefore\n\(position)\(line)")
+    @Test func everyTrapLineIsReadLikeTheParser() {
+        for line in Self.trapLines {
+            for position in ["", "a few words before ", "and a longer run of words before it: "] {
+                _ = Self.expectParsersReading("1\n00:00:01,000 --> 00:00:02,000\n\(position)\(line)\nafter\n\n")
+                _ = Self.expectParsersReading("1\n00:00:01,000 --> 00:00:02,000\nbefore\n\(position)\(line)")
+            }
         }
     }
 
@@ -83,40 +85,48 @@ import Testing
         #expect(!accepted.isEmpty && accepted.count < 40)
     }
 
-    @Test(arguments: [
-        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n00:00:03,000 --> 00:00:04,000\nsecond\n\n",
-        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n2\n00:00:03,000 --> 00:00:04,000\nsecond\n\n",
-        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n   \nstill first\n\n",
-        "1\n00:00:01,000 --> 00:00:02,000\nfirst\n5 --> 6\n\n",
-        "1 \n00:00:01,000 --> 00:00:02,000\nfirst\n\n",
-        "1\n2\n00:00:01,000 --> 00:00:02,000\nfirst\n\n",
-        "1\n00:01,000 --> 00:02,000\nfirst\n\n",
-        "1\n1000000:00:01,000 --> 1000000:00:02,000\nfirst\n\n",
-        "1\n00:00:01,000 --> 00:00:02,000 X1:10\nfirst\n\n",
-        "1\r\n00:00:01,000 --> 00:00:02,000\r\nfirst\r\n\r\n",
-        "1\n00:00:01,000 --> 00:00:02,000",
-        "words first\n\n",
-    ])
-    func shapesThePlainReadingWouldGetWrongAreDeclined(text: String) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { SRTLayout($0) } == nil)
+    @Test func shapesThePlainReadingWouldGetWrongAreDeclined() {
+        let cases = [
+            "1\n00:00:01,000 --> 00:00:02,000\nfirst\n00:00:03,000 --> 00:00:04,000\nsecond\n\n",
+            "1\n00:00:01,000 --> 00:00:02,000\nfirst\n2\n00:00:03,000 --> 00:00:04,000\nsecond\n\n",
+            "1\n00:00:01,000 --> 00:00:02,000\nfirst\n   \nstill first\n\n",
+            "1\n00:00:01,000 --> 00:00:02,000\nfirst\n5 --> 6\n\n",
+            "1 \n00:00:01,000 --> 00:00:02,000\nfirst\n\n",
+            "1\n2\n00:00:01,000 --> 00:00:02,000\nfirst\n\n",
+            "1\n00:01,000 --> 00:02,000\nfirst\n\n",
+            "1\n1000000:00:01,000 --> 1000000:00:02,000\nfirst\n\n",
+            "1\n00:00:01,000 --> 00:00:02,000 X1:10\nfirst\n\n",
+            "1\r\n00:00:01,000 --> 00:00:02,000\r\nfirst\r\n\r\n",
+            "1\n00:00:01,000 --> 00:00:02,000",
+            "words first\n\n",
+        ]
+        for text in cases {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { SRTLayout($0) } == nil, "\(text.debugDescription)")
+        }
     }
 
-    @Test(arguments: [
-        ("1\n00:00:01,000 --> 00:00:02,000\nfirst line\nsecond\n\n\n2\n100:00:01.000 --> 100:00:02.000\n\n", 2, 9),
-        ("00:00:01,000 --> 00:00:02,000\na > b &amp; c\n\n3\n00:00:01,000 --> 00:00:02,000\nlast", 2, 6),
-        ("\n\n", 0, 2),
-    ])
-    func plainShapesAreRead(text: String, cues: Int, lines: Int) throws {
-        let bytes = Array(text.utf8)
-        let layout = try #require(bytes.withUnsafeBufferPointer { SRTLayout($0) })
-        #expect(layout.spans.count == cues && layout.lines == lines)
-        #expect(lines == bytes.withUnsafeBufferPointer { SRTParser.parse($0, fileName: "t.srt").lines })
+    @Test func plainShapesAreRead() throws {
+        let cases = [
+            ("1\n00:00:01,000 --> 00:00:02,000\nfirst line\nsecond\n\n\n2\n100:00:01.000 --> 100:00:02.000\n\n", 2, 9),
+            ("00:00:01,000 --> 00:00:02,000\na > b &amp; c\n\n3\n00:00:01,000 --> 00:00:02,000\nlast", 2, 6),
+            ("\n\n", 0, 2),
+        ]
+        for (text, cues, lines) in cases {
+            let bytes = Array(text.utf8)
+            let layout = try #require(bytes.withUnsafeBufferPointer { SRTLayout($0) }, "\(text.debugDescription)")
+            #expect(layout.spans.count == cues && layout.lines == lines, "\(text.debugDescription)")
+            #expect(lines == bytes.withUnsafeBufferPointer { SRTParser.parse($0, fileName: "t.srt").lines },
+                    "\(text.debugDescription)")
+        }
     }
 
     /// Counting in place gives `MatchIndex.count` of the parsed file, on plain pieces and
     /// on pieces left to the parser, for every keyword the byte scan takes.
-    @Test(arguments: 0..<12)
-    func countsInPlaceEqualTheIndexCount(seed: UInt64) throws {
+    @Test func countsInPlaceEqualTheIndexCount() throws {
+        for seed: UInt64 in 0..<12 { try Self.countsInPlaceEqualTheIndexCount(seed: seed) }
+    }
+
+    static func countsInPlaceEqualTheIndexCount(seed: UInt64) throws {
         let bytes = Array(Self.randomSRT(seed: seed &+ 100, trapRate: seed < 8 ? 0 : 10).utf8)
         let transcript = SRTParser.parse(bytes, fileName: "t.srt").transcript
         var found = 0
@@ -134,6 +144,6 @@ import Testing
                 found += expected
             }
         }
-        #expect(found > 50)
+        #expect(found > 50, "seed \(seed)")
     }
 }

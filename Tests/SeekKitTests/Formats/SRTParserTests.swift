@@ -72,44 +72,49 @@ import Testing
         Row(name: "empty file", input: "", cues: []),
     ]
 
-    @Test(arguments: rows)
-    func parses(_ row: Row) {
-        let cues = Self.parse(row.input).cues.map {
-            Expected(id: $0.id, start: $0.start, end: $0.end, text: $0.text)
+    @Test func parses() {
+        for row in Self.rows {
+            let cues = Self.parse(row.input).cues.map {
+                Expected(id: $0.id, start: $0.start, end: $0.end, text: $0.text)
+            }
+            #expect(cues == row.cues, "\(row.name)")
         }
-        #expect(cues == row.cues)
     }
 
-    @Test(arguments: [
-        ("1\n00:00:01,000 --> 00:00:02,000\nHello\n", 3),
-        ("\n\n00:00:01,000 --> 00:00:02,000\n\nHello\n", 4),
-        ("1\r\n00:00:01,000 --> 00:00:02,000\r\n\r\n", 3),
-    ])
-    func lineIsWhereTextStarts(_ input: String, _ line: Int) {
-        #expect(Self.parse(input).cues.first?.line == line)
+    @Test func lineIsWhereTextStarts() {
+        let cases = [
+                ("1\n00:00:01,000 --> 00:00:02,000\nHello\n", 3),
+                ("\n\n00:00:01,000 --> 00:00:02,000\n\nHello\n", 4),
+                ("1\r\n00:00:01,000 --> 00:00:02,000\r\n\r\n", 3),
+        ]
+        for (input, line) in cases {
+            #expect(Self.parse(input).cues.first?.line == line, "\(input.debugDescription)")
+        }
     }
 
-    @Test(arguments: [
-        (">> JOHN: Hi there", "JOHN"),
-        (">>Mary Ann: hello", "Mary Ann"),
-        ("Travis: When you first get", "Travis"),
-        ("Marcel van Lohuizen: Hey", "Marcel van Lohuizen"),
-        ("[SPEAKER_00]: hola", "SPEAKER_00"),
-        ("<i>Anna:</i> hi", "Anna"),
-        ("Note: the time is 10:30", nil),
-        ("Time: 10:30", nil),
-        ("at 10:30: go", nil),
-        ("http://example.com", nil),
-        ("Règle numéro un: obéir", nil),
-        ("Hide these tags: yes", nil),
-        ("One two three four five: no", nil),
-        ("[laughter] ok", nil),
-    ] as [(String, String?)])
-    func speakerPrefix(_ text: String, _ speaker: String?) {
-        let cues = Self.parse("00:00:01,000 --> 00:00:02,000\n\(text)\n").cues
-        #expect(cues.first?.speaker == speaker)
-        #expect(cues.first?.text.hasSuffix(text.replacingOccurrences(of: "<i>", with: "")
-            .replacingOccurrences(of: "</i>", with: "")) == true)
+    @Test func speakerPrefix() {
+        let cases: [(String, String?)] = [
+            (">> JOHN: Hi there", "JOHN"),
+            (">>Mary Ann: hello", "Mary Ann"),
+            ("Travis: When you first get", "Travis"),
+            ("Marcel van Lohuizen: Hey", "Marcel van Lohuizen"),
+            ("[SPEAKER_00]: hola", "SPEAKER_00"),
+            ("<i>Anna:</i> hi", "Anna"),
+            ("Note: the time is 10:30", nil),
+            ("Time: 10:30", nil),
+            ("at 10:30: go", nil),
+            ("http://example.com", nil),
+            ("Règle numéro un: obéir", nil),
+            ("Hide these tags: yes", nil),
+            ("One two three four five: no", nil),
+            ("[laughter] ok", nil),
+        ]
+        for (text, speaker) in cases {
+            let cues = Self.parse("00:00:01,000 --> 00:00:02,000\n\(text)\n").cues
+            #expect(cues.first?.speaker == speaker, "\(text)")
+            #expect(cues.first?.text.hasSuffix(text.replacingOccurrences(of: "<i>", with: "")
+                .replacingOccurrences(of: "</i>", with: "")) == true, "\(text)")
+        }
     }
 
     @Test func unreadableBlockIsSkippedWithWarning() {
@@ -121,15 +126,16 @@ import Testing
         ])
     }
 
-    @Test(arguments: [
-        "1\n9999999:00:00,000 --> 00:00:01,000\nabsurd\n\n2\n00:00:01,000 --> 00:00:02,000\nok\n",
-        "1\n" + String(repeating: "9", count: 300) + ":00:00,000 --> 00:00:01,000\nabsurd\n\n2\n00:00:01,000 --> 00:00:02,000\nok\n",
-        "1\n-00:00:01,000 --> 00:00:01,000\nnegative\n\n2\n00:00:01,000 --> 00:00:02,000\nok\n",
-    ])
-    func absurdTimesRejectBlock(_ input: String) {
-        let (cues, warnings) = Self.parse(input)
-        #expect(cues.map(\.text) == ["ok"])
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.line == 2)
+    @Test func absurdTimesRejectBlock() {
+        let cases = [
+            "1\n9999999:00:00,000 --> 00:00:01,000\nabsurd\n\n2\n00:00:01,000 --> 00:00:02,000\nok\n",
+            "1\n" + String(repeating: "9", count: 300) + ":00:00,000 --> 00:00:01,000\nabsurd\n\n2\n00:00:01,000 --> 00:00:02,000\nok\n",
+            "1\n-00:00:01,000 --> 00:00:01,000\nnegative\n\n2\n00:00:01,000 --> 00:00:02,000\nok\n",
+        ]
+        for input in cases {
+            let (cues, warnings) = Self.parse(input)
+            #expect(cues.map(\.text) == ["ok"] && warnings.count == 1 && warnings.first?.line == 2,
+                    "\(input.prefix(60).debugDescription)")
+        }
     }
 }

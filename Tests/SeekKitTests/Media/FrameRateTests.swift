@@ -2,20 +2,22 @@ import Testing
 import SeekKit
 
 @Suite struct FrameRateTests {
-    @Test(arguments: [
-        ("25", 25, 1, 25), ("24", 24, 1, 24), ("23.976", 24000, 1001, 24), ("29.97", 30000, 1001, 30),
-        ("59.94", 60000, 1001, 60), ("12.5", 125, 10, 13), ("50", 50, 1, 50),
-    ] as [(String, Int, Int, Int)])
-    func parses(text: String, numerator: Int, denominator: Int, base: Int) throws {
-        let rate = try #require(FrameRate.parse(text))
-        #expect(rate.numerator == numerator)
-        #expect(rate.denominator == denominator)
-        #expect(rate.timecodeBase == base)
+    @Test func parses() throws {
+        let cases: [(String, Int, Int, Int)] = [
+            ("25", 25, 1, 25), ("24", 24, 1, 24), ("23.976", 24000, 1001, 24), ("29.97", 30000, 1001, 30),
+            ("59.94", 60000, 1001, 60), ("12.5", 125, 10, 13), ("50", 50, 1, 50),
+        ]
+        for (text, numerator, denominator, base) in cases {
+            let rate = try #require(FrameRate.parse(text), "\(text)")
+            #expect(rate.numerator == numerator && rate.denominator == denominator && rate.timecodeBase == base,
+                    "\(text): \(rate.numerator)/\(rate.denominator), base \(rate.timecodeBase)")
+        }
     }
 
-    @Test(arguments: ["", "0", "0.0", "-25", "25fps", "1001", "2.5.1", ".5", "25.", "24.1234"])
-    func rejects(text: String) {
-        #expect(FrameRate.parse(text) == nil)
+    @Test func rejects() {
+        for text in ["", "0", "0.0", "-25", "25fps", "1001", "2.5.1", ".5", "25.", "24.1234"] {
+            #expect(FrameRate.parse(text) == nil, "\(text)")
+        }
     }
 
     @Test func framesAreRoundedToTheNearest() {

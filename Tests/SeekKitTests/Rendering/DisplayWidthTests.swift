@@ -6,55 +6,59 @@ import Glibc
 @testable import SeekKit
 
 @Suite struct DisplayWidthTests {
-    @Test(arguments: [
-        ("", 0),
-        ("hello", 5),
-        ("你好", 4),                          // CJK ideographs are wide
-        ("ｈｉ", 4),                          // fullwidth Latin
-        ("ﾊﾝ", 2),                           // halfwidth katakana stay narrow
-        ("한국어", 6),                         // Hangul syllables
-        ("\u{1100}\u{1161}\u{11A8}", 2),     // conjoining jamo: one wide syllable
-        ("e\u{301}", 1),                     // combining acute accent takes no column
-        ("a\u{200D}b", 2),                   // a zero-width joiner between letters
-        ("\u{200B}", 0),                     // zero-width space
-        ("😀", 2),                           // emoji
-        ("👍🏽", 4),                          // skin tone modifier: glibc and tmux draw both halves
-        ("👩‍👩‍👧", 2),                           // ZWJ family sequence
-        ("🇫🇷", 2),                           // flag (regional indicator pair)
-        ("❤️", 2),                           // text heart + VS16 = emoji presentation
-        ("❤", 1),                            // text heart alone
-        ("1️⃣", 2),                           // keycap sequence
-        ("مرحبا", 5),                        // Arabic letters are narrow
-        ("Ω≈ç", 3),
-        ("。、", 4),                          // CJK punctuation
-        ("ทำ", 2),                           // Thai SARA AM is a spacing vowel: one column
-        ("ที่", 1),                           // Thai above-vowel and tone mark take none
-        ("का", 2),                           // Devanagari vowel sign AA (spacing mark): one column
-        ("हैं?", 2),                          // vowel sign AI and anusvara are nonspacing
-        ("कि", 2),                           // vowel sign I, drawn before the consonant, still one column
-        ("👋🏽家", 6),
-        ("⌚", 2),                           // emoji presentation by default
-        ("☺", 1),                            // text presentation by default
-        ("☺️", 2),                           // made an emoji by U+FE0F
-    ] as [(String, Int)])
-    func measuresTextLikeATerminal(_ text: String, _ columns: Int) {
-        #expect(DisplayWidth.of(text) == columns)
+    @Test func measuresTextLikeATerminal() {
+        let cases: [(String, Int)] = [
+            ("", 0),
+            ("hello", 5),
+            ("你好", 4),                          // CJK ideographs are wide
+            ("ｈｉ", 4),                          // fullwidth Latin
+            ("ﾊﾝ", 2),                           // halfwidth katakana stay narrow
+            ("한국어", 6),                         // Hangul syllables
+            ("\u{1100}\u{1161}\u{11A8}", 2),     // conjoining jamo: one wide syllable
+            ("e\u{301}", 1),                     // combining acute accent takes no column
+            ("a\u{200D}b", 2),                   // a zero-width joiner between letters
+            ("\u{200B}", 0),                     // zero-width space
+            ("😀", 2),                           // emoji
+            ("👍🏽", 4),                          // skin tone modifier: glibc and tmux draw both halves
+            ("👩‍👩‍👧", 2),                           // ZWJ family sequence
+            ("🇫🇷", 2),                           // flag (regional indicator pair)
+            ("❤️", 2),                           // text heart + VS16 = emoji presentation
+            ("❤", 1),                            // text heart alone
+            ("1️⃣", 2),                           // keycap sequence
+            ("مرحبا", 5),                        // Arabic letters are narrow
+            ("Ω≈ç", 3),
+            ("。、", 4),                          // CJK punctuation
+            ("ทำ", 2),                           // Thai SARA AM is a spacing vowel: one column
+            ("ที่", 1),                           // Thai above-vowel and tone mark take none
+            ("का", 2),                           // Devanagari vowel sign AA (spacing mark): one column
+            ("हैं?", 2),                          // vowel sign AI and anusvara are nonspacing
+            ("कि", 2),                           // vowel sign I, drawn before the consonant, still one column
+            ("👋🏽家", 6),
+            ("⌚", 2),                           // emoji presentation by default
+            ("☺", 1),                            // text presentation by default
+            ("☺️", 2),                           // made an emoji by U+FE0F
+        ]
+        for (text, columns) in cases {
+            #expect(DisplayWidth.of(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
-    @Test(arguments: [
-        ("你好世界", 3, "你"),
-        ("你好世界", 4, "你好"),
-        ("ab你", 3, "ab"),
-        ("e\u{301}x", 1, "e\u{301}"),
-        ("👩‍👩‍👧x", 1, ""),
-        ("👩‍👩‍👧x", 2, ""),                       // some terminals draw a joined sequence part by part
-        ("👩‍👩‍👧x", 6, "👩‍👩‍👧"),
-        ("कि", 1, ""),
-        ("ทำx", 2, "ทำ"),
-        ("hello", 10, "hello"),
-    ] as [(String, Int, String)])
-    func prefixNeverSplitsACharacter(_ text: String, _ columns: Int, _ expected: String) {
-        #expect(DisplayWidth.prefix(text, fitting: columns) == expected)
+    @Test func prefixNeverSplitsACharacter() {
+        let cases: [(String, Int, String)] = [
+            ("你好世界", 3, "你"),
+            ("你好世界", 4, "你好"),
+            ("ab你", 3, "ab"),
+            ("e\u{301}x", 1, "e\u{301}"),
+            ("👩‍👩‍👧x", 1, ""),
+            ("👩‍👩‍👧x", 2, ""),                       // some terminals draw a joined sequence part by part
+            ("👩‍👩‍👧x", 6, "👩‍👩‍👧"),
+            ("कि", 1, ""),
+            ("ทำx", 2, "ทำ"),
+            ("hello", 10, "hello"),
+        ]
+        for (text, columns, expected) in cases {
+            #expect(DisplayWidth.prefix(text, fitting: columns) == expected, "\(text.debugDescription) in \(columns)")
+        }
     }
 
     @Test func aJoinedEmojiSequenceMayBeDrawnWiderThanItIsCounted() {
