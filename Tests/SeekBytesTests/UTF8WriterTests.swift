@@ -3,18 +3,21 @@ import Testing
 
 /// `UTF8Writer` writes what the standard library encodes, and U+FFFD for what is not a scalar.
 @Suite struct UTF8WriterTests {
-    @Test(arguments: [0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF]
-          as [UInt32])
-    func writesTheScalarsUTF8(_ value: UInt32) {
-        var out: [UInt8] = [0x2A]
-        UTF8Writer.append(value, to: &out)
-        #expect(out == [0x2A] + Array(String(Unicode.Scalar(value)!).utf8))
+    @Test func writesTheScalarsUTF8() {
+        let cases: [UInt32] = [0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF]
+        for value in cases {
+            var out: [UInt8] = [0x2A]
+            UTF8Writer.append(value, to: &out)
+            #expect(out == [0x2A] + Array(String(Unicode.Scalar(value)!).utf8), "\(value)")
+        }
     }
 
-    @Test(arguments: [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, UInt32.max] as [UInt32])
-    func writesTheReplacementCharacterForWhatIsNotAScalar(_ value: UInt32) {
-        var out: [UInt8] = []
-        UTF8Writer.append(value, to: &out)
-        #expect(out == UTF8Writer.replacementCharacter)
+    @Test func writesTheReplacementCharacterForWhatIsNotAScalar() {
+        let cases: [UInt32] = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, UInt32.max]
+        for value in cases {
+            var out: [UInt8] = []
+            UTF8Writer.append(value, to: &out)
+            #expect(out == UTF8Writer.replacementCharacter, "\(value)")
+        }
     }
 }

@@ -2,50 +2,54 @@ import Testing
 
 /// Bad command lines: one line of reason, a usage hint, status 2, nothing on standard output.
 @Suite struct ArgumentErrorTests {
-    @Test(arguments: [
-        (["--bogus", "budget", "talk.srt"], "unknown option --bogus"),
-        (["-Z", "budget", "talk.srt"], "unknown option -Z"),
-        (["-e", "", "talk.srt"], "empty keyword"),
-        (["", "talk.srt"], "empty keyword"),
-        (["--from", "00:02:00", "--to", "00:01:00", "budget", "talk.srt"], "--from 00:02:00.000 is after --to"),
-        (["--from", "1:2:3:4", "budget", "talk.srt"], "invalid time '1:2:3:4' for --from"),
-        (["--to=soon", "budget", "talk.srt"], "invalid time 'soon' for --to"),
-        (["--encoding", "klingon-8", "budget", "talk.srt"], "unknown encoding 'klingon-8'"),
-        (["-C", "two", "budget", "talk.srt"], "-C needs a number of cues, not 'two'"),
-        (["--context=-1", "budget", "talk.srt"], "--context needs a number of cues, not '-1'"),
-        (["--color", "sometimes", "budget", "talk.srt"], "unknown colour mode 'sometimes'"),
-        (["--format", "docx", "budget", "talk.srt"], "unknown format 'docx'"),
-        (["budget", "talk.srt", "-e"], "option -e needs a value"),
-        (["--count=3", "budget", "talk.srt"], "option --count takes no value"),
-        (["--json", "--count", "budget", "talk.srt"], "--count cannot be combined with an export (--json, --csv, --edl, …)"),
-        ([] as [String], "no KEYWORD given"),
-        (["-i"], "-i needs at least one FILE"),
-    ] as [([String], String)])
-    func rejected(arguments: [String], reason: String) throws {
-        let result = try SeekProcess.run(arguments)
-        #expect(result.status == 2)
-        #expect(result.stdout.isEmpty)
-        let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("seek: ") == true)
-        #expect(lines.first?.contains(reason) == true, "\(result.stderr)")
-        #expect(lines.last?.contains("seek --help") == true)
+    @Test func rejected() throws {
+        let cases: [([String], String)] = [
+            (["--bogus", "budget", "talk.srt"], "unknown option --bogus"),
+            (["-Z", "budget", "talk.srt"], "unknown option -Z"),
+            (["-e", "", "talk.srt"], "empty keyword"),
+            (["", "talk.srt"], "empty keyword"),
+            (["--from", "00:02:00", "--to", "00:01:00", "budget", "talk.srt"], "--from 00:02:00.000 is after --to"),
+            (["--from", "1:2:3:4", "budget", "talk.srt"], "invalid time '1:2:3:4' for --from"),
+            (["--to=soon", "budget", "talk.srt"], "invalid time 'soon' for --to"),
+            (["--encoding", "klingon-8", "budget", "talk.srt"], "unknown encoding 'klingon-8'"),
+            (["-C", "two", "budget", "talk.srt"], "-C needs a number of cues, not 'two'"),
+            (["--context=-1", "budget", "talk.srt"], "--context needs a number of cues, not '-1'"),
+            (["--color", "sometimes", "budget", "talk.srt"], "unknown colour mode 'sometimes'"),
+            (["--format", "docx", "budget", "talk.srt"], "unknown format 'docx'"),
+            (["budget", "talk.srt", "-e"], "option -e needs a value"),
+            (["--count=3", "budget", "talk.srt"], "option --count takes no value"),
+            (["--json", "--count", "budget", "talk.srt"], "--count cannot be combined with an export (--json, --csv, --edl, …)"),
+            ([] as [String], "no KEYWORD given"),
+            (["-i"], "-i needs at least one FILE"),
+        ]
+        for (arguments, reason) in cases {
+            let result = try SeekProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 2, "\(arguments)")
+            #expect(lines.first?.hasPrefix("seek: ") == true, "\(arguments)")
+            #expect(lines.first?.contains(reason) == true, "\(result.stderr) (\(arguments))")
+            #expect(lines.last?.contains("seek --help") == true, "\(arguments)")
+        }
     }
 
-    @Test(arguments: [
-        ["--format=srt", "budget", "talk.srt"],
-        ["--format", "auto", "budget", "talk.srt"],
-        ["-C2", "budget", "talk.srt"],
-        ["--context=2", "budget", "talk.srt"],
-        ["-cq", "budget", "talk.srt"],
-        ["--encoding=utf-8", "budget", "talk.srt"],
-        ["--", "budget", "talk.srt"],
-        ["--from", "90", "--to", "01:00:00.5", "budget", "talk.srt"],
-    ])
-    func accepted(arguments: [String]) throws {
-        let result = try SeekProcess.run(arguments)
-        #expect(result.status != 2, "\(result.stderr)")
-        #expect(result.stderr.isEmpty)
+    @Test func accepted() throws {
+        let cases: [[String]] = [
+            ["--format=srt", "budget", "talk.srt"],
+            ["--format", "auto", "budget", "talk.srt"],
+            ["-C2", "budget", "talk.srt"],
+            ["--context=2", "budget", "talk.srt"],
+            ["-cq", "budget", "talk.srt"],
+            ["--encoding=utf-8", "budget", "talk.srt"],
+            ["--", "budget", "talk.srt"],
+            ["--from", "90", "--to", "01:00:00.5", "budget", "talk.srt"],
+        ]
+        for arguments in cases {
+            let result = try SeekProcess.run(arguments)
+            #expect(result.status != 2, "\(result.stderr) (\(arguments))")
+            #expect(result.stderr.isEmpty, "\(arguments)")
+        }
     }
 
     @Test func theNavigatorRefusesADumbTerminal() throws {

@@ -4,21 +4,23 @@ import SeekKit
 
 /// The hand-written argument parser, without running the binary.
 @Suite struct CommandLineOptionsTests {
-    @Test(arguments: [
-        (["budget", "a.srt"], ["budget"], ["a.srt"]),
-        (["-e", "budget", "-e", "noise", "a.srt", "b.vtt"], ["budget", "noise"], ["a.srt", "b.vtt"]),
-        (["-ebudget", "--keyword=noise", "a.srt"], ["budget", "noise"], ["a.srt"]),
-        (["budget"], ["budget"], []),
-        (["--", "-budget-", "-"], ["-budget-"], ["-"]),
-        (["-i", "a.srt"], [], ["a.srt"]),
-        (["-i", "budget", "a.srt"], ["budget"], ["a.srt"]),
-        (["-i", "-e", "budget", "a.srt"], ["budget"], ["a.srt"]),
-        (["--cues", "a.srt", "b.srt"], [], ["a.srt", "b.srt"]),
-    ] as [([String], [String], [String])])
-    func keywordsAndFiles(arguments: [String], keywords: [String], files: [String]) throws {
-        let options = try CommandLineOptions.parse(arguments)
-        #expect(options.keywords == keywords)
-        #expect(options.files == files)
+    @Test func keywordsAndFiles() throws {
+        let cases: [([String], [String], [String])] = [
+            (["budget", "a.srt"], ["budget"], ["a.srt"]),
+            (["-e", "budget", "-e", "noise", "a.srt", "b.vtt"], ["budget", "noise"], ["a.srt", "b.vtt"]),
+            (["-ebudget", "--keyword=noise", "a.srt"], ["budget", "noise"], ["a.srt"]),
+            (["budget"], ["budget"], []),
+            (["--", "-budget-", "-"], ["-budget-"], ["-"]),
+            (["-i", "a.srt"], [], ["a.srt"]),
+            (["-i", "budget", "a.srt"], ["budget"], ["a.srt"]),
+            (["-i", "-e", "budget", "a.srt"], ["budget"], ["a.srt"]),
+            (["--cues", "a.srt", "b.srt"], [], ["a.srt", "b.srt"]),
+        ]
+        for (arguments, keywords, files) in cases {
+            let options = try CommandLineOptions.parse(arguments)
+            #expect(options.keywords == keywords, "\(arguments)")
+            #expect(options.files == files, "\(arguments)")
+        }
     }
 
     @Test func interactiveWordsThatAllNameFilesAreFilesWithNoKeyword() throws {
@@ -78,9 +80,11 @@ import SeekKit
         #expect(try CommandLineOptions.parse(["kw"]).fps == nil)
     }
 
-    @Test(arguments: ["0", "-25", "abc", "nan", "inf", "", "1e9"])
-    func badFrameRatesAreRefused(_ rate: String) {
-        #expect(throws: UsageError.self) { try CommandLineOptions.parse(["--fps", rate, "kw"]) }
+    @Test func badFrameRatesAreRefused() {
+        let cases: [String] = ["0", "-25", "abc", "nan", "inf", "", "1e9"]
+        for rate in cases {
+            #expect(throws: UsageError.self) { try CommandLineOptions.parse(["--fps", rate, "kw"]) }
+        }
     }
 
     @Test func clusteredFlags() throws {
@@ -89,11 +93,13 @@ import SeekKit
         #expect(options.context == 3)
     }
 
-    @Test(arguments: [
-        ["--bogus", "kw"], ["-e"], ["--from", "25:99", "kw"], ["-C", "1x", "kw"], ["--json", "--csv", "-c", "kw"],
-        ["--speaker=", "kw"], ["--output", "", "kw"], ["-o", "-c", "kw"], ["-o", "--json", "kw"], ["--quiet=yes", "kw"],
-    ])
-    func rejects(arguments: [String]) {
-        #expect(throws: UsageError.self) { try CommandLineOptions.parse(arguments) }
+    @Test func rejects() {
+        let cases: [[String]] = [
+            ["--bogus", "kw"], ["-e"], ["--from", "25:99", "kw"], ["-C", "1x", "kw"], ["--json", "--csv", "-c", "kw"],
+            ["--speaker=", "kw"], ["--output", "", "kw"], ["-o", "-c", "kw"], ["-o", "--json", "kw"], ["--quiet=yes", "kw"],
+        ]
+        for arguments in cases {
+            #expect(throws: UsageError.self) { try CommandLineOptions.parse(arguments) }
+        }
     }
 }

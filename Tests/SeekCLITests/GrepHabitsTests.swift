@@ -62,19 +62,21 @@ import Testing
         #expect(result.stderr.contains("seek WORD FILE | less"))
     }
 
-    @Test(arguments: [
-        (["-l", "budget", "talk.srt", "panel.vtt"], "talk.srt\npanel.vtt\n", 0),
-        (["-l", "noise", "talk.srt", "panel.vtt"], "talk.srt\n", 0),
-        (["--files-with-matches", "nowhere", "talk.srt", "panel.vtt"], "", 1),
-        (["-L", "noise", "talk.srt", "panel.vtt"], "panel.vtt\n", 0),
-        (["--files-without-match", "budget", "talk.srt", "panel.vtt"], "", 1),
-        (["-lv", "budget", "talk.srt", "panel.vtt"], "talk.srt\n", 0),
-        (["-l", "-m", "0", "budget", "talk.srt"], "", 1),
-    ] as [([String], String, Int32)])
-    func filesWithAndWithoutMatches(arguments: [String], stdout: String, status: Int32) throws {
-        let result = try seek(arguments)
-        #expect(result.stdout == stdout)
-        #expect(result.status == status)
+    @Test func filesWithAndWithoutMatches() throws {
+        let cases: [([String], String, Int32)] = [
+            (["-l", "budget", "talk.srt", "panel.vtt"], "talk.srt\npanel.vtt\n", 0),
+            (["-l", "noise", "talk.srt", "panel.vtt"], "talk.srt\n", 0),
+            (["--files-with-matches", "nowhere", "talk.srt", "panel.vtt"], "", 1),
+            (["-L", "noise", "talk.srt", "panel.vtt"], "panel.vtt\n", 0),
+            (["--files-without-match", "budget", "talk.srt", "panel.vtt"], "", 1),
+            (["-lv", "budget", "talk.srt", "panel.vtt"], "talk.srt\n", 0),
+            (["-l", "-m", "0", "budget", "talk.srt"], "", 1),
+        ]
+        for (arguments, stdout, status) in cases {
+            let result = try seek(arguments)
+            #expect(result.stdout == stdout, "\(arguments)")
+            #expect(result.status == status, "\(arguments)")
+        }
     }
 
     @Test func maxCountStopsAfterThatManyMatchingCues() throws {
@@ -130,18 +132,20 @@ import Testing
         #expect(try seek(["-l", "--exclude", "*.srt", "budget", "talk.srt"]).stdout == "talk.srt\n")
     }
 
-    @Test(arguments: [
-        (["-l", "-c", "kw", "a.srt"], "-l and -L print file names"),
-        (["-L", "--json", "kw", "a.srt"], "-l and -L print file names"),
-        (["-v", "-o", "kw", "a.srt"], "-v selects cues without a match"),
-        (["-m", "many", "kw", "a.srt"], "-m needs a number of cues, not 'many'"),
-        (["-A", "-1", "kw", "a.srt"], "-A needs a number of cues"),
-        (["--include=", "kw", "a.srt"], "empty pattern for --include"),
-    ] as [([String], String)])
-    func rejected(arguments: [String], reason: String) throws {
-        let result = try seek(arguments)
-        #expect(result.status == 2)
-        #expect(result.stderr.contains(reason), "\(result.stderr)")
+    @Test func rejected() throws {
+        let cases: [([String], String)] = [
+            (["-l", "-c", "kw", "a.srt"], "-l and -L print file names"),
+            (["-L", "--json", "kw", "a.srt"], "-l and -L print file names"),
+            (["-v", "-o", "kw", "a.srt"], "-v selects cues without a match"),
+            (["-m", "many", "kw", "a.srt"], "-m needs a number of cues, not 'many'"),
+            (["-A", "-1", "kw", "a.srt"], "-A needs a number of cues"),
+            (["--include=", "kw", "a.srt"], "empty pattern for --include"),
+        ]
+        for (arguments, reason) in cases {
+            let result = try seek(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(reason), "\(result.stderr)")
+        }
     }
 
     @Test func wholeWordsFollowUnicodeWordBoundaries() throws {

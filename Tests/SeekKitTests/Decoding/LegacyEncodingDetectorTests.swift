@@ -15,31 +15,33 @@ import Testing
 
     /// Lines of subtitles in many languages, each written here, each read back in the
     /// encoding it was written in.
-    @Test(arguments: [
-        ("Ne, ezelőtt sosem láttam ilyet. Gyönyörű és különös.\nMiért nem szóltál előbb?", LegacyEncoding.iso8859_2),
-        ("Nie wiem, co się stało. Musisz mi pomóc!\nGdzie jest ten chłopak? Źle się czuję.", .windows1250),
-        ("Už jsem ti říkal, že to nevím. Počkej chvíli.\nKdo je ten člověk?", .windows1250),
-        ("Je ne sais pas où il est allé. C'était peut-être hier.\nÇa va, merci beaucoup.", .windows1252),
-        ("¿Dónde está mi hermano? No lo sé, señor.\nVamos a la montaña mañana.", .windows1252),
-        ("Ich weiß nicht, was passiert ist. Können wir später reden?\nDas ist schön.", .windows1252),
-        ("Я не знаю, что случилось. Где ты был вчера?\nПойдём домой, уже поздно.", .windows1251),
-        ("Я не знаю, что случилось. Где ты был вчера?\nПойдём домой, уже поздно.", .koi8R),
-        ("Δεν ξέρω τι έγινε. Πού ήσουν χθες;\nΠάμε σπίτι, είναι αργά.", .windows1253),
-        ("Ne olduğunu bilmiyorum. Dün neredeydin?\nEve gidelim, çok geç oldu.", .windows1254),
-        ("אני לא יודע מה קרה. איפה היית אתמול?\nבוא נלך הביתה, כבר מאוחר.", .windows1255),
-        ("لا أعرف ماذا حدث. أين كنت بالأمس؟\nلنذهب إلى المنزل، لقد تأخر الوقت.", .windows1256),
-        ("Nežinau, kas atsitiko. Kur buvai vakar?\nEikime namo, jau vėlu.", .windows1257),
-        ("ฉันไม่รู้ว่าเกิดอะไรขึ้น เมื่อวานคุณอยู่ที่ไหน\nกลับบ้านกันเถอะ มันดึกแล้ว", .windows874),
-        ("我不知道发生了什么。你昨天在哪里？\n我们回家吧，已经很晚了。", .gb18030),
-        ("我不知道發生了什麼。你昨天在哪裡？\n我們回家吧，已經很晚了。", .big5),
-        ("何が起きたのか分からない。昨日はどこにいたの？\nもう遅いから、家に帰ろう。", .shiftJIS),
-        ("무슨 일이 있었는지 모르겠어. 어제 어디 있었어?\n이제 늦었으니 집에 가자.", .eucKR),
-    ])
-    func detectsTheEncodingItWasWrittenIn(_ text: String, _ encoding: LegacyEncoding) throws {
-        let bytes = Self.encode(text, encoding)
-        let decoded = try TextDecoder.decode(bytes, fileName: "x.srt")
-        #expect(String(decoding: decoded.utf8, as: UTF8.self) == text,
-                "\(encoding.name) read as \(decoded.encoding.name): \(LegacyEncodingDetector.scores(bytes))")
+    @Test func detectsTheEncodingItWasWrittenIn() throws {
+        let cases: [(String, LegacyEncoding)] = [
+            ("Ne, ezelőtt sosem láttam ilyet. Gyönyörű és különös.\nMiért nem szóltál előbb?", LegacyEncoding.iso8859_2),
+            ("Nie wiem, co się stało. Musisz mi pomóc!\nGdzie jest ten chłopak? Źle się czuję.", .windows1250),
+            ("Už jsem ti říkal, že to nevím. Počkej chvíli.\nKdo je ten člověk?", .windows1250),
+            ("Je ne sais pas où il est allé. C'était peut-être hier.\nÇa va, merci beaucoup.", .windows1252),
+            ("¿Dónde está mi hermano? No lo sé, señor.\nVamos a la montaña mañana.", .windows1252),
+            ("Ich weiß nicht, was passiert ist. Können wir später reden?\nDas ist schön.", .windows1252),
+            ("Я не знаю, что случилось. Где ты был вчера?\nПойдём домой, уже поздно.", .windows1251),
+            ("Я не знаю, что случилось. Где ты был вчера?\nПойдём домой, уже поздно.", .koi8R),
+            ("Δεν ξέρω τι έγινε. Πού ήσουν χθες;\nΠάμε σπίτι, είναι αργά.", .windows1253),
+            ("Ne olduğunu bilmiyorum. Dün neredeydin?\nEve gidelim, çok geç oldu.", .windows1254),
+            ("אני לא יודע מה קרה. איפה היית אתמול?\nבוא נלך הביתה, כבר מאוחר.", .windows1255),
+            ("لا أعرف ماذا حدث. أين كنت بالأمس؟\nلنذهب إلى المنزل، لقد تأخر الوقت.", .windows1256),
+            ("Nežinau, kas atsitiko. Kur buvai vakar?\nEikime namo, jau vėlu.", .windows1257),
+            ("ฉันไม่รู้ว่าเกิดอะไรขึ้น เมื่อวานคุณอยู่ที่ไหน\nกลับบ้านกันเถอะ มันดึกแล้ว", .windows874),
+            ("我不知道发生了什么。你昨天在哪里？\n我们回家吧，已经很晚了。", .gb18030),
+            ("我不知道發生了什麼。你昨天在哪裡？\n我們回家吧，已經很晚了。", .big5),
+            ("何が起きたのか分からない。昨日はどこにいたの？\nもう遅いから、家に帰ろう。", .shiftJIS),
+            ("무슨 일이 있었는지 모르겠어. 어제 어디 있었어?\n이제 늦었으니 집에 가자.", .eucKR),
+        ]
+        for (text, encoding) in cases {
+            let bytes = Self.encode(text, encoding)
+            let decoded = try TextDecoder.decode(bytes, fileName: "x.srt")
+            #expect(String(decoding: decoded.utf8, as: UTF8.self) == text,
+                    "\(encoding.name) read as \(decoded.encoding.name): \(LegacyEncodingDetector.scores(bytes))")
+        }
     }
 
     @Test func theWarningNamesTheFileAndTheEncoding() throws {

@@ -2,38 +2,42 @@ import Testing
 @testable import SeekKit
 
 @Suite struct CSVWriterTests {
-    @Test(arguments: [
-        ("plain", "plain"),
-        ("", ""),
-        ("a,b", "\"a,b\""),
-        ("say \"hi\"", "\"say \"\"hi\"\"\""),
-        ("two\nlines", "\"two\nlines\""),
-        ("cr\rhere", "\"cr\rhere\""),
-        ("=SUM(A1)", "=SUM(A1)"),
-        ("你好, 世界", "\"你好, 世界\""),
-        (" spaced ", " spaced "),
-    ])
-    func quotesOnlyWhenNeeded(field: String, written: String) {
-        var out: [UInt8] = []
-        CSVWriter.appendField(field, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == written)
+    @Test func quotesOnlyWhenNeeded() {
+        let cases: [(String, String)] = [
+            ("plain", "plain"),
+            ("", ""),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+            ("cr\rhere", "\"cr\rhere\""),
+            ("=SUM(A1)", "=SUM(A1)"),
+            ("你好, 世界", "\"你好, 世界\""),
+            (" spaced ", " spaced "),
+        ]
+        for (field, written) in cases {
+            var out: [UInt8] = []
+            CSVWriter.appendField(field, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == written, "\(field)")
+        }
     }
 
-    @Test(arguments: [
-        ("=SUM(A1)", "'=SUM(A1)"),
-        ("+1 555", "'+1 555"),
-        ("-x", "'-x"),
-        ("@cmd", "'@cmd"),
-        ("\tlead", "'\tlead"),
-        ("=A1,B1", "\"'=A1,B1\""),
-        ("a=b", "a=b"),
-        ("", ""),
-        ("plain", "plain"),
-    ])
-    func guardedFormulasGetAQuoteFirst(field: String, written: String) {
-        var out: [UInt8] = []
-        CSVWriter.appendField(field, to: &out, guarded: true)
-        #expect(String(decoding: out, as: UTF8.self) == written)
+    @Test func guardedFormulasGetAQuoteFirst() {
+        let cases: [(String, String)] = [
+            ("=SUM(A1)", "'=SUM(A1)"),
+            ("+1 555", "'+1 555"),
+            ("-x", "'-x"),
+            ("@cmd", "'@cmd"),
+            ("\tlead", "'\tlead"),
+            ("=A1,B1", "\"'=A1,B1\""),
+            ("a=b", "a=b"),
+            ("", ""),
+            ("plain", "plain"),
+        ]
+        for (field, written) in cases {
+            var out: [UInt8] = []
+            CSVWriter.appendField(field, to: &out, guarded: true)
+            #expect(String(decoding: out, as: UTF8.self) == written, "\(field)")
+        }
     }
 
     @Test func headerHasTheExportColumns() {

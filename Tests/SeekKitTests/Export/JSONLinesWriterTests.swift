@@ -108,34 +108,38 @@ import SeekBytes
     }
 
     /// Whatever the text holds, each line parses as JSON and gives the text back exactly.
-    @Test(arguments: [
-        "quote \" and backslash \\ budget",
-        "controls \u{0}\u{1}\u{8}\u{C}\u{1B}[31m\u{1F}\u{7F} budget",
-        "tab\there\r\nbudget",
-        "bidi \u{202E}\u{2028}\u{2029} budget",
-        "emoji 👩‍👩‍👧 and \u{FEFF} budget",
-        "</script> budget",
-    ])
-    func alwaysValidJSON(text: String) throws {
-        let line = try #require(Self.lines([text], keywords: ["budget"]).first)
-        #expect(!line.utf8.contains { $0 < 0x20 })
-        let object = try Self.object(line)
-        #expect(object["text"] as? String == text)
+    @Test func alwaysValidJSON() throws {
+        let cases = [
+            "quote \" and backslash \\ budget",
+            "controls \u{0}\u{1}\u{8}\u{C}\u{1B}[31m\u{1F}\u{7F} budget",
+            "tab\there\r\nbudget",
+            "bidi \u{202E}\u{2028}\u{2029} budget",
+            "emoji 👩‍👩‍👧 and \u{FEFF} budget",
+            "</script> budget",
+        ]
+        for text in cases {
+            let line = try #require(Self.lines([text], keywords: ["budget"]).first, "\(text.debugDescription)")
+            #expect(!line.utf8.contains { $0 < 0x20 }, "\(text.debugDescription)")
+            let object = try Self.object(line)
+            #expect(object["text"] as? String == text, "\(text.debugDescription)")
+        }
     }
 
-    @Test(arguments: [0, 999, 1_000, 59_999, 3_600_000, 3_723_004, 359_999_999, 360_000_000, 999_999_999_999, -5_000,
-                      -360_000_000, Int.max / 2])
-    func timesMatchTimestampFormat(milliseconds: Int) {
-        var out: [UInt8] = []
-        ByteWriting.appendTime(milliseconds, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == Timestamp.format(milliseconds))
+    @Test func timesMatchTimestampFormat() {
+        for milliseconds in [0, 999, 1_000, 59_999, 3_600_000, 3_723_004, 359_999_999, 360_000_000, 999_999_999_999,
+                             -5_000, -360_000_000, Int.max / 2] {
+            var out: [UInt8] = []
+            ByteWriting.appendTime(milliseconds, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == Timestamp.format(milliseconds), "\(milliseconds) ms")
+        }
     }
 
-    @Test(arguments: [0, 7, 10, 99, 100, 12_345, -1, -120, Int.max, Int.min])
-    func integers(value: Int) {
-        var out: [UInt8] = []
-        ByteWriting.append(value, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == String(value))
+    @Test func integers() {
+        for value in [0, 7, 10, 99, 100, 12_345, -1, -120, Int.max, Int.min] {
+            var out: [UInt8] = []
+            ByteWriting.append(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value), "\(value)")
+        }
     }
 
     @Test func cueObjects() throws {

@@ -53,15 +53,16 @@ import Testing
              message: "cut.lrc:3: expected a time like [01:23.45] at the start of the line; line skipped"),
     ]
 
-    @Test(arguments: cases)
-    func brokenFileIsReadOrRefusedWithItsLine(_ broken: Case) {
-        do {
-            let loaded = try TranscriptLoader.load(Array(broken.content.utf8), fileName: broken.name)
-            #expect(loaded.transcript.map(\.text) == broken.cues)
-            #expect((loaded.warnings.first?.description ?? "") == broken.message)
-        } catch {
-            #expect(broken.cues == nil)
-            #expect(error.description == broken.message)
+    @Test func brokenFileIsReadOrRefusedWithItsLine() {
+        for broken: Case in Self.cases {
+            do {
+                let loaded = try TranscriptLoader.load(Array(broken.content.utf8), fileName: broken.name)
+                #expect(loaded.transcript.map(\.text) == broken.cues, "\(broken)")
+                #expect((loaded.warnings.first?.description ?? "") == broken.message, "\(broken)")
+            } catch {
+                #expect(broken.cues == nil, "\(broken)")
+                #expect(error.description == broken.message, "\(broken)")
+            }
         }
     }
 

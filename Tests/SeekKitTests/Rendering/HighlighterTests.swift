@@ -37,24 +37,26 @@ import Testing
                            Segment(text: "家乡", style: mark, source: 6..<12)]])
     }
 
-    @Test(arguments: [
-        ("a\u{1B}]0;pwned\u{7}b", "a^[]0;pwned^Gb"),
-        ("x\ry", "x^My"),
-        ("del\u{7F}", "del^?"),
-        ("csi\u{9B}31m", "csi<U+009B>31m"),
-        ("rlo\u{202E}txt", "rlo<U+202E>txt"),
-        ("tab\there", "tab    here"),
-        ("مرحبا بالعالم", "مرحبا بالعالم"),
-    ])
-    func neverEmitsControlCharacters(input: String, shown: String) {
-        let text = Highlighter.lines(of: Substring(input), highlights: []).flatMap { $0 }.map(\.text).joined()
-        #expect(text == shown)
-        #expect(Sanitizer.sanitize(input) == shown)
-        let rendered = Highlighter.ansi(Highlighter.lines(of: Substring(input), highlights: [])[0], color: true)
-        let raw = rendered.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-        // Only the SGR sequences the highlighter itself writes may contain ESC.
-        #expect(raw.allSatisfy { $0 == "\u{1B}" })
-        #expect(rendered.replacing(/\x1B\[[0-9;]*m/, with: "") == shown)
+    @Test func neverEmitsControlCharacters() {
+        let cases: [(String, String)] = [
+            ("a\u{1B}]0;pwned\u{7}b", "a^[]0;pwned^Gb"),
+            ("x\ry", "x^My"),
+            ("del\u{7F}", "del^?"),
+            ("csi\u{9B}31m", "csi<U+009B>31m"),
+            ("rlo\u{202E}txt", "rlo<U+202E>txt"),
+            ("tab\there", "tab    here"),
+            ("مرحبا بالعالم", "مرحبا بالعالم"),
+        ]
+        for (input, shown) in cases {
+            let text = Highlighter.lines(of: Substring(input), highlights: []).flatMap { $0 }.map(\.text).joined()
+            #expect(text == shown, "\(input)")
+            #expect(Sanitizer.sanitize(input) == shown, "\(input)")
+            let rendered = Highlighter.ansi(Highlighter.lines(of: Substring(input), highlights: [])[0], color: true)
+            let raw = rendered.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            // Only the SGR sequences the highlighter itself writes may contain ESC.
+            #expect(raw.allSatisfy { $0 == "\u{1B}" }, "\(input)")
+            #expect(rendered.replacing(/\x1B\[[0-9;]*m/, with: "") == shown, "\(input)")
+        }
     }
 
     @Test func ansiColorsOnlyWhenAsked() {

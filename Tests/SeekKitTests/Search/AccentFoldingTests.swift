@@ -3,14 +3,16 @@ import Testing
 
 /// `--ignore-accents`: what is folded, and matches mapped back to the text's own offsets.
 @Suite struct AccentFoldingTests {
-    @Test(arguments: [
-        ("café", "cafe"), ("Cafe\u{301}", "Cafe"), ("Ångström", "Angstrom"), ("ṩ", "s"), ("naïve", "naive"),
-        ("it’s", "it's"), ("‘quoted’", "'quoted'"), ("“Noir”", "\"Noir\""), ("a – b — c − d", "a - b - c - d"),
-        ("ｓｅｅｋ", "seek"), ("ＳＥＥＫ１２", "SEEK12"), ("ｶ", "カ"), ("a\u{3000}b", "a b"), ("a\u{A0}b", "a b"),
-        ("预算", "预算"), ("ガ", "ガ"), ("Straße", "Straße"), ("\u{301}", ""), ("plain ASCII ~!", "plain ASCII ~!"),
-    ])
-    func folds(text: String, folded: String) {
-        #expect(AccentFolding.fold(text) == folded)
+    @Test func folds() {
+        let cases: [(String, String)] = [
+            ("café", "cafe"), ("Cafe\u{301}", "Cafe"), ("Ångström", "Angstrom"), ("ṩ", "s"), ("naïve", "naive"),
+            ("it’s", "it's"), ("‘quoted’", "'quoted'"), ("“Noir”", "\"Noir\""), ("a – b — c − d", "a - b - c - d"),
+            ("ｓｅｅｋ", "seek"), ("ＳＥＥＫ１２", "SEEK12"), ("ｶ", "カ"), ("a\u{3000}b", "a b"), ("a\u{A0}b", "a b"),
+            ("预算", "预算"), ("ガ", "ガ"), ("Straße", "Straße"), ("\u{301}", ""), ("plain ASCII ~!", "plain ASCII ~!"),
+        ]
+        for (text, folded) in cases {
+            #expect(AccentFolding.fold(text) == folded, "\(text)")
+        }
     }
 
     static let rows: [(keyword: String, text: String, expected: [Range<Int>])] = [
@@ -24,11 +26,12 @@ import Testing
         ("\u{301}", "café", []),
     ]
 
-    @Test(arguments: rows.indices)
-    func referenceFoldsBothSides(row: Int) {
-        let row = Self.rows[row]
-        #expect(ReferenceMatcher(keyword: row.keyword, ignoresAccents: true).ranges(in: row.text[...]) == row.expected)
-        #expect(Matcher(keyword: row.keyword, ignoresAccents: true).ranges(in: row.text[...]) == row.expected)
+    @Test func referenceFoldsBothSides() {
+        for row: Int in Self.rows.indices {
+            let row = Self.rows[row]
+            #expect(ReferenceMatcher(keyword: row.keyword, ignoresAccents: true).ranges(in: row.text[...]) == row.expected, "\(row)")
+            #expect(Matcher(keyword: row.keyword, ignoresAccents: true).ranges(in: row.text[...]) == row.expected, "\(row)")
+        }
     }
 
     @Test func foldedWholeWords() {

@@ -4,10 +4,12 @@ import Testing
 
 /// The fast matcher: which keywords take the byte path, and traps at its edges.
 @Suite struct MatcherTests {
-    @Test(arguments: [("hello", true), ("a.b", true), ("预算", true), ("café", false), ("Σ", false),
-                      ("👍", false), ("a\nb", false), ("", false)])
-    func fastPathEligibility(keyword: String, fast: Bool) {
-        #expect(Matcher(keyword: keyword).hasFastPath == fast)
+    @Test func fastPathEligibility() {
+        let cases: [(String, Bool)] = [("hello", true), ("a.b", true), ("预算", true), ("café", false), ("Σ", false),
+                                       ("👍", false), ("a\nb", false), ("", false)]
+        for (keyword, fast) in cases {
+            #expect(Matcher(keyword: keyword).hasFastPath == fast, "\(keyword)")
+        }
     }
 
     /// Texts where a byte match is not a match, or a match has different bytes.
@@ -30,33 +32,40 @@ import Testing
         ("丽", "\u{2F800} 丽"),
     ]
 
-    @Test(arguments: traps)
-    func agreesWithReferenceOnTraps(_ row: (keyword: String, text: String)) {
-        for caseSensitive in [false, true] {
-            let reference = ReferenceMatcher(keyword: row.keyword, caseSensitive: caseSensitive)
-            let fast = Matcher(keyword: row.keyword, caseSensitive: caseSensitive)
-            #expect(fast.ranges(in: row.text[...]) == reference.ranges(in: row.text[...]))
-            let transcript = Transcript(row.text.split(separator: " ", omittingEmptySubsequences: false)
-                .enumerated().map { Cue(ordinal: $0.offset + 1, text: String($0.element), line: 1) })
-            #expect(searchScanned(fast, transcript) == searchReferenceScan(reference, transcript))
+    @Test func agreesWithReferenceOnTraps() {
+        for row: (keyword: String, text: String) in Self.traps {
+            for caseSensitive in [false, true] {
+                let reference = ReferenceMatcher(keyword: row.keyword, caseSensitive: caseSensitive)
+                let fast = Matcher(keyword: row.keyword, caseSensitive: caseSensitive)
+                #expect(fast.ranges(in: row.text[...]) == reference.ranges(in: row.text[...]), "\(row)")
+                let transcript = Transcript(row.text.split(separator: " ", omittingEmptySubsequences: false)
+                    .enumerated().map { Cue(ordinal: $0.offset + 1, text: String($0.element), line: 1) })
+                #expect(searchScanned(fast, transcript) == searchReferenceScan(reference, transcript), "\(row)")
+            }
         }
     }
 
-    @Test(arguments: [("café", "caf"), ("cafe\u{301}", "caf"), ("Kelvin é", "elvin "), ("σ", nil), ("ok é", "o"),
-                      ("home\u{2019}s", "home")] as [(String, String?)])
-    func requiredPiece(keyword: String, piece: String?) {
-        #expect(Matcher.requiredPiece(of: keyword) == piece)
+    @Test func requiredPiece() {
+        let cases: [(String, String?)] = [("café", "caf"), ("cafe\u{301}", "caf"), ("Kelvin é", "elvin "), ("σ", nil), ("ok é", "o"),
+                                          ("home\u{2019}s", "home")]
+        for (keyword, piece) in cases {
+            #expect(Matcher.requiredPiece(of: keyword) == piece, "\(keyword)")
+        }
     }
 
-    @Test(arguments: [("σ", true), ("café", true), ("\u{212A}", false), ("k", false), ("e\u{301}", true), ("ab", false)])
-    func needsNonASCII(keyword: String, needs: Bool) {
-        #expect(Matcher.needsNonASCII(keyword) == needs)
+    @Test func needsNonASCII() {
+        let cases: [(String, Bool)] = [("σ", true), ("café", true), ("\u{212A}", false), ("k", false), ("e\u{301}", true), ("ab", false)]
+        for (keyword, needs) in cases {
+            #expect(Matcher.needsNonASCII(keyword) == needs, "\(keyword)")
+        }
     }
 
-    @Test(arguments: [("budget", false), ("预算", false), ("kitchen", true), ("K", true), ("a;b", true),
-                      ("`", true), ("豈", true), ("丽", true), ("home town", false)])
-    func looksForEquivalentsOnlyWhenTheKeywordHasThem(keyword: String, looks: Bool) {
-        #expect(FastPlan(keyword: keyword, caseSensitive: false)?.hasEquivalents == looks)
+    @Test func looksForEquivalentsOnlyWhenTheKeywordHasThem() {
+        let cases: [(String, Bool)] = [("budget", false), ("预算", false), ("kitchen", true), ("K", true), ("a;b", true),
+                                       ("`", true), ("豈", true), ("丽", true), ("home town", false)]
+        for (keyword, looks) in cases {
+            #expect(FastPlan(keyword: keyword, caseSensitive: false)?.hasEquivalents == looks, "\(keyword)")
+        }
     }
 
     /// Every compatibility ideograph is found by a keyword of its unified twin, exactly as the reference finds it.

@@ -28,9 +28,10 @@ import Testing
         ("b", 0, []),
     ]
 
-    @Test(arguments: rows)
-    func completes(prefix: String, limit: Int, expected: [String]) {
-        #expect(Suggestions(transcript: Self.text).completions(for: prefix, limit: limit) == expected)
+    @Test func completes() {
+        for (prefix, limit, expected) in Self.rows {
+            #expect(Suggestions(transcript: Self.text).completions(for: prefix, limit: limit) == expected, "\(prefix)")
+        }
     }
 
     @Test func wordsSplitOnLettersAndDigits() {

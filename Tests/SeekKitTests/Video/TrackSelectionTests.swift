@@ -10,28 +10,32 @@ import Testing
         SubtitleTrack(number: 5, codec: "webvtt"),
     ]
 
-    @Test(arguments: [
-        (TrackSelection.preferred(language: "en"), [2]),
-        (.preferred(language: "fr"), [4]),
-        (.preferred(language: "de"), [3]),
-        (.preferred(language: nil), [3]),
-        (.language("spa"), [3]),
-        (.language("es-MX"), [3]),
-        (.language("fra"), [4]),
-        (.number(5), [5]),
-        (.all, [2, 3, 4, 5]),
-    ] as [(TrackSelection, [Int])])
-    func choosesTracks(_ selection: TrackSelection, _ numbers: [Int]) throws {
-        #expect(try selection.choose(from: Self.tracks).map(\.number) == numbers)
+    @Test func choosesTracks() throws {
+        let cases: [(TrackSelection, [Int])] = [
+            (TrackSelection.preferred(language: "en"), [2]),
+            (.preferred(language: "fr"), [4]),
+            (.preferred(language: "de"), [3]),
+            (.preferred(language: nil), [3]),
+            (.language("spa"), [3]),
+            (.language("es-MX"), [3]),
+            (.language("fra"), [4]),
+            (.number(5), [5]),
+            (.all, [2, 3, 4, 5]),
+        ]
+        for (selection, numbers) in cases {
+            #expect(try selection.choose(from: Self.tracks).map(\.number) == numbers, "\(selection)")
+        }
     }
 
-    @Test(arguments: [
-        (TrackSelection.number(1), "subtitle track 1 is pictures (hdmv_pgs_subtitle), not text"),
-        (.number(9), "has no subtitle track 9 (it has 5)"),
-        (.language("de"), "has no text subtitle track in 'de' (it has: eng, spa, fre, und)"),
-    ] as [(TrackSelection, String)])
-    func refusesWhatIsNotThere(_ selection: TrackSelection, _ message: String) {
-        #expect(throws: TrackListingError(message: message)) { try selection.choose(from: Self.tracks) }
+    @Test func refusesWhatIsNotThere() {
+        let cases: [(TrackSelection, String)] = [
+            (TrackSelection.number(1), "subtitle track 1 is pictures (hdmv_pgs_subtitle), not text"),
+            (.number(9), "has no subtitle track 9 (it has 5)"),
+            (.language("de"), "has no text subtitle track in 'de' (it has: eng, spa, fre, und)"),
+        ]
+        for (selection, message) in cases {
+            #expect(throws: TrackListingError(message: message)) { try selection.choose(from: Self.tracks) }
+        }
     }
 
     @Test func withoutTextTracksNothingIsChosen() throws {
@@ -39,19 +43,22 @@ import Testing
         #expect(try TrackSelection.all.choose(from: []).isEmpty)
     }
 
-    @Test(arguments: [
-        ("en", "eng", true), ("eng", "eng", true), ("EN", "eng", true), ("fr", "fre", true), ("fr", "fra", true),
-        ("fre", "fra", true), ("pt_BR", "por", true), ("zh", "chi", true), ("en", "spa", false), ("en", nil, false),
-        ("de", "ger", true), ("nl", "dut", true),
-    ] as [(String, String?, Bool)])
-    func languageCodes(_ wanted: String, _ tag: String?, _ matches: Bool) {
-        #expect(LanguageCode.matches(wanted, tag) == matches)
+    @Test func languageCodes() {
+        let cases: [(String, String?, Bool)] = [
+            ("en", "eng", true), ("eng", "eng", true), ("EN", "eng", true), ("fr", "fre", true), ("fr", "fra", true),
+            ("fre", "fra", true), ("pt_BR", "por", true), ("zh", "chi", true), ("en", "spa", false), ("en", nil, false),
+            ("de", "ger", true), ("nl", "dut", true),
+        ]
+        for (wanted, tag, matches) in cases {
+            #expect(LanguageCode.matches(wanted, tag) == matches, "\(wanted)")
+        }
     }
 
-    @Test(arguments: [("en_US.UTF-8", "en"), ("pt_BR", "pt"), ("C", nil), ("POSIX", nil), ("C.UTF-8", nil), ("", nil)]
-          as [(String, String?)])
-    func localeLanguage(_ locale: String, _ language: String?) {
-        #expect(LanguageCode.language(ofLocale: locale) == language)
+    @Test func localeLanguage() {
+        let cases: [(String, String?)] = [("en_US.UTF-8", "en"), ("pt_BR", "pt"), ("C", nil), ("POSIX", nil), ("C.UTF-8", nil), ("", nil)]
+        for (locale, language) in cases {
+            #expect(LanguageCode.language(ofLocale: locale) == language, "\(locale)")
+        }
     }
 
     @Test func readsFFprobeListings() throws {
@@ -72,14 +79,18 @@ import Testing
         #expect(tracks.map(\.isText) == [true, false, false])
     }
 
-    @Test(arguments: ["", "garbage", "[1, 2]", "{\"streams\": 7}", String(repeating: "[", count: 100_000)])
-    func refusesGarbage(_ text: String) {
-        #expect(throws: TrackListingError.self) { try SubtitleTrack.tracks(ffprobeJSON: Array(text.utf8)) }
+    @Test func refusesGarbage() {
+        let cases: [String] = ["", "garbage", "[1, 2]", "{\"streams\": 7}", String(repeating: "[", count: 100_000)]
+        for text in cases {
+            #expect(throws: TrackListingError.self) { try SubtitleTrack.tracks(ffprobeJSON: Array(text.utf8)) }
+        }
     }
 
-    @Test(arguments: [("ass", EmbeddedTextFormat.ass), ("ssa", .ass), ("webvtt", .webvtt), ("mov_text", .srt),
-                      ("subrip", .srt)] as [(String, EmbeddedTextFormat)])
-    func extractionFormats(_ codec: String, _ format: EmbeddedTextFormat) {
-        #expect(SubtitleTrack(number: 1, codec: codec).outputFormat == format)
+    @Test func extractionFormats() {
+        let cases: [(String, EmbeddedTextFormat)] = [("ass", EmbeddedTextFormat.ass), ("ssa", .ass), ("webvtt", .webvtt), ("mov_text", .srt),
+                                                     ("subrip", .srt)]
+        for (codec, format) in cases {
+            #expect(SubtitleTrack(number: 1, codec: codec).outputFormat == format, "\(codec)")
+        }
     }
 }
