@@ -157,4 +157,27 @@ struct LibraryInteractiveTests {
         try second.press("q")
         #expect(second.exitStatus() == 0)
     }
+
+    @Test func tShowsTheTimelineOverTheBarAndHidesIt() throws {
+        let directory = try Self.season()
+        let counts = try Self.counts("the", in: directory.url)
+        let total = counts.reduce(0) { $0 + $1.count }
+        let session = try TmuxSession(["-r", "the", "season"], in: directory.url, columns: 100, rows: 16)
+        #expect(session.wait { $0.contains(" 1/\(total) · ") }, "never final: \(session.screen())")
+        try session.press("t")
+        /// The row over the info line and the bar.
+        func stripRow(_ screen: String) -> String? {
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let bar = rows.lastIndex(where: { $0.contains(" search: ") }), bar >= 2 else { return nil }
+            return rows[bar - 2]
+        }
+        #expect(session.wait { stripRow($0)?.contains("◆") == true && stripRow($0)?.contains("─") == true },
+                "no timeline over the bar: \(session.screen())")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/\(total) · ") && stripRow($0)?.contains("◆") == true })
+        try session.press("t")
+        #expect(session.wait { !$0.contains("◆") }, "t did not hide the timeline: \(session.screen())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
 }
