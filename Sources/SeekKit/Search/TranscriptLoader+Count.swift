@@ -98,9 +98,12 @@ extension TranscriptLoader {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
         if format == .text && TimestampedTextParser.needsWholeRead(buffer) { return nil }
-        if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8) {
+        var firstLayout = WholeLayout()
+        if format == .srt
+            && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8, keeping: &firstLayout) {
             return nil
         }
+        let wholeLayout = firstLayout
         let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
             format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
@@ -119,7 +122,7 @@ extension TranscriptLoader {
             }
             if format == .srt {
                 // Plainly written SRT searched where it lies, its cues found without the parser.
-                if let inPlaceMatcher, let layout = SRTLayout(piece),
+                if let inPlaceMatcher, let layout = wholeLayout.layout(of: piece, in: buffer),
                    let matches = inPlaceMatcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
                                                              rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) }) {
                     return (layout.spans.count, matches, layout.lines, nil)
@@ -167,12 +170,24 @@ extension TranscriptLoader {
     static func startsWithRollingCaptions(
         _ buffer: UnsafeBufferPointer<UInt8>, fileName: String, checkingUTF8: Bool
     ) -> Bool {
-        var size = 1 << 15
+        var unused = WholeLayout()
+        return startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8, keeping: &unused)
+    }
+
+    /// `startsWithRollingCaptions(_:fileName:checkingUTF8:)`, keeping the layout of a small file it makes.
+    static func startsWithRollingCaptions(
+        _ buffer: UnsafeBufferPointer<UInt8>, fileName: String, checkingUTF8: Bool, keeping whole: inout WholeLayout
+    ) -> Bool {
+        var size = firstPrefixSize(of: buffer)
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
             let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
             if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
-            if let decided = plainSRTRollsOrTalks(prefix, isWhole: end == buffer.count) { return decided }
+            let layout = SRTLayout(prefix)
+            whole.keep(layout, of: prefix, in: buffer)
+            if let layout, let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: end == buffer.count) {
+                return decided
+            }
             let transcript = SRTParser.parse(prefix, fileName: fileName).transcript
             if transcript.count > RollingCaptions.sampledCues || end == buffer.count {
                 return RollingCaptions.isRolling(transcript) || SpeakerTurns.isTranscriptLike(transcript)

@@ -14,8 +14,12 @@ extension TranscriptLoader {
     ///
     /// - Complexity: O(n) in the size of `prefix`.
     static func plainSRTRollsOrTalks(_ prefix: UnsafeBufferPointer<UInt8>, isWhole: Bool) -> Bool? {
-        guard let layout = SRTLayout(prefix),
-              layout.spans.count > Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) || isWhole,
+        SRTLayout(prefix).flatMap { plainSRTRollsOrTalks(prefix, layout: $0, isWhole: isWhole) }
+    }
+
+    /// `plainSRTRollsOrTalks(_:isWhole:)` with `prefix`'s layout made already.
+    static func plainSRTRollsOrTalks(_ prefix: UnsafeBufferPointer<UInt8>, layout: SRTLayout, isWhole: Bool) -> Bool? {
+        guard layout.spans.count > Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) || isWhole,
               !mayRoll(prefix, layout) else { return nil }
         var cleaned: [UInt8] = []
         var marked = layout.marked.makeIterator()
@@ -35,6 +39,13 @@ extension TranscriptLoader {
             labels.append(SpeakerPrefix.mayStartLabel(text) ? SpeakerPrefix.speaker(in: text) : nil)
         }
         return SpeakerTurns.isTranscriptLike(labels: labels)
+    }
+
+    /// The first prefix of an SRT file whose cues `startsWithRollingCaptions` or
+    /// `startsWithCuesReadAlone` look at: a small file whole, so that its layout, made once, also
+    /// serves its one piece (`WholeLayout`).
+    static func firstPrefixSize(of buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        buffer.count <= 1 << 16 ? buffer.count : 1 << 15
     }
 
     /// Whether enough of the first cues of `layout` might roll (`RollingCaptions`) for the
@@ -77,5 +88,26 @@ extension TranscriptLoader {
         while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09) { lower += 1 }
         while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
         return lower..<upper
+    }
+}
+
+/// The layout of a whole SRT file, when the look at its first cues made it: kept so that the
+/// file's one piece is not laid out again.
+struct WholeLayout {
+    private var isKnown = false
+    private var layout: SRTLayout?
+
+    init() {}
+
+    /// Keeps `layout` (`nil`: not plain) when `prefix` is all of `buffer`.
+    mutating func keep(_ layout: SRTLayout?, of prefix: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) {
+        guard prefix.count == buffer.count else { return }
+        isKnown = true
+        self.layout = layout
+    }
+
+    /// The layout of `piece`: the one kept when `piece` is the whole file, else made now.
+    func layout(of piece: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) -> SRTLayout? {
+        isKnown && piece.count == buffer.count ? layout : SRTLayout(piece)
     }
 }

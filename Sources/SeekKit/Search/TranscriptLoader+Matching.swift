@@ -37,8 +37,11 @@ extension TranscriptLoader {
               TextDecoder.startsLikePlainUTF8(bytes) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+        var firstLayout = WholeLayout()
         guard !isBlank, format == .srt || format == .text,
-              startsWithCuesReadAlone(bytes, format: format, fileName: fileName) else { return try whole() }
+              startsWithCuesReadAlone(bytes, format: format, fileName: fileName, keeping: &firstLayout)
+        else { return try whole() }
+        let wholeLayout = firstLayout
         let bounds = TextPieces.boundaries(count: bytes.count, pieceSize: pieceSize) { target in
             format == .srt ? SRTParser.pieceEnd(in: bytes, from: target)
                 : TimestampedTextParser.pieceEnd(in: bytes, from: target)
@@ -46,7 +49,7 @@ extension TranscriptLoader {
         let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
             let piece = UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]])
             guard TextDecoder.isValidWithoutNULs(piece) else { return nil }
-            return format == .srt ? MatchingCues(srt: piece, matcher: matcher)
+            return format == .srt ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
                 : MatchingCues(untimedText: piece, matcher: matcher)
         }
         var cuesBefore = 0
@@ -86,18 +89,22 @@ extension TranscriptLoader {
     /// say that each cue reads the same alone as in the whole file: valid UTF-8, not rolling
     /// captions (SRT), and no speaker labels that last through turns.
     static func startsWithCuesReadAlone(
-        _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String
+        _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, keeping whole: inout WholeLayout
     ) -> Bool {
         let sampled = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues)
-        var size = 1 << 15
+        var size = firstPrefixSize(of: buffer)
         while true {
             let cut = format == .srt ? SRTParser.pieceEnd(in: buffer, from: size)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: size)
             let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
             let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
             if !TextDecoder.isValidWithoutNULs(prefix) { return false }
-            if format == .srt, let decided = plainSRTRollsOrTalks(prefix, isWhole: end == buffer.count) {
-                return !decided
+            if format == .srt {
+                let layout = SRTLayout(prefix)
+                whole.keep(layout, of: prefix, in: buffer)
+                if let layout, let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: end == buffer.count) {
+                    return !decided
+                }
             }
             let transcript: Transcript
             if format == .srt {
@@ -135,9 +142,9 @@ struct MatchingCues {
     /// The bytes of all `blocks`.
     var blockBytes = 0
 
-    /// The matching blocks of a plainly written piece of SRT (`SRTLayout`), `nil` for another piece.
-    init?(srt piece: UnsafeBufferPointer<UInt8>, matcher: Matcher) {
-        guard let layout = SRTLayout(piece),
+    /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
+    init?(srt piece: UnsafeBufferPointer<UInt8>, layout: SRTLayout?, matcher: Matcher) {
+        guard let layout,
               let matching = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
                                                      rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) })
         else { return nil }
