@@ -106,22 +106,24 @@ import Testing
         #expect(files == names.enumerated().flatMap { Array(repeating: $0.element, count: $0.offset + 1) })
     }
 
-    @Test(arguments: [[], ["-o"], ["--json"], ["--csv"], ["-v"], ["--cues"], ["--speakers"], ["-C", "1"], ["-A", "1"]])
-    func severalFilesPrintWhatEachPrintsAlone(_ flags: [String]) throws {
-        // Each file's output is rendered by the worker that searched it; printed in order, with
-        // `--` between groups of context from one file to the next as within a file.
-        let files = ["talk.srt", "shows/a/one.vtt", "shows/a/notes.txt", "shows/b/two.srt"]
-        let keyword = flags == ["--cues"] || flags == ["--speakers"] ? [] : ["budget"]
-        let together = try seek(flags + keyword + files)
-        var alone: [String] = []
-        for (i, file) in files.enumerated() {
-            var output = try seek(["-H"] + flags + keyword + [file]).stdout
-            if flags == ["--csv"] && i > 0, let header = output.range(of: "\r\n") { output = String(output[header.upperBound...]) }
-            if !output.isEmpty { alone.append(output) }
+    @Test func severalFilesPrintWhatEachPrintsAlone() throws {
+        let cases: [[String]] = [[], ["-o"], ["--json"], ["--csv"], ["-v"], ["--cues"], ["--speakers"], ["-C", "1"], ["-A", "1"]]
+        for flags in cases {
+            // Each file's output is rendered by the worker that searched it; printed in order, with
+            // `--` between groups of context from one file to the next as within a file.
+            let files = ["talk.srt", "shows/a/one.vtt", "shows/a/notes.txt", "shows/b/two.srt"]
+            let keyword = flags == ["--cues"] || flags == ["--speakers"] ? [] : ["budget"]
+            let together = try seek(flags + keyword + files)
+            var alone: [String] = []
+            for (i, file) in files.enumerated() {
+                var output = try seek(["-H"] + flags + keyword + [file]).stdout
+                if flags == ["--csv"] && i > 0, let header = output.range(of: "\r\n") { output = String(output[header.upperBound...]) }
+                if !output.isEmpty { alone.append(output) }
+            }
+            let separator = flags.first == "-C" || flags.first == "-A" ? "--\n" : ""
+            #expect(together.stdout == alone.joined(separator: separator), "\(flags)")
+            #expect(together.status == 0, "\(flags)")
         }
-        let separator = flags.first == "-C" || flags.first == "-A" ? "--\n" : ""
-        #expect(together.stdout == alone.joined(separator: separator))
-        #expect(together.status == 0)
     }
 
     @Test func unreadableInputIsReportedWithItsName() throws {

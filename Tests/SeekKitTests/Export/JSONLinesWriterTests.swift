@@ -61,33 +61,33 @@ import SeekBytes
     }
 
     /// Offsets in three units, and the source line, for text where they differ.
-    @Test(arguments: [
-        // text, keyword, chars, utf16, bytes, line offset
-        ("café budget", "budget", 5..<11, 5..<11, 6..<12, 0),
-        ("😀 budget", "budget", 2..<8, 3..<9, 5..<11, 0),
-        ("你的家乡", "家乡", 2..<4, 2..<4, 6..<12, 0),
-        ("first line\nsecond 😀 budget", "budget", 20..<26, 21..<27, 23..<29, 1),
-        ("a\nb\nc budget", "budget", 6..<12, 6..<12, 6..<12, 2),
-        ("e\u{301}té budget", "budget", 5..<11, 5..<11, 7..<13, 0),
-    ] as [(String, String, Range<Int>, Range<Int>, Range<Int>, Int)])
-    func offsetsInThreeUnits(
-        text: String, keyword: String, chars: Range<Int>, utf16: Range<Int>, bytes: Range<Int>, lines: Int
-    ) throws {
-        let line = try #require(Self.lines([text], keywords: [keyword]).first)
-        let object = try Self.object(line)
-        #expect(object["char_start"] as? Int == chars.lowerBound)
-        #expect(object["char_end"] as? Int == chars.upperBound)
-        #expect(object["utf16_start"] as? Int == utf16.lowerBound)
-        #expect(object["utf16_end"] as? Int == utf16.upperBound)
-        #expect(object["byte_start"] as? Int == bytes.lowerBound)
-        #expect(object["byte_end"] as? Int == bytes.upperBound)
-        #expect(object["line"] as? Int == 3 + lines)
-        #expect(object["match"] as? String == keyword)
-        // The offsets agree with the text as other languages see it.
-        let scalars = Array(text.unicodeScalars)
-        #expect(String(String.UnicodeScalarView(scalars[chars])) == keyword)
-        let units = Array(text.utf16)
-        #expect(String(decoding: units[utf16], as: UTF16.self) == keyword)
+    @Test func offsetsInThreeUnits() throws {
+        let cases: [(String, String, Range<Int>, Range<Int>, Range<Int>, Int)] = [
+            // text, keyword, chars, utf16, bytes, line offset
+            ("café budget", "budget", 5..<11, 5..<11, 6..<12, 0),
+            ("😀 budget", "budget", 2..<8, 3..<9, 5..<11, 0),
+            ("你的家乡", "家乡", 2..<4, 2..<4, 6..<12, 0),
+            ("first line\nsecond 😀 budget", "budget", 20..<26, 21..<27, 23..<29, 1),
+            ("a\nb\nc budget", "budget", 6..<12, 6..<12, 6..<12, 2),
+            ("e\u{301}té budget", "budget", 5..<11, 5..<11, 7..<13, 0),
+        ]
+        for (text, keyword, chars, utf16, bytes, lines) in cases {
+            let line = try #require(Self.lines([text], keywords: [keyword]).first)
+            let object = try Self.object(line)
+            #expect(object["char_start"] as? Int == chars.lowerBound, "\(text)")
+            #expect(object["char_end"] as? Int == chars.upperBound, "\(text)")
+            #expect(object["utf16_start"] as? Int == utf16.lowerBound, "\(text)")
+            #expect(object["utf16_end"] as? Int == utf16.upperBound, "\(text)")
+            #expect(object["byte_start"] as? Int == bytes.lowerBound, "\(text)")
+            #expect(object["byte_end"] as? Int == bytes.upperBound, "\(text)")
+            #expect(object["line"] as? Int == 3 + lines, "\(text)")
+            #expect(object["match"] as? String == keyword, "\(text)")
+            // The offsets agree with the text as other languages see it.
+            let scalars = Array(text.unicodeScalars)
+            #expect(String(String.UnicodeScalarView(scalars[chars])) == keyword, "\(text)")
+            let units = Array(text.utf16)
+            #expect(String(decoding: units[utf16], as: UTF16.self) == keyword, "\(text)")
+        }
     }
 
     @Test func countsOffsetsAfterEarlierMatchesInTheSameCue() throws {

@@ -13,56 +13,60 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    @Test(arguments: [
-        ("Travis: When you first", "Travis", "When you first"),
-        (">> ALICE: Today we", "ALICE", "Today we"),
-        ("[SPEAKER_00]: Hola", "SPEAKER_00", "Hola"),
-        ("(speaker 0) Good morning", "Speaker 0", "Good morning"),
-        ("**Jerod Santo:** Welcome back", "Jerod Santo", "Welcome back"),
-        ("**Jerod Santo**: Welcome back", "Jerod Santo", "Welcome back"),
-        ("- Marcel van Lohuizen: Yes", "Marcel van Lohuizen", "Yes"),
-        ("CDR: Roger.", "CDR", "Roger."),
-    ])
-    func labelsAreRecognisedAndPrintedOnce(text: String, speaker: String, rest: String) throws {
-        let transcript = try Self.load(Self.srt([text]))
-        #expect(transcript[0].speaker == speaker)
-        #expect(transcript[0].text == text)
-        let printed = ResultPrinter(color: false).cueListing(cue: 0, of: transcript)
-        #expect(printed.lowercased().components(separatedBy: speaker.lowercased()).count == 2, "\(printed)")
-        #expect(printed.hasSuffix(rest + "\n"))
+    @Test func labelsAreRecognisedAndPrintedOnce() throws {
+        let cases: [(String, String, String)] = [
+            ("Travis: When you first", "Travis", "When you first"),
+            (">> ALICE: Today we", "ALICE", "Today we"),
+            ("[SPEAKER_00]: Hola", "SPEAKER_00", "Hola"),
+            ("(speaker 0) Good morning", "Speaker 0", "Good morning"),
+            ("**Jerod Santo:** Welcome back", "Jerod Santo", "Welcome back"),
+            ("**Jerod Santo**: Welcome back", "Jerod Santo", "Welcome back"),
+            ("- Marcel van Lohuizen: Yes", "Marcel van Lohuizen", "Yes"),
+            ("CDR: Roger.", "CDR", "Roger."),
+        ]
+        for (text, speaker, rest) in cases {
+            let transcript = try Self.load(Self.srt([text]))
+            #expect(transcript[0].speaker == speaker, "\(text)")
+            #expect(transcript[0].text == text, "\(text)")
+            let printed = ResultPrinter(color: false).cueListing(cue: 0, of: transcript)
+            #expect(printed.lowercased().components(separatedBy: speaker.lowercased()).count == 2, "\(printed)")
+            #expect(printed.hasSuffix(rest + "\n"), "\(text)")
+        }
     }
 
     /// In a transcript (the other cues labelled like one) each label shape comes off the text.
-    @Test(arguments: [
-        ("Travis: When you first", "Travis", "When you first"),
-        (">> ALICE: Today we", "ALICE", "Today we"),
-        ("[SPEAKER_00]: Hola", "SPEAKER_00", "Hola"),
-        ("(speaker 0) Good morning", "Speaker 0", "Good morning"),
-        ("**Jerod Santo:** Welcome back", "Jerod Santo", "Welcome back"),
-        ("**Jerod Santo**: Welcome back", "Jerod Santo", "Welcome back"),
-        ("- Marcel van Lohuizen: Yes", "Marcel van Lohuizen", "Yes"),
-        ("CDR: Roger.", "CDR", "Roger."),
-    ])
-    func labelsComeOffTheTextInATranscript(text: String, speaker: String, rest: String) throws {
-        for format in ["srt", "vtt", "txt"] {
-            let texts = ["Sam: Hello.", "Sam: Bye.", text, "unlabelled", "Sam: Again."]
-            let file: String
-            switch format {
-            case "srt": file = Self.srt(texts)
-            case "vtt": file = "WEBVTT\n\n" + Self.srt(texts).replacingOccurrences(of: ",", with: ".")
-            default: file = texts.joined(separator: "\n\n")
+    @Test func labelsComeOffTheTextInATranscript() throws {
+        let cases: [(String, String, String)] = [
+            ("Travis: When you first", "Travis", "When you first"),
+            (">> ALICE: Today we", "ALICE", "Today we"),
+            ("[SPEAKER_00]: Hola", "SPEAKER_00", "Hola"),
+            ("(speaker 0) Good morning", "Speaker 0", "Good morning"),
+            ("**Jerod Santo:** Welcome back", "Jerod Santo", "Welcome back"),
+            ("**Jerod Santo**: Welcome back", "Jerod Santo", "Welcome back"),
+            ("- Marcel van Lohuizen: Yes", "Marcel van Lohuizen", "Yes"),
+            ("CDR: Roger.", "CDR", "Roger."),
+        ]
+        for (text, speaker, rest) in cases {
+            for format in ["srt", "vtt", "txt"] {
+                let texts = ["Sam: Hello.", "Sam: Bye.", text, "unlabelled", "Sam: Again."]
+                let file: String
+                switch format {
+                case "srt": file = Self.srt(texts)
+                case "vtt": file = "WEBVTT\n\n" + Self.srt(texts).replacingOccurrences(of: ",", with: ".")
+                default: file = texts.joined(separator: "\n\n")
+                }
+                let transcript = try Self.load(file, name: "t." + format)
+                #expect(transcript.count == 5, "\(format)")
+                #expect(transcript[2].speaker == speaker, "\(format)")
+                #expect(transcript[2].text == rest, "\(format)")
+                #expect(transcript[3].speaker == speaker, "\(format): the turn lasts")
+                let printed = ResultPrinter(color: false).cueListing(cue: 2, of: transcript)
+                #expect(printed.lowercased().components(separatedBy: speaker.lowercased()).count == 2, "\(printed)")
+                #expect(printed.hasSuffix(speaker + ": " + rest + "\n"), "\(printed)")
+                let word = String(speaker.split(separator: " ")[0])
+                let counted = try TranscriptLoader.countMatches(Array(file.utf8), fileName: "t." + format, query: Query(word))
+                #expect(counted.matches == MatchIndex(transcript: transcript, query: Query(word)).count, "\(format) \(word)")
             }
-            let transcript = try Self.load(file, name: "t." + format)
-            #expect(transcript.count == 5, "\(format)")
-            #expect(transcript[2].speaker == speaker, "\(format)")
-            #expect(transcript[2].text == rest, "\(format)")
-            #expect(transcript[3].speaker == speaker, "\(format): the turn lasts")
-            let printed = ResultPrinter(color: false).cueListing(cue: 2, of: transcript)
-            #expect(printed.lowercased().components(separatedBy: speaker.lowercased()).count == 2, "\(printed)")
-            #expect(printed.hasSuffix(speaker + ": " + rest + "\n"), "\(printed)")
-            let word = String(speaker.split(separator: " ")[0])
-            let counted = try TranscriptLoader.countMatches(Array(file.utf8), fileName: "t." + format, query: Query(word))
-            #expect(counted.matches == MatchIndex(transcript: transcript, query: Query(word)).count, "\(format) \(word)")
         }
     }
 
@@ -73,12 +77,14 @@ import Testing
         #expect(transcript.map(\.text) == ["hello", "there"])
     }
 
-    @Test(arguments: ["Note: the time is 10:30", "Update: 10:30 tomorrow", "(laughs) okay", "http://example.com",
-                      "at 10:30: go", "**bold** text"])
-    func notLabels(text: String) throws {
-        let transcript = try Self.load(Self.srt([text]))
-        #expect(transcript[0].speaker == nil)
-        #expect(transcript[0].text == text)
+    @Test func notLabels() throws {
+        let cases: [String] = ["Note: the time is 10:30", "Update: 10:30 tomorrow", "(laughs) okay", "http://example.com",
+                               "at 10:30: go", "**bold** text"]
+        for text in cases {
+            let transcript = try Self.load(Self.srt([text]))
+            #expect(transcript[0].speaker == nil, "\(text)")
+            #expect(transcript[0].text == text, "\(text)")
+        }
     }
 
     @Test func aLabelLastsUntilTheNextInATranscript() throws {
@@ -109,13 +115,15 @@ import Testing
         #expect(ResultPrinter(color: false).cueListing(cue: 1, of: transcript).components(separatedBy: "NARRATOR").count == 2)
     }
 
-    @Test(arguments: [
-        ("Michael Young", "Michael", true), ("Michael Young", "young", true), ("Michael Young", "michael young", true),
-        ("Michael Young", "Mich", false), ("Michael Young", "Young Michael", false), ("SPEAKER_00", "speaker_00", true),
-        ("Speaker 0", "speaker", true), ("Ana", "Ana María", false),
-    ])
-    func speakerScopeMatchesWholeNamesOrTheirWords(name: String, wanted: String, matches: Bool) {
-        #expect(Scope.speaker(name, matches: wanted) == matches)
+    @Test func speakerScopeMatchesWholeNamesOrTheirWords() {
+        let cases: [(String, String, Bool)] = [
+            ("Michael Young", "Michael", true), ("Michael Young", "young", true), ("Michael Young", "michael young", true),
+            ("Michael Young", "Mich", false), ("Michael Young", "Young Michael", false), ("SPEAKER_00", "speaker_00", true),
+            ("Speaker 0", "speaker", true), ("Ana", "Ana María", false),
+        ]
+        for (name, wanted, matches) in cases {
+            #expect(Scope.speaker(name, matches: wanted) == matches, "\(name)")
+        }
     }
 
     @Test func countsAgreeWithTheFullSearch() throws {

@@ -15,32 +15,36 @@ import Testing
         return transcript.map { Expected(start: $0.start, end: $0.end, text: $0.text, line: $0.line, speaker: $0.speaker) }
     }
 
-    @Test(arguments: [
-        ("[00:06:32] Hello", 392_000),
-        ("[00:06:32.500] Hello", 392_500),
-        ("[00:06:32,5] Hello", 392_500),
-        ("(01:02:03) Hello", 3_723_000),
-        ("06:32 Hello", 392_000),
-        ("\\[00:01:02.03\\] Hello", 62_030),
-        ("[06:32]Hello", 392_000),
-        ("[01:02:03:04] Hello", 93_784_000),
-        ("[-00:00:05:00] Hello", -300_000),
-    ])
-    func timestampForms(_ line: String, _ start: Int) {
-        let cues = Self.parse(line)
-        #expect(cues == [Expected(start: start, end: nil, text: "Hello", line: 1)])
+    @Test func timestampForms() {
+        let cases: [(String, Int)] = [
+            ("[00:06:32] Hello", 392_000),
+            ("[00:06:32.500] Hello", 392_500),
+            ("[00:06:32,5] Hello", 392_500),
+            ("(01:02:03) Hello", 3_723_000),
+            ("06:32 Hello", 392_000),
+            ("\\[00:01:02.03\\] Hello", 62_030),
+            ("[06:32]Hello", 392_000),
+            ("[01:02:03:04] Hello", 93_784_000),
+            ("[-00:00:05:00] Hello", -300_000),
+        ]
+        for (line, start) in cases {
+            let cues = Self.parse(line)
+            #expect(cues == [Expected(start: start, end: nil, text: "Hello", line: 1)], "\(line)")
+        }
     }
 
-    @Test(arguments: [
-        "1030 Hello",
-        "[laughter] Hello",
-        "06:32pm Hello",
-        "[00:61] Hello",
-        "12:3 Hello",
-        "[00:06:32 Hello",
-    ])
-    func notTimestamps(_ line: String) {
-        #expect(Self.parse(line) == [Expected(start: nil, end: nil, text: line, line: 1)])
+    @Test func notTimestamps() {
+        let cases: [String] = [
+            "1030 Hello",
+            "[laughter] Hello",
+            "06:32pm Hello",
+            "[00:61] Hello",
+            "12:3 Hello",
+            "[00:06:32 Hello",
+        ]
+        for line in cases {
+            #expect(Self.parse(line) == [Expected(start: nil, end: nil, text: line, line: 1)], "\(line)")
+        }
     }
 
     @Test func continuationLinesAndEnds() {
@@ -53,16 +57,18 @@ import Testing
         ])
     }
 
-    @Test(arguments: [
-        ("[00:01] a\nb\nc", "a\nb\nc"),
-        ("[00:01] a\n\nb\n\nc", "a\nb\nc"),
-        ("[00:01]\na\nb", "a\nb"),
-        ("[00:01]\n\na\n_x: y\nb", "a\nb"),
-        ("[00:01] a\r\nb\r\nc\r\n", "a\nb\nc"),
-        ("[00:01] a\rb\r\r[00:02] c", "a\nb"),
-    ])
-    func continuationText(_ input: String, _ text: String) {
-        #expect(Self.parse(input).first?.text == text)
+    @Test func continuationText() {
+        let cases: [(String, String)] = [
+            ("[00:01] a\nb\nc", "a\nb\nc"),
+            ("[00:01] a\n\nb\n\nc", "a\nb\nc"),
+            ("[00:01]\na\nb", "a\nb"),
+            ("[00:01]\n\na\n_x: y\nb", "a\nb"),
+            ("[00:01] a\r\nb\r\nc\r\n", "a\nb\nc"),
+            ("[00:01] a\rb\r\r[00:02] c", "a\nb"),
+        ]
+        for (input, text) in cases {
+            #expect(Self.parse(input).first?.text == text, "\(input)")
+        }
     }
 
     @Test func untimedFileIsOneCuePerLineAsWritten() {

@@ -7,19 +7,21 @@ import SeekKit
         MediaLocator.candidates(forTranscript: Array(transcript.utf8)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test(arguments: [
-        ("Show.S01E02.en.srt", ["Show.S01E02.en.mkv", "Show.S01E02.mkv"]),
-        ("dir/Show.S01E02.eng.forced.srt", ["dir/Show.S01E02.eng.forced.mkv", "dir/Show.S01E02.eng.mkv",
-                                            "dir/Show.S01E02.mkv"]),
-        ("Film.pt-BR.sdh.vtt", ["Film.pt-BR.sdh.mkv", "Film.pt-BR.mkv", "Film.mkv"]),
-        ("Film.zh-Hans.HI.srt", ["Film.zh-Hans.HI.mkv", "Film.zh-Hans.mkv", "Film.mkv"]),
-        ("talk.cc.srt", ["talk.cc.mkv", "talk.mkv"]),
-        ("The.Cat.Bang.srt", ["The.Cat.Bang.mkv"]),
-        ("a b;c.srt", ["a b;c.mkv"]),
-    ] as [(String, [String])])
-    func stemsAreTriedLongestFirst(transcript: String, stems: [String]) {
-        let mkv = Self.names(transcript).filter { $0.hasSuffix(".mkv") }
-        #expect(mkv == stems)
+    @Test func stemsAreTriedLongestFirst() {
+        let cases: [(String, [String])] = [
+            ("Show.S01E02.en.srt", ["Show.S01E02.en.mkv", "Show.S01E02.mkv"]),
+            ("dir/Show.S01E02.eng.forced.srt", ["dir/Show.S01E02.eng.forced.mkv", "dir/Show.S01E02.eng.mkv",
+                                                "dir/Show.S01E02.mkv"]),
+            ("Film.pt-BR.sdh.vtt", ["Film.pt-BR.sdh.mkv", "Film.pt-BR.mkv", "Film.mkv"]),
+            ("Film.zh-Hans.HI.srt", ["Film.zh-Hans.HI.mkv", "Film.zh-Hans.mkv", "Film.mkv"]),
+            ("talk.cc.srt", ["talk.cc.mkv", "talk.mkv"]),
+            ("The.Cat.Bang.srt", ["The.Cat.Bang.mkv"]),
+            ("a b;c.srt", ["a b;c.mkv"]),
+        ]
+        for (transcript, stems) in cases {
+            let mkv = Self.names(transcript).filter { $0.hasSuffix(".mkv") }
+            #expect(mkv == stems, "\(transcript)")
+        }
     }
 
     @Test func everyListedExtensionIsTriedInOrder() {
@@ -50,8 +52,10 @@ import SeekKit
         #expect(found == Array("caf".utf8) + [0xE9] + Array(".ogg".utf8))
     }
 
-    @Test(arguments: [("a.mp3", true), ("a.FLAC", true), ("a.mkv", false), ("mp3", false)])
-    func audioOnlyByExtension(name: String, audio: Bool) {
-        #expect(MediaLocator.isAudioOnly(Array(name.utf8)) == audio)
+    @Test func audioOnlyByExtension() {
+        let cases: [(String, Bool)] = [("a.mp3", true), ("a.FLAC", true), ("a.mkv", false), ("mp3", false)]
+        for (name, audio) in cases {
+            #expect(MediaLocator.isAudioOnly(Array(name.utf8)) == audio, "\(name)")
+        }
     }
 }

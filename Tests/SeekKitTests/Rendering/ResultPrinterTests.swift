@@ -2,29 +2,33 @@ import Testing
 @testable import SeekKit
 
 @Suite struct ResultPrinterTests {
-    @Test(arguments: [
-        ([5], 0, 10, [5..<6]),
-        ([5], 1, 10, [4..<7]),
-        ([0, 9], 2, 10, [0..<3, 7..<10]),
-        ([3, 5], 1, 10, [2..<7]),
-        ([3, 6], 1, 10, [2..<8]),
-        ([3, 7], 1, 10, [2..<5, 6..<9]),
-        ([2], Int.max, 4, [0..<4]),
-        ([], 3, 4, []),
-    ] as [([Int], Int, Int, [Range<Int>])])
-    func groupsJoinWindowsThatTouch(cues: [Int], context: Int, count: Int, expected: [Range<Int>]) {
-        #expect(ResultPrinter.groups(matchingCues: cues, context: context, cueCount: count) == expected)
+    @Test func groupsJoinWindowsThatTouch() {
+        let cases: [([Int], Int, Int, [Range<Int>])] = [
+            ([5], 0, 10, [5..<6]),
+            ([5], 1, 10, [4..<7]),
+            ([0, 9], 2, 10, [0..<3, 7..<10]),
+            ([3, 5], 1, 10, [2..<7]),
+            ([3, 6], 1, 10, [2..<8]),
+            ([3, 7], 1, 10, [2..<5, 6..<9]),
+            ([2], Int.max, 4, [0..<4]),
+            ([], 3, 4, []),
+        ]
+        for (cues, context, count, expected) in cases {
+            #expect(ResultPrinter.groups(matchingCues: cues, context: context, cueCount: count) == expected, "\(cues)")
+        }
     }
 
-    @Test(arguments: [
-        ([5], 0, 2, 10, [5..<8]),
-        ([5], 2, 0, 10, [3..<6]),
-        ([3, 6], 0, 2, 10, [3..<9]),
-        ([3, 7], 1, 1, 10, [2..<5, 6..<9]),
-        ([9], 0, Int.max, 10, [9..<10]),
-    ] as [([Int], Int, Int, Int, [Range<Int>])])
-    func groupsWithBeforeAndAfterContext(cues: [Int], before: Int, after: Int, count: Int, expected: [Range<Int>]) {
-        #expect(ResultPrinter.groups(matchingCues: cues, before: before, after: after, cueCount: count) == expected)
+    @Test func groupsWithBeforeAndAfterContext() {
+        let cases: [([Int], Int, Int, Int, [Range<Int>])] = [
+            ([5], 0, 2, 10, [5..<8]),
+            ([5], 2, 0, 10, [3..<6]),
+            ([3, 6], 0, 2, 10, [3..<9]),
+            ([3, 7], 1, 1, 10, [2..<5, 6..<9]),
+            ([9], 0, Int.max, 10, [9..<10]),
+        ]
+        for (cues, before, after, count, expected) in cases {
+            #expect(ResultPrinter.groups(matchingCues: cues, before: before, after: after, cueCount: count) == expected, "\(cues)")
+        }
     }
 
     static let transcript = Transcript([
@@ -69,14 +73,16 @@ import Testing
         #expect(printer.cueListing(cue: 2, of: Self.transcript) == "3 esc ^[[31m town\n")
     }
 
-    @Test(arguments: [
-        ("Priya", "Priya: Morning all.", "1: Priya: Morning all.\n"),
-        ("Priya", "Morning all.", "1: Priya: Morning all.\n"),
-        ("Tom", "Tomorrow: the release.", "1: Tom: Tomorrow: the release.\n"),
-    ])
-    func speakerIsShownOnce(speaker: String, text: String, shown: String) {
-        let transcript = Transcript([Cue(ordinal: 1, speaker: speaker, text: text, line: 1)])
-        let index = MatchIndex(transcript: transcript, query: Query("all"))
-        #expect(ResultPrinter(color: false).block(cue: 0, of: transcript, index: index) == shown)
+    @Test func speakerIsShownOnce() {
+        let cases: [(String, String, String)] = [
+            ("Priya", "Priya: Morning all.", "1: Priya: Morning all.\n"),
+            ("Priya", "Morning all.", "1: Priya: Morning all.\n"),
+            ("Tom", "Tomorrow: the release.", "1: Tom: Tomorrow: the release.\n"),
+        ]
+        for (speaker, text, shown) in cases {
+            let transcript = Transcript([Cue(ordinal: 1, speaker: speaker, text: text, line: 1)])
+            let index = MatchIndex(transcript: transcript, query: Query("all"))
+            #expect(ResultPrinter(color: false).block(cue: 0, of: transcript, index: index) == shown, "\(speaker)")
+        }
     }
 }

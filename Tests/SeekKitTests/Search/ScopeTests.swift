@@ -24,14 +24,15 @@ import Testing
         (Scope(speaker: "ana", from: 1_001), [2]),
     ]
 
-    @Test(arguments: rows)
-    func narrows(scope: Scope, cues: [Int]) {
-        for keywords in [["hello"], ["hello", "hell"]] {
-            let index = MatchIndex(transcript: Self.cues, query: Query(keywords: keywords, scope: scope))
-            #expect((0..<index.count).map { index[$0 + 1].cue } == cues)
-            #expect((0..<index.count).map { index[$0 + 1].position } == Array(1...max(1, cues.count)).prefix(cues.count).map { $0 })
-            for cue in Self.cues.indices {
-                #expect(scope.includes(cue, of: Self.cues) == scope.filter(for: Self.cues)(cue))
+    @Test func narrows() {
+        for (scope, cues) in Self.rows {
+            for keywords in [["hello"], ["hello", "hell"]] {
+                let index = MatchIndex(transcript: Self.cues, query: Query(keywords: keywords, scope: scope))
+                #expect((0..<index.count).map { index[$0 + 1].cue } == cues, "\(scope)")
+                #expect((0..<index.count).map { index[$0 + 1].position } == Array(1...max(1, cues.count)).prefix(cues.count).map { $0 }, "\(scope)")
+                for cue in Self.cues.indices {
+                    #expect(scope.includes(cue, of: Self.cues) == scope.filter(for: Self.cues)(cue), "\(scope)")
+                }
             }
         }
     }
