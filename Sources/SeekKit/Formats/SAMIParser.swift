@@ -94,16 +94,17 @@ public enum SAMIParser {
         var lines: LineCounter
         /// The block being read: its start, whether it has text for the chosen class, its first
         /// line, and the class of its chosen paragraph (the cue's style).
-        var block: (start: Int, counts: Bool, line: Int?, style: String?)?
+        var block: (start: Int, counts: Bool, line: Int?, style: Int32)?
         var inChosen = true
         /// The last block with text (`text` in `openText`), waiting for the next one to give its end.
-        var open: (start: Int, line: Int, style: String?, text: Range<Int>)?
+        var open: (start: Int, line: Int, style: Int32, text: Range<Int>)?
         var openText: [UInt8] = []
         /// The block's text so far: white space collapsed, no space before or after a line break.
         var text: [UInt8] = []
-        var styles = NameInterner()
+        /// Class names (the cues' styles); a style is a number in it, or -1.
+        var styles = NameTable()
         /// The class of the last `<P>` with one: where it is written, whether it is read, its style.
-        var lastClass: (range: Range<Int>, chosen: Bool, style: String?)?
+        var lastClass: (range: Range<Int>, chosen: Bool, style: Int32)?
 
         init(scanner: XMLScanner, chosen: [[UInt8]]?) {
             self.scanner = scanner
@@ -122,7 +123,7 @@ public enum SAMIParser {
                         sawSync = true
                         if let value = scanner.attribute("start", in: attributes),
                            let start = SAMIParser.milliseconds(bytes, value) {
-                            block = (start, false, nil, nil)
+                            block = (start, false, nil, -1)
                             inChosen = true
                             text.removeAll(keepingCapacity: true)
                         }
@@ -157,16 +158,16 @@ public enum SAMIParser {
                 inChosen = last.chosen
             } else {
                 inChosen = isChosen(className)
-                lastClass = className.map { (range: $0, chosen: inChosen, style: nil) }
+                lastClass = className.map { (range: $0, chosen: inChosen, style: -1) }
             }
             guard inChosen, block != nil else { return }
             block?.counts = true
-            if let className, !className.isEmpty, block?.style == nil {
-                if lastClass?.style == nil {
-                    let style = styles.name(UnsafeBufferPointer(rebasing: bytes[className]))
-                    lastClass?.style = style
+            if let className, !className.isEmpty, block?.style ?? -1 < 0, var last = lastClass {
+                if last.style < 0 {
+                    last.style = styles.index(UnsafeBufferPointer(rebasing: bytes[className]))
+                    lastClass = last
                 }
-                block?.style = lastClass?.style
+                block?.style = last.style
             }
             lineBreak()
         }
@@ -253,11 +254,11 @@ public enum SAMIParser {
             }
         }
 
-        private func emit(_ cue: (start: Int, line: Int, style: String?, text: Range<Int>), end: Int?,
+        private func emit(_ cue: (start: Int, line: Int, style: Int32, text: Range<Int>), end: Int?,
                           into cues: inout CueCollector) {
             openText.withUnsafeBufferPointer { text in
                 cues.append(text: UnsafeBufferPointer(rebasing: text[cue.text]), id: nil, start: cue.start,
-                            end: end.map { max($0, cue.start) }, speaker: nil, style: cue.style, line: cue.line)
+                            end: end.map { max($0, cue.start) }, speaker: nil, style: styles[cue.style], line: cue.line)
             }
         }
     }
@@ -265,13 +266,12 @@ public enum SAMIParser {
     /// The milliseconds of a `Start` value (digits, perhaps with `ms`), or `nil`.
     static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var value = 0
-        var digits = 0
-        for byte in bytes[range] {
-            guard byte &- 0x30 < 10 else { break }
-            guard digits < 12 else { return nil }
-            value = value * 10 + Int(byte &- 0x30)
-            digits += 1
+        var index = range.lowerBound
+        while index < range.upperBound, bytes[index] &- 0x30 < 10 {
+            guard index - range.lowerBound < 12 else { return nil }
+            value = value * 10 + Int(bytes[index] &- 0x30)
+            index += 1
         }
-        return digits > 0 ? value : nil
+        return index > range.lowerBound ? value : nil
     }
 }

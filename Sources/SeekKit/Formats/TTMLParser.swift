@@ -48,9 +48,11 @@ public enum TTMLParser {
     struct Scope {
         var begin: Double = 0
         var end: Double = .infinity
-        var speaker: String?
-        /// The first style the element or an ancestor names (`style="s1"`), else its region's name.
-        var style: String?
+        /// The speaker's number in the parser's `names`, or -1.
+        var speaker: Int32 = -1
+        /// The first style the element or an ancestor names (`style="s1"`), else its region's name:
+        /// its number in the parser's `names`, or -1.
+        var style: Int32 = -1
         /// Whether `style` came from a `style` attribute (a region does not replace it).
         var styleIsNamed = false
         var language: Range<Int>?
@@ -101,9 +103,10 @@ public enum TTMLParser {
         var rates = Rates()
         var sawRoot = false
         var stack: [OpenElement] = []
-        var agents: [[UInt8]: String] = [:]
-        var speakers = NameInterner()
-        var styles = NameInterner()
+        /// Each agent's name (its number in `names`), by the agent's `xml:id`.
+        var agents: [[UInt8]: Int32] = [:]
+        /// Speakers and styles.
+        var names = NameTable()
         var paragraph: Paragraph?
         /// The agent whose `<ttm:name>` is being read.
         var agentID: [UInt8]?
@@ -191,13 +194,13 @@ public enum TTMLParser {
             }
             if let agent = found.agent {
                 let id = firstWord(agent)
-                scope.speaker = agents[Array(bytes[id])] ?? speakers.name(UnsafeBufferPointer(rebasing: bytes[id]))
+                scope.speaker = agents[Array(bytes[id])] ?? names.index(UnsafeBufferPointer(rebasing: bytes[id]))
             }
             if let style = found.style, case let name = firstWord(style), !name.isEmpty {
-                scope.style = styles.name(UnsafeBufferPointer(rebasing: bytes[name]))
+                scope.style = names.index(UnsafeBufferPointer(rebasing: bytes[name]))
                 scope.styleIsNamed = true
             } else if !scope.styleIsNamed, let region = found.region, case let name = firstWord(region), !name.isEmpty {
-                scope.style = styles.name(UnsafeBufferPointer(rebasing: bytes[name]))
+                scope.style = names.index(UnsafeBufferPointer(rebasing: bytes[name]))
             }
             if let lang = found.lang { scope.language = lang }
             if let space = found.space { scope.preserve = scanner.equals(space, "preserve") }
@@ -225,7 +228,7 @@ public enum TTMLParser {
             if inName, scanner.equals(local, "name") {
                 inName = false
                 if let id = agentID, let name = agentName, !name.isEmpty {
-                    agents[id] = String(decoding: name, as: UTF8.self)
+                    agents[id] = name.withUnsafeBufferPointer { names.index($0) }
                 }
             }
             if scanner.equals(local, "agent") { agentID = nil }
@@ -325,8 +328,8 @@ public enum TTMLParser {
             if high < cues.plain.count { cues.plain.removeSubrange(high...) }
             if low > 0 { cues.plain.removeSubrange(..<low) }
             let endTime: Int? = end.isFinite && end < 1e13 ? Int(max(end, begin).rounded()) : nil
-            cues.appendPlain(id: nil, start: Int(begin.rounded()), end: endTime, speaker: open.scope.speaker,
-                             style: open.scope.style, line: open.line)
+            cues.appendPlain(id: nil, start: Int(begin.rounded()), end: endTime, speaker: names[open.scope.speaker],
+                             style: names[open.scope.style], line: open.line)
         }
 
         /// The attributes of `attributes` that `open` reads (the first of each name).
@@ -417,6 +420,7 @@ public enum TTMLParser {
     /// Reads a time expression (see the type's summary) in milliseconds; `nil` when unreadable
     /// or beyond about 300 years.
     static func time(_ text: UnsafeBufferPointer<UInt8>, rates: Rates) -> Double? {
+        if let milliseconds = plainClock(text) { return Double(milliseconds) }
         let range = ASSParser.trimmed(text, 0, text.count)
         let value = UnsafeBufferPointer(rebasing: text[range])
         guard !value.isEmpty, value[0] &- 0x30 < 10 || value[0] == UInt8(ascii: ".") else { return nil }
@@ -469,22 +473,7 @@ public enum TTMLParser {
     /// The common clock time `HH:MM:SS` or `HH:MM:SS.fff` (at most three fraction digits), read in
     /// whole milliseconds; `nil` for any other form.
     private static func wholeMilliseconds(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
-        // `00:00:01.500` and `00:00:01`, as nearly every file writes them.
-        if value.count == 12 || value.count == 8, value[2] == UInt8(ascii: ":"), value[5] == UInt8(ascii: ":") {
-            func digits(_ at: Int) -> Int? {
-                let (tens, ones) = (value[at] &- 0x30, value[at + 1] &- 0x30)
-                return tens < 10 && ones < 10 ? Int(tens) * 10 + Int(ones) : nil
-            }
-            if let hours = digits(0), let minutes = digits(3), let seconds = digits(6), minutes < 60, seconds < 60 {
-                var milliseconds = ((hours * 60 + minutes) * 60 + seconds) * 1000
-                if value.count == 8 { return milliseconds }
-                let (a, b, c) = (value[9] &- 0x30, value[10] &- 0x30, value[11] &- 0x30)
-                if value[8] == UInt8(ascii: "."), a < 10, b < 10, c < 10 {
-                    milliseconds += Int(a) * 100 + Int(b) * 10 + Int(c)
-                    return milliseconds
-                }
-            }
-        }
+        if let milliseconds = plainClock(value) { return milliseconds }
         var fractionDigits = -1
         for byte in value {
             if byte == UInt8(ascii: ",") { return nil }
@@ -494,6 +483,27 @@ public enum TTMLParser {
         var index = 0
         guard let milliseconds = ClockTime.read(value, &index, value.count), index == value.count else { return nil }
         return milliseconds
+    }
+
+    /// `00:00:01.500` or `00:00:01`, as nearly every file writes its times, in milliseconds;
+    /// `nil` for anything else.
+    @inline(__always)
+    private static func plainClock(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard value.count == 12 || value.count == 8, value[2] == UInt8(ascii: ":"), value[5] == UInt8(ascii: ":") else {
+            return nil
+        }
+        func digits(_ at: Int) -> Int? {
+            let (tens, ones) = (value[at] &- 0x30, value[at + 1] &- 0x30)
+            return tens < 10 && ones < 10 ? Int(tens) * 10 + Int(ones) : nil
+        }
+        guard let hours = digits(0), let minutes = digits(3), let seconds = digits(6), minutes < 60, seconds < 60 else {
+            return nil
+        }
+        let milliseconds = ((hours * 60 + minutes) * 60 + seconds) * 1000
+        if value.count == 8 { return milliseconds }
+        let (a, b, c) = (value[9] &- 0x30, value[10] &- 0x30, value[11] &- 0x30)
+        guard value[8] == UInt8(ascii: "."), a < 10, b < 10, c < 10 else { return nil }
+        return milliseconds + Int(a) * 100 + Int(b) * 10 + Int(c)
     }
 
     /// A decimal number `12`, `12.5` or `.5` (frames may carry `.sub-frames`), or `nil`.

@@ -175,9 +175,17 @@ struct XMLScanner {
     }
 
     /// Whether `range` holds `name` (given in lower case), ignoring ASCII case.
+    @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        range.count == name.utf8CodeUnitCount
-            && SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[range]), name)
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        var offset = 0
+        for index in range {
+            let byte = bytes[index]
+            if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != expected[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// The value of the attribute whose local name is `name` (any prefix, any case), without its
@@ -213,7 +221,7 @@ struct XMLScanner {
             let quote = bytes[index]
             let valueStart = index + 1
             index = valueStart
-            while index < end, bytes[index] != quote { index += 1 }
+            index = ByteSearch.first(quote, in: bytes, from: index, to: end)
             let value = valueStart..<index
             if index < end { index += 1 }
             return (name, value)
@@ -298,4 +306,33 @@ struct XMLScanner {
         }
         return nil
     }
+}
+
+/// Names read from markup (styles, classes, speakers), each kept once and referred to by its
+/// number, which costs nothing to copy where a `String` costs a retain and a release.
+struct NameTable {
+    private(set) var names: [String] = []
+    private var recent: [(bytes: [UInt8], index: Int32)] = []
+    private var table: [[UInt8]: Int32] = [:]
+
+    /// The number of the name spelled by `bytes` (valid UTF-8), added if new.
+    mutating func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        for entry in recent where entry.bytes.count == bytes.count {
+            if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.index }
+        }
+        let key = Array(bytes)
+        let index: Int32
+        if let known = table[key] {
+            index = known
+        } else {
+            index = Int32(names.count)
+            names.append(String(decoding: bytes, as: UTF8.self))
+            table[key] = index
+        }
+        if recent.count < 32 { recent.append((key, index)) }
+        return index
+    }
+
+    /// The name numbered `index`, or `nil` for a negative number (no name).
+    subscript(index: Int32) -> String? { index < 0 ? nil : names[Int(index)] }
 }

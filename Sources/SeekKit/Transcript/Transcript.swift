@@ -159,6 +159,8 @@ struct CueRecordTable {
     var styles: [String] = []
     private var speakerLookup: [String: Int32] = [:]
     private var styleLookup: [String: Int32] = [:]
+    /// The last style asked for and its index: most cues repeat the style before them.
+    private var lastStyle: (name: String, index: Int32)?
 
     var count: Int { columns.textStarts.count }
 
@@ -180,12 +182,16 @@ struct CueRecordTable {
         }
         var styleIndex: Int32 = -1
         if let style {
-            if let known = styleLookup[style] {
+            if let last = lastStyle, last.name == style {
+                styleIndex = last.index
+            } else if let known = styleLookup[style] {
                 styleIndex = known
+                lastStyle = (style, known)
             } else {
                 styleIndex = Int32(styles.count)
                 styles.append(style)
                 styleLookup[style] = styleIndex
+                lastStyle = (style, styleIndex)
             }
         }
         columns.append(textStart: textStart, textEnd: textEnd, id: id,
@@ -199,6 +205,7 @@ struct CueRecordTable {
         speakerLookup.removeAll()
         styles.removeAll()
         styleLookup.removeAll()
+        lastStyle = nil
     }
 }
 
