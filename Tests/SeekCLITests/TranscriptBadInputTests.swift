@@ -3,7 +3,7 @@ import Testing
 
 /// Issue #16's bad input for machine transcripts, through the command: each gives a message
 /// naming the file (and the line and byte, or the segment's line), status 2 or a result with
-/// warnings, and the other files are still searched.
+/// warnings, and the other files are still searched; `-c` says the same.
 @Suite struct TranscriptBadInputTests {
     struct Case: Sendable, CustomStringConvertible {
         var name: String
@@ -59,6 +59,10 @@ import Testing
             }
             #expect(result.stderr.contains(bad.name + ":"), "\(result.stderr)")
             #expect(result.stderr.contains(bad.message), "\(result.stderr)")
+            // Counting reads the file without keeping what a count does not need: it warns the same.
+            let counted = try SeekProcess.run(["-c", "budget", bad.name, "good.srt"], in: directory.url)
+            #expect(counted.status == bad.status, "\(bad.name): \(counted.stderr)")
+            #expect(counted.stderr == result.stderr, "\(bad.name) -c: \(counted.stderr)")
         }
     }
 }

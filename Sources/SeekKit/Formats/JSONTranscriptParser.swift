@@ -31,7 +31,9 @@ public enum JSONTranscriptParser {
 
     /// Parses UTF-8 JSON text.
     ///
-    /// - Parameter keepsWordTimes: `false` skips word lists (a count needs none).
+    /// - Parameter keepsWordTimes: `false` leaves word times out of the transcript (a count needs
+    ///   none); words are still read and looked for in their segment's text, so that the warnings
+    ///   are the same.
     /// - Throws: `Diagnostic` for broken JSON or a shape Seek does not read.
     /// - Complexity: O(n) in the size of `utf8`; memory O(largest segment) besides the transcript.
     public static func parse(
@@ -78,8 +80,6 @@ public enum JSONTranscriptParser {
         var speaker: String?
         /// Where the segment's `{` is.
         var offset = 0
-        /// Where a word list skipped for a count starts, to read it after all when the segment has no text.
-        var wordsSkippedAt: Int?
     }
 
     /// A word read from a word list, its text in `Reader.wordText[range]`.
@@ -210,21 +210,10 @@ public enum JSONTranscriptParser {
                     segment.speaker = try readSpeaker()
                 } else if scanner.key(key, is: "words") || scanner.key(key, is: "tokens") {
                     let isTokens = scanner.key(key, is: "tokens")
-                    if keepsWordTimes {
-                        try readWords(milliseconds: isTokens || milliseconds, speaker: &segment.speaker)
-                    } else {
-                        if segment.wordsSkippedAt == nil { segment.wordsSkippedAt = scanner.position }
-                        try scanner.skipValue()
-                    }
+                    try readWords(milliseconds: isTokens || milliseconds, speaker: &segment.speaker)
                 } else {
                     try scanner.skipValue()
                 }
-            }
-            if !segment.hasText, let skipped = segment.wordsSkippedAt {
-                let resume = scanner.position
-                scanner = JSONScanner(scanner.bytes, position: skipped)
-                try readWords(milliseconds: milliseconds, speaker: &segment.speaker)
-                scanner = JSONScanner(scanner.bytes, position: resume)
             }
             try finish(segment)
         }
@@ -339,8 +328,8 @@ public enum JSONTranscriptParser {
                 return
             }
             guard lower < upper else { return }
-            let times = keepsWordTimes ? locateWords(in: lower..<upper, line: line) : []
-            cues.pendingWordTimes.append(contentsOf: times)
+            let times = locateWords(in: lower..<upper, line: line)
+            if keepsWordTimes { cues.pendingWordTimes.append(contentsOf: times) }
             let body = text
             body.withUnsafeBufferPointer { buffer in
                 cues.append(text: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), id: nil, start: segment.start,

@@ -336,28 +336,39 @@ public enum TTMLParser {
         private func timingAttributes(_ attributes: Range<Int>) -> TimingAttributes {
             var found = TimingAttributes()
             var index = attributes.lowerBound
-            while let (name, value) = scanner.nextAttribute(&index, attributes.upperBound) {
-                let local = scanner.localName(name)
+            while let (name, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
                 let prefixed = local.lowerBound > name.lowerBound
-                let isXML = prefixed && scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xml")
-                switch local.count {
-                case 3:
-                    if found.end == nil, scanner.equals(local, "end") { found.end = value }
-                    else if found.dur == nil, scanner.equals(local, "dur") { found.dur = value }
-                case 4:
-                    if isXML, found.lang == nil, scanner.equals(local, "lang") { found.lang = value }
-                case 5:
+                guard (3...6).contains(local.count) else { continue }
+                // One comparison per attribute: the first letter and the length choose the name.
+                switch (bytes[local.lowerBound] | 0x20, local.count) {
+                case (UInt8(ascii: "b"), 5):
                     if found.begin == nil, scanner.equals(local, "begin") { found.begin = value }
-                    else if found.agent == nil, scanner.equals(local, "agent") { found.agent = value }
-                    else if isXML, found.space == nil, scanner.equals(local, "space") { found.space = value }
-                    else if !prefixed, found.style == nil, scanner.equals(local, "style") { found.style = value }
-                case 6:
+                case (UInt8(ascii: "e"), 3):
+                    if found.end == nil, scanner.equals(local, "end") { found.end = value }
+                case (UInt8(ascii: "d"), 3):
+                    if found.dur == nil, scanner.equals(local, "dur") { found.dur = value }
+                case (UInt8(ascii: "a"), 5):
+                    if found.agent == nil, scanner.equals(local, "agent") { found.agent = value }
+                case (UInt8(ascii: "l"), 4):
+                    if found.lang == nil, isXML(name, local), scanner.equals(local, "lang") { found.lang = value }
+                case (UInt8(ascii: "s"), 5):
+                    if prefixed {
+                        if found.space == nil, isXML(name, local), scanner.equals(local, "space") { found.space = value }
+                    } else if found.style == nil, scanner.equals(local, "style") {
+                        found.style = value
+                    }
+                case (UInt8(ascii: "r"), 6):
                     if !prefixed, found.region == nil, scanner.equals(local, "region") { found.region = value }
                 default:
                     break
                 }
             }
             return found
+        }
+
+        /// Whether the attribute `name` has the prefix `xml:`.
+        private func isXML(_ name: Range<Int>, _ local: Range<Int>) -> Bool {
+            local.lowerBound > name.lowerBound && scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xml")
         }
 
         private mutating func badTime(_ value: Range<Int>) -> Double? {

@@ -192,8 +192,7 @@ struct XMLScanner {
     /// quotes, in the attribute text `attributes`; `nil` when absent.
     func attribute(_ name: StaticString, in attributes: Range<Int>, prefix: StaticString? = nil) -> Range<Int>? {
         var index = attributes.lowerBound
-        while let (attributeName, value) = nextAttribute(&index, attributes.upperBound) {
-            let local = localName(attributeName)
+        while let (attributeName, local, value) = nextAttribute(&index, attributes.upperBound) {
             guard equals(local, name) else { continue }
             if let prefix {
                 let given = attributeName.lowerBound..<max(attributeName.lowerBound, local.lowerBound - 1)
@@ -205,16 +204,22 @@ struct XMLScanner {
     }
 
     /// The next attribute in the attribute text `index..<end`: its name as written (perhaps
-    /// empty, for stray bytes) and its value without quotes (empty when it has none); `index`
-    /// moves past it. `nil` when no attribute is left.
-    func nextAttribute(_ index: inout Int, _ end: Int) -> (name: Range<Int>, value: Range<Int>)? {
+    /// empty, for stray bytes), its local name (after any prefix) and its value without quotes
+    /// (empty when it has none); `index` moves past it. `nil` when no attribute is left.
+    @inline(__always)
+    func nextAttribute(_ index: inout Int, _ end: Int) -> (name: Range<Int>, local: Range<Int>, value: Range<Int>)? {
         while index < end, !isNameByte(bytes[index]) { index += 1 }
         guard index < end else { return nil }
         let nameStart = index
-        while index < end, isNameByte(bytes[index]) { index += 1 }
+        var localStart = index
+        while index < end, isNameByte(bytes[index]) {
+            if bytes[index] == UInt8(ascii: ":") { localStart = index + 1 }
+            index += 1
+        }
         let name = nameStart..<index
+        let local = localStart..<index
         while index < end, isSpace(bytes[index]) { index += 1 }
-        guard index < end, bytes[index] == UInt8(ascii: "=") else { return (name, index..<index) }
+        guard index < end, bytes[index] == UInt8(ascii: "=") else { return (name, local, index..<index) }
         index += 1
         while index < end, isSpace(bytes[index]) { index += 1 }
         if index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
@@ -224,11 +229,11 @@ struct XMLScanner {
             index = ByteSearch.first(quote, in: bytes, from: index, to: end)
             let value = valueStart..<index
             if index < end { index += 1 }
-            return (name, value)
+            return (name, local, value)
         }
         let valueStart = index
         while index < end, !isSpace(bytes[index]) { index += 1 }
-        return (name, valueStart..<index)
+        return (name, local, valueStart..<index)
     }
 
     @inline(__always)
