@@ -1,16 +1,24 @@
-// libFuzzer target: format detection, decoding and every parser, then a search on the result;
+// libFuzzer target: format detection, decoding and every parser (each SubtitleFormat forced,
+// JSON and TSV transcripts included), then a search on the result;
 // and the count-only path (in small pieces) must agree with loading and searching in full.
 // Compiled into the SeekKit module itself by Fuzz/run, so it needs no import.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let formats: [SubtitleFormat?] = [nil, .srt, .vtt, .text, .ass, .ttml, .sami, .sbv, .microdvd, .lrc, nil]
-    let names = ["fuzz.srt", "fuzz.vtt", "fuzz.txt", "fuzz", "fuzz.ass", "fuzz.ttml", "fuzz.smi", "fuzz.sbv", "fuzz.sub",
-                 "fuzz.lrc", "fuzz.xml"]
-    let choice = Int(bytes.first ?? 0) % formats.count
+    // Every format forced (machine transcripts too: Whisper/podcast JSON, Whisper TSV), and
+    // detection from the content under the names such files have.
+    let choices: [(format: SubtitleFormat?, name: String)] = [
+        (nil, "fuzz.srt"), (.srt, "fuzz.srt"), (.vtt, "fuzz.vtt"), (.text, "fuzz.txt"), (nil, "fuzz"),
+        (.ass, "fuzz.ass"), (.ttml, "fuzz.ttml"), (.sami, "fuzz.smi"), (.sbv, "fuzz.sbv"), (.microdvd, "fuzz.sub"),
+        (.lrc, "fuzz.lrc"), (nil, "fuzz.xml"), (.json, "fuzz.json"), (.tsv, "fuzz.tsv"), (nil, "fuzz.json"),
+        (nil, "fuzz.tsv"), (nil, "fuzz.md"), (nil, "fuzz.vtt"),
+    ]
+    precondition(Set(choices.compactMap(\.format)) == Set(SubtitleFormat.allCases), "a format the fuzzer never forces")
+    let choice = Int(bytes.first ?? 0) % choices.count
+    let names = choices.map(\.name)
     let language: String? = bytes.count > 1 && bytes[1] & 1 == 1 ? "en" : nil
-    let options = LoadOptions(format: formats[choice], language: language)
+    let options = LoadOptions(format: choices[choice].format, language: language)
     // Several keywords go through the match index; one keyword takes the byte scan (and, in
     // untimed text, the count where the text lies).
     let queries = [Query(keywords: ["e", "-->", "家"]), Query("e"), Query("家"), Query("a b"), Query("k")]

@@ -68,6 +68,18 @@ public enum TTMLParser {
     struct OpenElement {
         var local: Range<Int>
         var scope: Scope
+        /// Whether it is a `timeContainer="seq"`: its children play one after another.
+        var isSeq = false
+        /// In a `seq`, where its next child's times count from: its begin, then each child's end.
+        var cursor: Double = 0
+        /// Whether its end is given (`end` or `dur`), not implied by its parent or children.
+        var endIsGiven = false
+        /// Whether it is content that takes time in a `seq` (`div`, `p`, `span`); metadata takes none.
+        var isContent = false
+
+        /// When it ends, for the `seq` it is in: as given, else a `seq` ends with its last child
+        /// (at once when it has none: its own text lasts no time), and a `par` with its parent.
+        var activeEnd: Double { endIsGiven || !isSeq ? scope.end : min(scope.end, cursor) }
     }
 
     /// The `<p>` being read.
@@ -94,6 +106,7 @@ public enum TTMLParser {
         var space: Range<Int>?
         var style: Range<Int>?
         var region: Range<Int>?
+        var timeContainer: Range<Int>?
     }
 
     private struct Parser {
@@ -176,7 +189,13 @@ public enum TTMLParser {
             // would end past its parent where the same value read from zero fits, times inside
             // timed parents are read from zero.
             var origin = parentBegin
-            if let first = begin ?? end, parentBegin > 0, first >= parentBegin, first <= parentEnd {
+            // In a `seq`, each child's times count from the end of the one before.
+            let inSeq = stack.last?.isSeq == true
+            if inSeq, let parent = stack.last {
+                origin = parent.cursor
+                scope.begin = origin
+                hasTime = true
+            } else if let first = begin ?? end, parentBegin > 0, first >= parentBegin, first <= parentEnd {
                 if first == parentBegin || (parentEnd.isFinite && parentBegin + first > parentEnd) { absoluteTimes = true }
                 if absoluteTimes { origin = 0 }
             }
@@ -221,7 +240,12 @@ public enum TTMLParser {
                 paragraph?.spanBegin = min(open.spanBegin, scope.begin)
                 if scope.end.isFinite { paragraph?.spanEnd = max(open.spanEnd, scope.end) }
             }
-            if !selfClosing { stack.append(OpenElement(local: local, scope: scope)) }
+            if !selfClosing {
+                let isSeq = found.timeContainer.map { scanner.equals($0, "seq") } ?? false
+                let isContent = scanner.equals(local, "div") || scanner.equals(local, "p") || scanner.equals(local, "span")
+                stack.append(OpenElement(local: local, scope: scope, isSeq: isSeq, cursor: scope.begin,
+                                         endIsGiven: end != nil || found.dur != nil, isContent: isContent))
+            }
         }
 
         private mutating func close(_ local: Range<Int>, into cues: inout CueCollector) {
@@ -236,7 +260,12 @@ public enum TTMLParser {
             var depth = stack.count - 1
             while depth >= 0, !scanner.sameBytes(stack[depth].local, local) { depth -= 1 }
             guard depth >= 0 else { return }
-            while stack.count > depth { stack.removeLast() }
+            while stack.count > depth {
+                let closed = stack.removeLast()
+                if closed.isContent, let parent = stack.indices.last, stack[parent].isSeq {
+                    stack[parent].cursor = max(stack[parent].cursor, closed.activeEnd)
+                }
+            }
             if let open = paragraph, depth <= open.depth { finishParagraph(into: &cues) }
         }
 
@@ -245,7 +274,8 @@ public enum TTMLParser {
                 if decoding { XMLScanner.appendDecoded(bytes, range, to: &agentName!) } else { agentName! += bytes[range] }
                 return
             }
-            guard let open = paragraph, stack.last?.scope.hidden != true else { return }
+            // Text right inside a `seq` (an anonymous span) lasts no time: it is never shown.
+            guard let open = paragraph, stack.last?.scope.hidden != true, stack.last?.isSeq != true else { return }
             let preserve = stack.last?.scope.preserve ?? open.scope.preserve
             if !open.untimedText, stack.last?.scope.inTimedSpan != true,
                bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
@@ -338,7 +368,7 @@ public enum TTMLParser {
             var index = attributes.lowerBound
             while let (name, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
                 let prefixed = local.lowerBound > name.lowerBound
-                guard (3...6).contains(local.count) else { continue }
+                guard (3...6).contains(local.count) || local.count == 13 else { continue }
                 // One comparison per attribute: the first letter and the length choose the name.
                 switch (bytes[local.lowerBound] | 0x20, local.count) {
                 case (UInt8(ascii: "b"), 5):
@@ -359,6 +389,8 @@ public enum TTMLParser {
                     }
                 case (UInt8(ascii: "r"), 6):
                     if !prefixed, found.region == nil, scanner.equals(local, "region") { found.region = value }
+                case (UInt8(ascii: "t"), 13):
+                    if found.timeContainer == nil, scanner.equals(local, "timecontainer") { found.timeContainer = value }
                 default:
                     break
                 }

@@ -83,6 +83,28 @@ import Testing
         #expect(cues.map(\.line) == [5, 4])
     }
 
+    /// In a `timeContainer="seq"` each child's times count from the end of the child before; a
+    /// `seq` without an end ends with its last child, and text right inside a `seq` lasts no time.
+    @Test func seqContainersPlayTheirChildrenOneAfterAnother() {
+        let (cues, _) = Self.parse("""
+            <div timeContainer="seq">
+              <metadata><desc>not timed</desc></metadata>
+              <p begin="5s" dur="5s">first</p>
+              <p begin="5s" dur="5s">second</p>
+              <div timeContainer="seq">
+                <p dur="2s">third</p>
+                <p begin="1s" timeContainer="seq">never shown</p>
+                <p dur="3s">fourth</p>
+              </div>
+              <p dur="1s">fifth</p>
+            </div>
+            <div begin="100s"><p begin="1s" end="2s">par as before</p></div>
+            """)
+        #expect(cues.map(\.text) == ["first", "second", "third", "fourth", "fifth", "par as before"])
+        #expect(cues.map(\.start) == [5000, 15000, 20000, 23000, 26000, 101_000])
+        #expect(cues.map(\.end) == [10000, 20000, 22000, 26000, 27000, 102_000])
+    }
+
     @Test func paragraphWithoutTimesTakesItsSpans() {
         let (cues, _) = Self.parse("<p><span begin=\"2s\" end=\"3s\">a</span> <span begin=\"3s\" end=\"4.5s\">b</span></p>")
         #expect(cues.first?.start == 2000)
