@@ -152,7 +152,7 @@ struct InputFile: Equatable {
     /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read (a regular
     /// file no larger than that is read whole and left to the loader, which makes the same judgement).
     func read(from standardInput: Int32, sniffing: Bool = true) throws(Diagnostic) -> [UInt8] {
-        try withContents(from: standardInput, mappingFrom: nil, sniffing: sniffing, mapped: { _ in [] }, read: { $0 })
+        try withContents(from: standardInput, mappingFrom: nil, sniffing: sniffing, mapped: { _, _ in [] }, read: { $0 })
     }
 
     /// Opens the file once and hands its contents to `mapped`, mapped into memory without
@@ -163,10 +163,11 @@ struct InputFile: Equatable {
     /// refused from its size, and standard input, a pipe or a device once the limit is read.
     /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read (a regular
     /// file no larger than that is read whole and left to the loader, which makes the same judgement).
-    /// Mapped pages are read as `mapped` touches them, on whichever core does.
+    /// Mapped pages are read as `mapped` touches them, on whichever core does; `mapped` may let
+    /// them go (`releasePages`) once it has what it needs of them, so they no longer take memory.
     func withContents<Result>(
         from standardInput: Int32, mappingFrom minimumSize: Int?, sniffing: Bool = true,
-        mapped: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Result,
+        mapped: (UnsafeBufferPointer<UInt8>, _ releasePages: () -> Void) throws(Diagnostic) -> Result,
         read: ([UInt8]) throws(Diagnostic) -> Result
     ) throws(Diagnostic) -> Result {
         let limits = InputLimits.current
@@ -202,7 +203,8 @@ struct InputFile: Equatable {
             MappedFileGuard.install()
             let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
             if sniffing { try TextDecoder.refuseBinaryHead(Array(bytes.prefix(Self.headSize)), fileName: displayName) }
-            return try mapped(bytes)
+            // Pages let go are read again from the file if touched: a private map never written.
+            return try mapped(bytes, { _ = madvise(address, size, MADV_DONTNEED) })
         }
         // A regular file is read up to the size it had when opened; one that reports no
         // size (as some special files do), a device or a pipe is read to its end, within the limit.

@@ -96,9 +96,7 @@ struct OutcomeRenderer: Sendable {
                 return printBlocks(outcome.file, transcript, index, selectedCues: invertedCues(transcript, index),
                                    groupPrinted: groupPrinted, into: &buffer, flush: flush)
             case .blocks:
-                var matchingCues: [Int] = []
-                for cue in index.matchCues where matchingCues.last != Int(cue) { matchingCues.append(Int(cue)) }
-                return printBlocks(outcome.file, transcript, index, selectedCues: matchingCues,
+                return printBlocks(outcome.file, transcript, index, selectedCues: index.matchingCues,
                                    groupPrinted: groupPrinted, into: &buffer, flush: flush)
             }
         case .success(.counted), .failure:
@@ -106,17 +104,24 @@ struct OutcomeRenderer: Sendable {
         }
     }
 
-    /// `-v`: the cues in scope without a match, at most `-m` of them.
-    func invertedCues(_ transcript: Transcript, _ index: MatchIndex) -> [Int] {
+    /// `-v`: the cues in scope without a match, at most `-m` of them (found as they are read).
+    func invertedCues(_ transcript: Transcript, _ index: MatchIndex) -> some Sequence<Int> {
         let limit = options.maxCount ?? Int.max
-        var cues: [Int] = []
-        var matches = index.matchCues.makeIterator()
-        var nextMatch = matches.next().map(Int.init)
-        for cue in transcript.indices where cues.count < limit {
-            while let next = nextMatch, next < cue { nextMatch = matches.next().map(Int.init) }
-            if nextMatch != cue && options.scope.includes(cue, of: transcript) { cues.append(cue) }
+        let scope = options.scope
+        var matches = index.matchingCues.makeIterator()
+        let state = (cue: 0, taken: 0, nextMatch: matches.next(), matches: matches)
+        return sequence(state: state) { state -> Int? in
+            while state.cue < transcript.count && state.taken < limit {
+                let cue = state.cue
+                state.cue += 1
+                while let next = state.nextMatch, next < cue { state.nextMatch = state.matches.next() }
+                if state.nextMatch != cue && scope.includes(cue, of: transcript) {
+                    state.taken += 1
+                    return cue
+                }
+            }
+            return nil
         }
-        return cues
     }
 
     /// `NAME: N cues, M words` per speaker (`FILE:` first with several files).
@@ -172,17 +177,17 @@ struct OutcomeRenderer: Sendable {
     /// One block per selected cue (matching cues, or with `-v` the cues without a match), with the
     /// `-A`/`-B`/`-C` cues around them dimmed; returns whether a group was printed.
     private func printBlocks(
-        _ file: String, _ transcript: Transcript, _ index: MatchIndex, selectedCues: [Int], groupPrinted: Bool,
-        into buffer: inout [UInt8], flush: (inout [UInt8]) -> Void
+        _ file: String, _ transcript: Transcript, _ index: MatchIndex, selectedCues: some Sequence<Int>,
+        groupPrinted: Bool, into buffer: inout [UInt8], flush: (inout [UInt8]) -> Void
     ) -> Bool {
-        guard !selectedCues.isEmpty else { return false }
-        let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
-        let separator = showsContext ? Array(separator.utf8) : []
         var selected = selectedCues.makeIterator()
         var nextSelected = selected.next()
+        guard nextSelected != nil else { return false }
+        let printer = ResultPrinter(color: color, fileName: showFileNames ? file : nil)
+        let separator = showsContext ? Array(separator.utf8) : []
         var printed = groupPrinted
-        for group in ResultPrinter.groups(matchingCues: selectedCues, before: options.contextBefore,
-                                          after: options.contextAfter, cueCount: transcript.count) {
+        for group in CueGroups(selectedCues, before: options.contextBefore, after: options.contextAfter,
+                               cueCount: transcript.count) {
             if printed { buffer.append(contentsOf: separator) }
             printed = true
             for cue in group {

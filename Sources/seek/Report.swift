@@ -97,7 +97,7 @@ struct Report {
     }
 
     private mutating func add(_ outcome: Outcome, _ transcript: Transcript, _ index: MatchIndex) {
-        let selected = options.invert ? renderer.invertedCues(transcript, index).count
+        let selected = options.invert ? renderer.invertedCues(transcript, index).reduce(0) { count, _ in count + 1 }
             : options.maxCount == 0 ? 0 : index.count
         addSelected(selected, of: outcome.file)
         if silent { return }

@@ -255,7 +255,9 @@ struct SeekCommand {
         if let problem = input.problem { throw problem }
         let name = input.displayName
         // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
-        let searchInPlace = { (bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Outcome.Found in
+        // Once loaded, a mapped file's pages are let go before its matches are indexed.
+        let searchInPlace = { (bytes: UnsafeBufferPointer<UInt8>, releasePages: () -> Void) throws(Diagnostic)
+            -> Outcome.Found in
             switch work {
             case .count(let query, let enough):
                 return .counted(try TranscriptLoader.countMatches(
@@ -263,9 +265,11 @@ struct SeekCommand {
             case .searchPart(let query, let cues):
                 let loaded = try TranscriptLoader.load(inPlace: bytes, fileName: name, options: load,
                                                        untilMatchingCues: cues, of: query)
+                releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
             case .searchMatching(let query):
                 let loaded = try TranscriptLoader.loadMatching(inPlace: bytes, fileName: name, options: load, query: query)
+                releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
             case .loadCues, .search:
                 preconditionFailure("only counts, -m and matching cues work where the bytes lie")
@@ -274,7 +278,7 @@ struct SeekCommand {
         let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             switch work {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
-                return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer) }
+                return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer, {}) }
             case .count(let query, _):
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
             case .loadCues, .search:

@@ -369,6 +369,36 @@ struct InteractiveTests {
         #expect(session.exitStatus() == 0)
     }
 
+    /// Issue 22 item 10: `w` writes on its own thread, the status line following it; keys
+    /// work meanwhile, and quitting in the middle leaves no file behind.
+    @Test func wExportsOffTheInputLoopWithProgress() throws {
+        let directory = try TemporaryDirectory()
+        let line = String(repeating: "a ", count: 39) + "a\n"
+        try directory.write("w.txt", String(repeating: line, count: 5_000))
+        let expected = try SeekProcess.run(["--json", "a", "w.txt"], in: directory.url)
+        let session = try TmuxSession(["a", "w.txt"], in: directory.url, columns: 100)
+        #expect(session.wait(seconds: 60) { $0.contains(" 1/200000 ") }, "\(session.screen())")
+        try session.press("w")
+        #expect(session.wait { $0.contains("write matches to: w.matches.jsonl") })
+        try session.press("Enter")
+        #expect(session.wait { $0.contains("exporting 200000 matches to w.matches.jsonl…") }, "\(session.screen())")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 2/200000 ") && $0.contains("exporting") },
+                "a key waited for the export: \(session.screen())")
+        #expect(session.wait(seconds: 120) { $0.contains("exported 200000 matches to w.matches.jsonl") },
+                "\(session.screen())")
+        #expect(try directory.read("w.matches.jsonl") == expected.stdout)
+
+        try session.press("w")
+        try session.press("C-u")
+        try session.type("later.jsonl")
+        try session.press("Enter")
+        #expect(session.wait { $0.contains("exporting 200000 matches to later.jsonl…") }, "\(session.screen())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(try directory.contents().sorted() == ["w.matches.jsonl", "w.txt"])
+    }
+
     @Test func wNeverFollowsAPlantedSymbolicLink() throws {
         let directory = try TemporaryDirectory()
         try directory.write("movie.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello there\n")

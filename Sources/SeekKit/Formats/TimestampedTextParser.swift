@@ -22,19 +22,24 @@ public enum TimestampedTextParser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
-            let scanner = LineScanner(buffer)
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count)
-                if MarkdownTranscriptParser.recognises(buffer) {
-                    MarkdownTranscriptParser.parse(scanner, into: &cues)
-                } else if parseUntimedLines(scanner, into: &cues) == nil {
-                    cues.removeAll()
-                    parseTimed(scanner, into: &cues)
-                }
+        utf8.withUnsafeBufferPointer { buffer in parse(buffer, fileName: fileName) }
+    }
+
+    /// Parses UTF-8 text where it lies.
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, fileName: String
+    ) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        let scanner = LineScanner(buffer)
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            if MarkdownTranscriptParser.recognises(buffer) {
+                MarkdownTranscriptParser.parse(scanner, into: &cues)
+            } else if parseUntimedLines(scanner, into: &cues) == nil {
+                cues.removeAll()
+                parseTimed(scanner, into: &cues)
             }
-            return (transcript, [])
         }
+        return (transcript, [])
     }
 
     /// Parses `buffer`, a whole file or one piece of it ending in a line break, as untimed

@@ -75,19 +75,7 @@ public struct ResultPrinter: Sendable {
     ///
     /// - Complexity: O(number of cues shown).
     public static func groups(matchingCues: [Int], before: Int, after: Int, cueCount: Int) -> [Range<Int>] {
-        var groups: [Range<Int>] = []
-        let reachBefore = max(0, min(before, cueCount))
-        let reachAfter = max(0, min(after, cueCount))
-        for cue in matchingCues {
-            let lower = max(0, cue - reachBefore)
-            let upper = min(cueCount, cue + reachAfter + 1)
-            if let last = groups.last, lower <= last.upperBound {
-                groups[groups.count - 1] = last.lowerBound..<max(last.upperBound, upper)
-            } else {
-                groups.append(lower..<upper)
-            }
-        }
-        return groups
+        Array(CueGroups(matchingCues, before: before, after: after, cueCount: cueCount))
     }
 
     /// The line for `-o`: the text of the match at `position` alone (`FILE:` first when a file name is shown),

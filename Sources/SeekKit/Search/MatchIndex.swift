@@ -197,6 +197,19 @@ public struct MatchIndex: Sendable {
     /// The cue index of every match, in order (equal cues repeat).
     public var matchCues: some RandomAccessCollection<Int32> { cues.lazy.map { Int32(truncatingIfNeeded: $0) } }
 
+    /// The cues holding a match, each once, in order (read from the index as they are asked for).
+    public var matchingCues: some Sequence<Int> {
+        sequence(state: (cues: cues.makeIterator(), last: Int64(-1))) { state -> Int? in
+            while let cue = state.cues.next() {
+                if cue != state.last {
+                    state.last = cue
+                    return Int(cue)
+                }
+            }
+            return nil
+        }
+    }
+
     /// Bytes the matches take (see `PackedIntegers.storedBytes`).
     var storedBytes: Int { cues.storedBytes + starts.storedBytes + lengths.storedBytes + tokens.storedBytes }
 }

@@ -177,22 +177,18 @@ public struct Matcher: Sendable {
         guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
               let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
         else { return nil }
-        var starts: [Int] = []
-        var fallbackLines: Set<Int> = []
-        _ = plan.scan(text, cues: TextLines(text: text), isCancelled: { false }) { line, range in
-            starts.append(line + range.lowerBound)
-        } fallback: { line in
-            fallbackLines.insert(line)
-        }
-        var count = starts.count
-        for start in fallbackLines {
-            var end = start
-            while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
-            count -= starts.countInRange(start..<end)
-            let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
-            count += reference.ranges(in: line[...]).count
+        var count = 0
+        _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
+            count += needsReference ? reference.ranges(in: Self.line(at: line, in: text)[...]).count : matches
         }
         return count
+    }
+
+    /// The line of `text` starting at `start`, up to its line break.
+    private static func line(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
+        var end = start
+        while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
     }
 
     /// The number of matches in the cues lying in `text` at `spans` (sorted, disjoint
@@ -206,20 +202,9 @@ public struct Matcher: Sendable {
         _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> Int? {
         guard scansBytes, let plan else { return nil }
-        var matchCues: [Int] = []
-        let rewrittenCues = Set(rewritten)
-        var special = rewrittenCues
-        _ = plan.scan(text, cues: CueSpans(spans), isCancelled: { false }) { cue, _ in
-            matchCues.append(cue)
-        } fallback: { cue in
-            special.insert(cue)
-        }
-        var count = matchCues.count
-        for cue in special {
-            count -= matchCues.countInRange(cue..<cue + 1)
-            let cueText = rewrittenCues.contains(cue)
-                ? rewrite(cue) : String(decoding: UnsafeBufferPointer(rebasing: text[spans[cue]]), as: UTF8.self)
-            count += ranges(in: cueText[...]).count
+        var count = 0
+        visitCues(text, spans: spans, plan: plan, rewritten: rewritten, rewrite: rewrite) { _, matches in
+            count += matches
         }
         return count
     }
@@ -234,22 +219,35 @@ public struct Matcher: Sendable {
         _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> [Int]? {
         guard scansBytes, let plan else { return nil }
-        var matchCues: [Int] = []
-        var special = Set(rewritten)
-        _ = plan.scan(text, cues: CueSpans(spans), isCancelled: { false }) { cue, _ in
-            if matchCues.last != cue { matchCues.append(cue) }
-        } fallback: { cue in
-            special.insert(cue)
+        var cues: [Int] = []
+        visitCues(text, spans: spans, plan: plan, rewritten: rewritten, rewrite: rewrite) { cue, matches in
+            if matches > 0 { cues.append(cue) }
         }
-        guard !special.isEmpty else { return matchCues }
-        let rewrittenCues = Set(rewritten)
-        var cues = matchCues.filter { !special.contains($0) }
-        for cue in special {
-            let cueText = rewrittenCues.contains(cue)
-                ? rewrite(cue) : String(decoding: UnsafeBufferPointer(rebasing: text[spans[cue]]), as: UTF8.self)
-            if !ranges(in: cueText[...]).isEmpty { cues.append(cue) }
+        return cues
+    }
+
+    /// Hands on each cue lying in `text` at `spans` that holds a match or that `rewritten` lists,
+    /// in order, with its number of matches (a cue in `rewritten` has the text `rewrite` gives).
+    private func visitCues(
+        _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], plan: FastPlan, rewritten: [Int],
+        rewrite: (Int) -> String, visit: (_ cue: Int, _ matches: Int) -> Void
+    ) {
+        let rewritten = rewritten.sorted()
+        var nextRewritten = 0
+        func visitRewritten(before cue: Int) {
+            while nextRewritten < rewritten.count && rewritten[nextRewritten] < cue {
+                let rewrittenCue = rewritten[nextRewritten]
+                visit(rewrittenCue, ranges(in: rewrite(rewrittenCue)[...]).count)
+                nextRewritten += 1
+            }
         }
-        return cues.sorted()
+        _ = plan.scanByCue(text, cues: CueSpans(spans)) { cue, matches, _, needsReference in
+            visitRewritten(before: cue)
+            if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: text[spans[cue]]), as: UTF8.self)
+            visit(cue, needsReference ? ranges(in: text[...]).count : matches)
+        }
+        visitRewritten(before: Int.max)
     }
 
     /// The starts of the lines of `text` with at least one match, each line a cue as
@@ -261,21 +259,12 @@ public struct Matcher: Sendable {
               let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
         else { return nil }
         var starts: [Int] = []
-        var fallbackLines: Set<Int> = []
-        _ = plan.scan(text, cues: TextLines(text: text), isCancelled: { false }) { line, _ in
-            if starts.last != line { starts.append(line) }
-        } fallback: { line in
-            fallbackLines.insert(line)
+        _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
+            if needsReference ? !reference.ranges(in: Self.line(at: line, in: text)[...]).isEmpty : matches > 0 {
+                starts.append(line)
+            }
         }
-        guard !fallbackLines.isEmpty else { return starts }
-        starts.removeAll { fallbackLines.contains($0) }
-        for start in fallbackLines {
-            var end = start
-            while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
-            let line = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
-            if !reference.ranges(in: line[...]).isEmpty { starts.append(start) }
-        }
-        return starts.sorted()
+        return starts
     }
 
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
@@ -288,60 +277,15 @@ public struct Matcher: Sendable {
         isCancelled: () -> Bool = { false }, found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard let plan else { return true }
-        // Cues holding a character some keyword character could equal, known before the scan.
-        var risky = PackedIntegers()
-        if plan.hasEquivalents {
-            let finished = plan.markRiskyCues(bytes, cues: TranscriptCues(records: records), isCancelled: isCancelled) {
-                risky.append(Int64($0))
-            }
-            if !finished { return false }
-        }
         let length = keyword.utf8.count
-        var nextRisky = 0
-        var cue = -1
-        var cueNeedsReference = false
-        var starts = PackedIntegers()
-        func searchWithReference(_ cue: Int) {
-            for range in reference.ranges(in: text(cue)) { found(cue, range) }
-        }
-        /// Hands on the matches of the cue left and of the risky cues before `next`.
-        func move(to next: Int) {
-            if cue >= 0 {
-                if cueNeedsReference {
-                    searchWithReference(cue)
-                } else {
-                    for start in starts { found(cue, Int(start)..<Int(start) + length) }
-                }
+        return plan.scanByCue(bytes, cues: TranscriptCues(records: records), keepingStarts: true,
+                              isCancelled: isCancelled) { cue, _, starts, needsReference in
+            if needsReference {
+                for range in reference.ranges(in: text(cue)) { found(cue, range) }
+            } else {
+                for start in starts { found(cue, Int(start)..<Int(start) + length) }
             }
-            while nextRisky < risky.count && Int(risky[nextRisky]) < next {
-                let riskyCue = Int(risky[nextRisky])
-                if riskyCue > cue { searchWithReference(riskyCue) }
-                nextRisky += 1
-            }
-            cue = next
-            cueNeedsReference = nextRisky < risky.count && Int(risky[nextRisky]) == next
-            starts = PackedIntegers()
-        }
-        let finished = plan.scan(bytes, cues: TranscriptCues(records: records), marksRiskyCues: false,
-                                 isCancelled: isCancelled) { matchCue, range in
-            if matchCue != cue { move(to: matchCue) }
-            if !cueNeedsReference { starts.append(Int64(range.lowerBound)) }
-        } fallback: { fallbackCue in
-            if fallbackCue != cue { move(to: fallbackCue) }
-            cueNeedsReference = true
         } != nil
-        guard finished else { return false }
-        move(to: Int.max)
-        return true
-    }
-}
-
-extension Array where Element == Int {
-    /// How many elements of this sorted array lie in `range`.
-    ///
-    /// - Complexity: O(log n).
-    func countInRange(_ range: Range<Int>) -> Int {
-        partitionPoint { $0 >= range.upperBound } - partitionPoint { $0 >= range.lowerBound }
     }
 }
 
@@ -586,6 +530,54 @@ struct FastPlan: Sendable {
                 return true
             }
         }
+    }
+
+    /// Scans `text` as `scan` does, handing on each cue that holds a byte match or needs the
+    /// reference once the scan has left it: its identifier, its number of byte matches, their
+    /// starts in the cue (with `keepingStarts`), and whether the reference must search it
+    /// instead. Only one cue's matches wait at a time, whatever the number of matches.
+    ///
+    /// - Returns: `nil` when cancelled.
+    func scanByCue(
+        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, keepingStarts: Bool = false,
+        isCancelled: () -> Bool = { false },
+        visit: (_ cue: Int, _ matches: Int, _ starts: PackedIntegers, _ needsReference: Bool) -> Void
+    ) -> Bool? {
+        // Cues holding a character some keyword character could equal, known before the scan.
+        var risky = PackedIntegers()
+        if hasEquivalents {
+            guard markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { risky.append(Int64($0)) })
+            else { return nil }
+        }
+        var nextRisky = 0
+        var cue: Int?
+        var matches = 0
+        var starts = PackedIntegers()
+        var needsReference = false
+        /// Hands on the cue left and the risky cues before `next` (all that are left when `nil`).
+        func move(to next: Int?) {
+            if let cue { visit(cue, matches, starts, needsReference) }
+            while nextRisky < risky.count, next.map({ Int(risky[nextRisky]) < $0 }) ?? true {
+                let riskyCue = Int(risky[nextRisky])
+                if cue.map({ riskyCue > $0 }) ?? true { visit(riskyCue, 0, PackedIntegers(), true) }
+                nextRisky += 1
+            }
+            cue = next
+            matches = 0
+            starts = PackedIntegers()
+            needsReference = next != nil && nextRisky < risky.count && Int(risky[nextRisky]) == next
+        }
+        let finished = scan(text, cues: cues, marksRiskyCues: false, isCancelled: isCancelled) { found, range in
+            if found != cue { move(to: found) }
+            matches += 1
+            if keepingStarts && !needsReference { starts.append(Int64(range.lowerBound)) }
+        } fallback: { fallback in
+            if fallback != cue { move(to: fallback) }
+            needsReference = true
+        }
+        guard finished != nil else { return nil }
+        move(to: nil)
+        return true
     }
 
     /// Reports cues holding a character some keyword character could equal.

@@ -15,8 +15,9 @@ extension TranscriptLoader {
     /// written UTF-8 SRT or untimed text file, searched for one keyword the byte scan takes,
     /// is searched piece by piece on all cores as the count path does (`countMatches`), and
     /// only the blocks or lines that hold a match are parsed. Any other file, a file that
-    /// turns out not to be plain, rolling captions and transcripts whose speakers last
-    /// through their turns (`SpeakerTurns`) are loaded whole, with every cue.
+    /// turns out not to be plain, rolling captions, transcripts whose speakers last
+    /// through their turns (`SpeakerTurns`) and a file where more than one cue in 64 bytes
+    /// matches (`MatchingCues.isDense`) are loaded whole, with every cue.
     ///
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
@@ -32,7 +33,7 @@ extension TranscriptLoader {
         inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
         pieceSize: Int
     ) throws(Diagnostic) -> LoadedTranscript {
-        func whole() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
+        func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
         guard options.encoding == nil, let matcher = inPlaceMatcher(for: query),
               TextDecoder.startsLikePlainUTF8(bytes) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
@@ -142,12 +143,19 @@ struct MatchingCues {
     /// The bytes of all `blocks`.
     var blockBytes = 0
 
+    /// Whether `matching` cues are so many for the piece's size that their blocks (and the
+    /// cues' numbers) would cost more than loading the whole file where it lies: one in 64 bytes.
+    static func isDense(_ matching: Int, in piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        matching > piece.count / 64
+    }
+
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
     init?(srt piece: UnsafeBufferPointer<UInt8>, layout: SRTLayout?, matcher: Matcher) {
         guard let layout,
               let matching = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
                                                      rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) })
         else { return nil }
+        guard !MatchingCues.isDense(matching.count, in: piece) else { return nil }
         cues = layout.spans.count
         lines = layout.lines
         var counted = 0
@@ -177,7 +185,8 @@ struct MatchingCues {
     /// a timestamp (the file is then timestamped text).
     init?(untimedText piece: UnsafeBufferPointer<UInt8>, matcher: Matcher) {
         guard let base = piece.baseAddress else { return }
-        guard memchr(base, 0x0D, piece.count) == nil, let matching = matcher.linesWithMatches(piece) else { return nil }
+        guard memchr(base, 0x0D, piece.count) == nil, let matching = matcher.linesWithMatches(piece),
+              !MatchingCues.isDense(matching.count, in: piece) else { return nil }
         var position = 0
         blocks.reserveCapacity(matching.count)
         for start in matching {

@@ -24,7 +24,7 @@ extension TranscriptLoader {
         inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions,
         untilMatchingCues cueLimit: Int, of query: Query, pieceSize: Int
     ) throws(Diagnostic) -> LoadedTranscript {
-        func whole() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
+        func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
         guard cueLimit > 0, !query.isEmpty, options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) else {
             return try whole()
         }
@@ -45,7 +45,8 @@ extension TranscriptLoader {
                                               pieceSize: piece.count, checkingUTF8: true) else { return try whole() }
             matches += counted.matches
             guard matches >= wanted else { continue }
-            let loaded = try load(Array(bytes[..<bounds[end]]), fileName: fileName, options: options)
+            let loaded = try load(inPlace: UnsafeBufferPointer(rebasing: bytes[..<bounds[end]]), fileName: fileName,
+                                  options: options)
             let index = MatchIndex(transcript: loaded.transcript, query: query)
             let found = Self.matchingCues(index)
             if found >= cueLimit { return loaded }

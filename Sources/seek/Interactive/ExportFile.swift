@@ -21,8 +21,10 @@ enum ExportFile {
     /// link, never over one of the transcripts, and over an existing file only with `replace`.
     ///
     /// - Returns: `nil` on success, otherwise what went wrong.
+    /// Once `isCancelled`, what was written is removed and the export is reported as cancelled.
     static func write(
-        to path: SystemPath, replace: Bool, notOver inputs: [SystemPath], _ body: (DescriptorWriter) -> Void
+        to path: SystemPath, replace: Bool, notOver inputs: [SystemPath], isCancelled: () -> Bool = { false },
+        _ body: (DescriptorWriter) -> Void
     ) -> String? {
         if let target = path.withCString({ FileIdentity(path: $0) }),
            inputs.contains(where: { input in input.withCString { FileIdentity(path: $0) } == target }) {
@@ -33,6 +35,10 @@ enum ExportFile {
             let file = try AtomicOutputFile(path: path, links: .refuse, replace: replace, cleanupOnSignals: false,
                                             inPlaceDescriptors: [])
             body(file.writer)
+            if isCancelled() {
+                file.discard()
+                return "export cancelled; \(path.shown) not written"
+            }
             try file.commit()
             return nil
         } catch {

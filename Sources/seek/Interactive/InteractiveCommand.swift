@@ -22,8 +22,10 @@ struct InteractiveSession {
     var wholeWords: Bool
     var ignoresAccents: Bool
     var scope: Scope
-    /// Streams the JSON Lines export of file `i`'s matches (the same text as `--json`) to a writer.
-    var writeJSONLines: (_ file: Int, Transcript, MatchIndex, DescriptorWriter) -> Void
+    /// Streams the JSON Lines export of file `i`'s matches (the same text as `--json`) to a writer,
+    /// reporting the matches written as it goes and stopping early once `isCancelled`.
+    var writeJSONLines: (_ file: Int, Transcript, MatchIndex, DescriptorWriter, _ progress: (Int) -> Void,
+                         _ isCancelled: () -> Bool) -> Void
     /// Warnings from reading the file (a guessed encoding, skipped lines), shown in the navigator.
     var warnings: [String] = []
     /// Whether frames may use colours (not with `--color never`, `NO_COLOR` or a dumb terminal).
@@ -71,6 +73,8 @@ struct RunLoop {
     var previous: Frame?
     /// The media player, started by the first `p` and reused by the next ones.
     let player: PlayerController
+    /// The `w` export being written, if any.
+    var exportTask: ExportTask?
 
     /// How long a lone Esc waits for the rest of a sequence, in milliseconds.
     static let escapeDelay: Int32 = 30
@@ -105,6 +109,7 @@ struct RunLoop {
     mutating func run() -> Int32 {
         SignalPipe.install()
         defer {
+            exportTask?.cancelAndWait()
             terminal.restore()
             SignalPipe.uninstall()
             player.close()
@@ -118,6 +123,7 @@ struct RunLoop {
                 pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: worker.readEnd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exportTask?.readEnd ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             let timeout: Int32 = decoder.pending.isEmpty ? Self.fileCheckInterval : Self.escapeDelay
             let ready = poll(&fds, nfds_t(fds.count), timeout)
@@ -140,6 +146,7 @@ struct RunLoop {
                 return 129
             }
             if fds[2].revents != 0 { take(worker.takeEvents()) }
+            if fds[3].revents != 0 { showExportProgress() }
             checkFileOnScreen()
             draw()
         }
@@ -252,6 +259,10 @@ struct RunLoop {
     /// Writes the matches where `request` says: never through a symbolic link, and over an
     /// existing file only once the user has said to replace it.
     private mutating func export(_ request: ExportRequest) {
+        guard exportTask == nil else {
+            state.message = .notice("still exporting: one export at a time")
+            return
+        }
         let matches = state.matches
         guard !state.isSearching else {
             state.message = .notice("still searching: export once the count is final")
@@ -275,18 +286,32 @@ struct RunLoop {
         }
         let write = session.writeJSONLines
         let files = state.files
-        if let failure = ExportFile.write(to: path, replace: request.replace, notOver: session.paths.compactMap { $0 },
-                                          { writer in
-            for file in files.indices {
-                if let transcript = files[file].transcript, let index = matches.index(ofFile: file), !index.isEmpty {
-                    write(file, transcript, index, writer)
+        let inputs = session.paths.compactMap { $0 }
+        exportTask = ExportTask(total: matches.total, shownName: path.shown) { progress, isCancelled in
+            ExportFile.write(to: path, replace: request.replace, notOver: inputs, isCancelled: isCancelled) { writer in
+                for file in files.indices where !isCancelled() {
+                    if let transcript = files[file].transcript, let index = matches.index(ofFile: file), !index.isEmpty {
+                        write(file, transcript, index, writer, progress, isCancelled)
+                    }
                 }
             }
-        }) {
+        }
+        showExportProgress()
+    }
+
+    /// The status line follows the export: how much is written, then where it went or what went wrong.
+    private mutating func showExportProgress() {
+        guard let task = exportTask else { return }
+        switch task.take() {
+        case .writing(let written):
+            let percent = written * 100 / max(task.total, 1)
+            state.message = .info("exporting \(task.total) match\(task.total == 1 ? "" : "es") to \(task.shownName)… \(percent)%")
+        case .finished(let failure?):
+            exportTask = nil
             state.message = .error(failure)
-        } else {
-            let count = matches.total
-            state.message = .info("exported \(count) match\(count == 1 ? "" : "es") to \(path.shown)")
+        case .finished(nil):
+            exportTask = nil
+            state.message = .info("exported \(task.total) match\(task.total == 1 ? "" : "es") to \(task.shownName)")
         }
     }
 

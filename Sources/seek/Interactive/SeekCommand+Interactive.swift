@@ -72,14 +72,22 @@ extension SeekCommand {
             },
             keywords: options.keywords, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords,
             ignoresAccents: options.ignoreAccents, scope: options.scope,
-            writeJSONLines: { file, transcript, index, writer in
+            writeJSONLines: { file, transcript, index, writer, progress, isCancelled in
                 var bytes: [UInt8] = []
+                var records = 0
                 for record in MatchRecords(file: names[file], transcript: transcript, index: index,
                                            track: tracks[file]?.number, language: tracks[file]?.language) {
                     JSONLinesWriter.append(record, to: &bytes)
-                    if bytes.count >= DescriptorWriter.flushThreshold { writer.write(taking: &bytes) }
+                    records += 1
+                    if bytes.count >= DescriptorWriter.flushThreshold {
+                        writer.write(taking: &bytes)
+                        progress(records)
+                        records = 0
+                        if isCancelled() { return }
+                    }
                 }
                 writer.write(taking: &bytes)
+                progress(records)
             })
         session.warnings = warnings
         if !isLibrary { session.media = MediaLookup.media(forTranscript: inputs[0].path, explicit: explicitMedia) }

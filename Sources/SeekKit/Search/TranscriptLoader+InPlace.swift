@@ -1,0 +1,31 @@
+extension TranscriptLoader {
+    /// What `load(Array(bytes), …)` gives, read where the bytes lie (say mapped) when they are
+    /// plainly written UTF-8 SRT or text: the file's pages and the transcript are then all it
+    /// holds, not a copy of the file besides. Any other file is copied and loaded.
+    ///
+    /// - Complexity: O(n) in the size of `bytes`.
+    static func load(
+        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions
+    ) throws(Diagnostic) -> LoadedTranscript {
+        func copied() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
+        guard options.encoding == nil, bytes.count <= options.largestText, TextDecoder.startsLikePlainUTF8(bytes),
+              TextDecoder.isValidWithoutNULs(bytes) else { return try copied() }
+        let isBlank = PreparedText.isBlank(bytes)
+        let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+        let parsed: (transcript: Transcript, warnings: [Diagnostic])
+        switch format {
+        case .srt where !isBlank:
+            let read = SRTParser.parse(bytes, fileName: fileName)
+            parsed = carryingTurns(mergingRollingCaptions((read.transcript, read.warnings.all)))
+        case .text where !isBlank:
+            parsed = carryingTurns(TimestampedTextParser.parse(bytes, fileName: fileName))
+        default:
+            return try copied()
+        }
+        if parsed.transcript.isEmpty, let failure = failure(format: format, warnings: parsed.warnings) {
+            throw failure
+        }
+        return LoadedTranscript(transcript: parsed.transcript, format: format, encoding: TextEncoding.utf8.name,
+                                warnings: warnings + parsed.warnings)
+    }
+}
