@@ -290,7 +290,22 @@ struct SeekCommand {
         // it where it lies (so the pages after where -m stops are never read); anything else reads it.
         return try input.withContents(
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
-            mapped: searchInPlace, read: searchRead)
+            mapped: { bytes, releasePages throws(Diagnostic) in
+                guard TranscriptLoader.readsInPlace(bytes, options: load) else {
+                    // Text to decode (a legacy encoding, UTF-16): a copy, and the map let go, so
+                    // the file is held once and only until it is decoded.
+                    let copy = Array(bytes)
+                    releasePages()
+                    switch work {
+                    case .count(let query, _):
+                        return .counted(try TranscriptLoader.countMatches(consume copy, fileName: name, options: load,
+                                                                          query: query))
+                    default:
+                        return Self.found(work, in: try TranscriptLoader.load(consume copy, fileName: name, options: load))
+                    }
+                }
+                return try searchInPlace(bytes, releasePages)
+            }, read: searchRead)
     }
 
     /// What `work` asks of a loaded transcript (a count is a search kept whole).

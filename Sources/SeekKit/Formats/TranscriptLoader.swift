@@ -57,10 +57,12 @@ public enum TranscriptLoader {
     ///   chosen encoding rejects, a `.vtt` without its header, or a file where no block
     ///   could be read (the first problem is reported, with its line).
     /// - Complexity: O(n) in the size of `bytes`.
+    /// The bytes are let go once decoded (a caller that hands them over with `consume` holds
+    /// the file once, never beside its decoded text and its cues).
     public static func load(
-        _ bytes: [UInt8], fileName: String, options: LoadOptions = LoadOptions()
+        _ bytes: consuming [UInt8], fileName: String, options: LoadOptions = LoadOptions()
     ) throws(Diagnostic) -> LoadedTranscript {
-        let text = try PreparedText(bytes, fileName: fileName, options: options)
+        let text = try PreparedText(consume bytes, fileName: fileName, options: options)
         guard !text.isBlank else {
             return LoadedTranscript(transcript: Transcript(), format: text.format, encoding: text.encoding,
                                     warnings: text.warnings)

@@ -21,9 +21,9 @@ extension TranscriptLoader {
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus O(m log m) for m matches of several keywords.
     public static func countMatches(
-        _ bytes: [UInt8], fileName: String, options: LoadOptions = LoadOptions(), query: Query
+        _ bytes: consuming [UInt8], fileName: String, options: LoadOptions = LoadOptions(), query: Query
     ) throws(Diagnostic) -> MatchCount {
-        let text = try PreparedText(bytes, fileName: fileName, options: options)
+        let text = try PreparedText(consume bytes, fileName: fileName, options: options)
         var result = MatchCount(matches: 0, format: text.format, encoding: text.encoding, warnings: text.warnings)
         guard !text.isBlank else { return result }
         let counted = countInPieces(text, query: query)

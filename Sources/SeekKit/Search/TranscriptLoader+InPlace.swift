@@ -8,8 +8,7 @@ extension TranscriptLoader {
         inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions
     ) throws(Diagnostic) -> LoadedTranscript {
         func copied() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
-        guard options.encoding == nil, bytes.count <= options.largestText, TextDecoder.startsLikePlainUTF8(bytes),
-              TextDecoder.isValidWithoutNULs(bytes) else { return try copied() }
+        guard readsInPlace(bytes, options: options) else { return try copied() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         let parsed: (transcript: Transcript, warnings: [Diagnostic])
@@ -27,5 +26,15 @@ extension TranscriptLoader {
         }
         return LoadedTranscript(transcript: parsed.transcript, format: format, encoding: TextEncoding.utf8.name,
                                 warnings: warnings + parsed.warnings)
+    }
+
+    /// Whether `bytes` are read where they lie, as they are (plainly written UTF-8 with no byte
+    /// order mark or NUL, no encoding asked for): otherwise decoding makes new text of them, and
+    /// a caller holding them mapped does better to copy them and let the map go.
+    ///
+    /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check).
+    public static func readsInPlace(_ bytes: UnsafeBufferPointer<UInt8>, options: LoadOptions) -> Bool {
+        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes)
+            && TextDecoder.isValidWithoutNULs(bytes)
     }
 }

@@ -144,9 +144,10 @@ struct MatchingCues {
     var blockBytes = 0
 
     /// Whether `matching` cues are so many for the piece's size that their blocks (and the
-    /// cues' numbers) would cost more than loading the whole file where it lies: one in 64 bytes.
+    /// cues' numbers) would cost more than loading the whole file where it lies: more than one
+    /// in 64 bytes (a piece under 64 KiB is judged as one of 64 KiB: what it holds is small).
     static func isDense(_ matching: Int, in piece: UnsafeBufferPointer<UInt8>) -> Bool {
-        matching > piece.count / 64
+        matching > Swift.max(piece.count, 1 << 16) / 64
     }
 
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
