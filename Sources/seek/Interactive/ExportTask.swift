@@ -36,15 +36,9 @@ final class ExportTask: @unchecked Sendable {
     init(total: Int, shownName: String, work: @escaping Work) {
         self.total = total
         self.shownName = shownName
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        let ends = WakePipe.make()
+        readEnd = ends?.read ?? -1
+        writeEnd = ends?.write ?? -1
         let box = UncheckedBox(work)
         Thread.detachNewThread { [self] in
             let failure = box.value({ count in self.add(count) }, { self.isCancelled })

@@ -53,15 +53,9 @@ final class SearchWorker: @unchecked Sendable {
             guard files[file].isRead, paths.indices.contains(file), let path = paths[file] else { return nil }
             return FileFingerprint(path: path)
         }
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        let ends = WakePipe.make()
+        readEnd = ends?.read ?? -1
+        writeEnd = ends?.write ?? -1
     }
 
     deinit {

@@ -21,14 +21,9 @@ enum SignalPipe {
     static func install() {
         if readEnd < 0 {
             ignoredAtStart = Set(handled.filter(TerminatingSignals.isIgnored))
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return }
-            readEnd = ends[0]
-            writeEnd = ends[1]
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
+            guard let ends = WakePipe.make() else { return }
+            readEnd = ends.read
+            writeEnd = ends.write
         }
         for number in handled where !ignoredAtStart.contains(number) { route(number) }
     }
