@@ -242,7 +242,10 @@ struct InputFile: Equatable {
             count = 0
             var sniffed = !sniffing
             while count < buffer.count {
-                let got = readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                // Until the head is judged, no read goes past it: one read of a device
+                // (`/dev/zero`) fills all it is offered.
+                let wanted = sniffed ? buffer.count - count : min(buffer.count, headSize) - count
+                let got = readBytes(descriptor, buffer.baseAddress! + count, wanted)
                 if got < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK); continue }

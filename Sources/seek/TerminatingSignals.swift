@@ -7,11 +7,14 @@ import Darwin
 /// The signals whose default action ends the process: each must leave the terminal as it
 /// found it and remove an unfinished temporary file before the process dies of it.
 enum TerminatingSignals {
-    /// Every signal whose default action is to terminate (or to dump core).
+    /// Every signal whose default action is to terminate (or to dump core), the real-time
+    /// signals (`kill -s RTMIN`) included; SIGPWR, where there is one, comes last.
     static let all: [Int32] = {
         var numbers = [SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
                        SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS]
-        #if os(Linux)
+        #if canImport(Glibc)
+        // The C library keeps the few real-time signals below SIGRTMIN for its threads.
+        numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
         numbers += [SIGSTKFLT, SIGIO, SIGPWR]
         #endif
         return numbers

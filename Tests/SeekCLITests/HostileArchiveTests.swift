@@ -163,6 +163,12 @@ func runShell(
         #expect(try directory.contents() == ["ok.srt", "slow.srt"])
     }
 
+    #if canImport(Glibc)
+    @Test func aRealTimeSignalRemovesTheUnfinishedOutputFile() throws {
+        try aSignalRemovesTheUnfinishedOutputFile(__libc_current_sigrtmin())
+    }
+    #endif
+
     @Test func oversizedQueriesAreRefusedWithAMessage() throws {
         let long = try SeekProcess.run([String(repeating: "a", count: 16_000), "ok.srt"], in: directory.url)
         #expect(long.status == 2)
@@ -231,6 +237,18 @@ func runShell(
         let result = try SeekProcess.run(["hello", "/dev/zero"], in: directory.url)
         #expect(result.status == 2)
         #expect(result.stderr == "seek: /dev/zero: binary file (NUL and control bytes); not a subtitle or transcript\n")
+    }
+
+    /// Issue 22 item 2: one read of `/dev/zero` fills all it is offered, so the head is read
+    /// on its own (reading the 1 GiB limit first peaked at 1 GB).
+    @Test(.enabled(if: gnuTime != nil, "needs GNU time to measure the peak"))
+    func aDeviceIsJudgedByItsHeadBeforeMoreIsRead() throws {
+        for device in ["/dev/zero", "/dev/urandom"] {
+            let result = try peakMemoryOfShell(#"$TIMED "$0" hello "# + device, in: directory.url)
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("seek: \(device): binary file"))
+            #expect(result.peakBytes < 64 << 20, "peak \(result.peakBytes >> 20) MiB reading \(device)")
+        }
     }
 
     @Test func aPipeBeyondTheLimitIsRefusedWithAMessage() throws {
@@ -309,3 +327,20 @@ struct IgnoredSignalTests {
         #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
     }
 }
+
+#if canImport(Glibc)
+/// Issue 22 item 8: the real-time signals end a process by default too (`kill -s RTMIN`).
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: skipping the terminal tests"))
+struct RealTimeSignalTests {
+    @Test func aRealTimeSignalRestoresTheTerminal() throws {
+        for number in [__libc_current_sigrtmin(), __libc_current_sigrtmax()] {
+            let session = try TmuxSession(["city", "talk.srt"])
+            #expect(session.wait { $0.contains(" 1/") })
+            let pid = try #require(session.seekPID())
+            kill(pid, number)
+            #expect(session.exitStatus() == 128 + number, "signal \(number)")
+            #expect(session.terminalIsRestored(), "signal \(number): terminal not restored: \(session.screen())")
+        }
+    }
+}
+#endif
