@@ -23,6 +23,12 @@ public struct LineScanner {
         }
     }
 
+    package init(_ view: ByteView) { self.init(view.buffer) }
+
+    /// The text, as a view.
+    @inlinable
+    package var view: ByteView { ByteView(bytes) }
+
     package var count: Int { bytes.count }
 
     /// The end (exclusive, before the line break) of the line starting at `start`,
@@ -69,6 +75,11 @@ public struct LineScanner {
     /// Whether `start..<end` of `bytes` holds `-->`.
     ///
     /// - Complexity: O(end - start), using `memchr` to jump from one `>` to the next.
+    package static func containsArrow(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
+        containsArrow(bytes.buffer, start, end)
+    }
+
+    /// Whether `start..<end` of `bytes` holds `-->`.
     package static func containsArrow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var from = start + 2

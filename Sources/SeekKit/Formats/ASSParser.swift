@@ -22,11 +22,11 @@ public enum ASSParser {
     ///
     /// - Complexity: O(n) in the size of `utf8` (plus O(m log m) for m cues out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { bytes in
             var warnings = WarningLog(fileName: fileName)
             var ordered = true
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+            let transcript = CueCollector.collect(inputBytes: bytes.count) { cues in
+                var parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName)
                 parser.run()
                 cues = parser.cues
                 warnings = parser.warnings
@@ -37,9 +37,9 @@ public enum ASSParser {
     }
 
     /// Whether `line` is one of the section lines only ASS and SSA files have.
-    static func isSectionHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        SubtitleFormat.startsCaseless(line, "[script info]") || SubtitleFormat.startsCaseless(line, "[v4+ styles]")
-            || SubtitleFormat.startsCaseless(line, "[v4 styles]") || SubtitleFormat.startsCaseless(line, "[events]")
+    static func isSectionHeader(_ line: ByteView) -> Bool {
+        line.startsCaseless(with: "[script info]") || line.startsCaseless(with: "[v4+ styles]")
+            || line.startsCaseless(with: "[v4 styles]") || line.startsCaseless(with: "[events]")
     }
 
     /// Where the fields the parser needs sit in an event line.
@@ -55,7 +55,7 @@ public enum ASSParser {
         static let usual = Fields()
 
         /// The fields of a `Format:` line's list (the part after the colon), or `nil` without `Start`, `End` or `Text`.
-        init?(format bytes: UnsafeBufferPointer<UInt8>) {
+        init?(format bytes: ByteView) {
             var start: Int?, end: Int?, text: Int?
             var style = -1, name = -1
             var index = 0
@@ -63,10 +63,9 @@ public enum ASSParser {
             while index <= bytes.count {
                 var fieldEnd = index
                 while fieldEnd < bytes.count, bytes[fieldEnd] != UInt8(ascii: ",") { fieldEnd += 1 }
-                let word = ASSParser.trimmed(bytes, index, fieldEnd)
-                let item = UnsafeBufferPointer(rebasing: bytes[word])
+                let item = bytes.extracting(bytes.trimmingBlanks(index..<fieldEnd))
                 func named(_ expected: StaticString) -> Bool {
-                    item.count == expected.utf8CodeUnitCount && SubtitleFormat.startsCaseless(item, expected)
+                    item.count == expected.utf8CodeUnitCount && item.startsCaseless(with: expected)
                 }
                 if named("start") { start = field }
                 else if named("end") { end = field }
@@ -107,7 +106,7 @@ public enum ASSParser {
             warnings = WarningLog(fileName: fileName)
         }
 
-        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var bytes: ByteView { scanner.view }
 
         mutating func run() {
             var position = 0
@@ -116,14 +115,12 @@ public enum ASSParser {
                 let (lineEnd, next) = scanner.line(from: position)
                 lineNumber += 1
                 defer { position = next }
-                var start = position
-                SRTParser.skipSpaces(bytes, &start, lineEnd)
+                let start = bytes.skippingBlanks(from: position, to: lineEnd)
                 guard start < lineEnd else { continue }
                 let first = bytes[start] | 0x20
                 if bytes[start] == UInt8(ascii: "[") {
                     if let close = ASSParser.sectionEnd(bytes, start, lineEnd) {
-                        let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<close])
-                        inEvents = name.count == 6 && SubtitleFormat.startsCaseless(name, "events")
+                        inEvents = close - start == 7 && bytes.startsCaseless(with: "events", at: start + 1)
                         sawEvents = sawEvents || inEvents
                         continue
                     }
@@ -132,7 +129,7 @@ public enum ASSParser {
                 if first == UInt8(ascii: "d"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "dialogue") {
                     dialogue(colon + 1, lineEnd, lineNumber)
                 } else if first == UInt8(ascii: "f"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "format") {
-                    fields = Fields(format: UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<lineEnd]))
+                    fields = Fields(format: bytes.extracting((colon + 1)..<lineEnd))
                     if fields == nil {
                         warnings.add(line: lineNumber, "a Format: line needs Start, End and, last, Text; the usual order is assumed")
                         fields = .usual
@@ -180,21 +177,21 @@ public enum ASSParser {
             }
             var style: String?
             if fields.style >= 0 {
-                let range = ASSParser.trimmed(bytes, starts.style, ends.style)
+                let range = bytes.trimmingBlanks(starts.style..<ends.style)
                 // SSA marks some style names `*Default`; the name is what follows.
                 let name = range.first.map { bytes[$0] } == UInt8(ascii: "*") ? range.dropFirst() : range
-                if !name.isEmpty { style = styles.name(UnsafeBufferPointer(rebasing: bytes[name])) }
+                if !name.isEmpty { style = styles.name(bytes.extracting(name)) }
             }
             var speaker: String?
             if fields.name >= 0 {
-                let range = ASSParser.trimmed(bytes, starts.name, ends.name)
-                if !range.isEmpty { speaker = names.name(UnsafeBufferPointer(rebasing: bytes[range])) }
+                let range = bytes.trimmingBlanks(starts.name..<ends.name)
+                if !range.isEmpty { speaker = names.name(bytes.extracting(range)) }
             }
-            let text = UnsafeBufferPointer(rebasing: bytes[index..<lineEnd])
+            let text = bytes.extracting(index..<lineEnd)
             if ASSParser.isPlain(text) {
-                let range = ASSParser.trimmed(text, 0, text.count)
+                let range = text.trimmingBlanks(0..<text.count)
                 guard !range.isEmpty else { return }
-                cues.append(text: UnsafeBufferPointer(rebasing: text[range]), id: nil, start: start, end: end,
+                cues.append(text: text.extracting(range).buffer, id: nil, start: start, end: end,
                             speaker: speaker, style: style, line: lineNumber)
             } else {
                 cues.plain.removeAll(keepingCapacity: true)
@@ -208,7 +205,7 @@ public enum ASSParser {
 
         /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools.
         private func time(_ from: Int, _ to: Int) -> Int? {
-            let range = ASSParser.trimmed(bytes, from, to)
+            let range = bytes.trimmingBlanks(from..<to)
             var index = range.lowerBound
             guard var value = ClockTime.read(bytes, &index, range.upperBound) else { return nil }
             if index + 1 < range.upperBound, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] &- 0x30 < 10,
@@ -228,7 +225,7 @@ public enum ASSParser {
     }
 
     /// The index of the `]` closing a section line `[Name]` that starts at `start`, or `nil`.
-    static func sectionEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    static func sectionEnd(_ bytes: ByteView, _ start: Int, _ end: Int) -> Int? {
         var close = end
         while close > start + 1, bytes[close - 1] == 0x20 || bytes[close - 1] == 0x09 { close -= 1 }
         guard close - start >= 3, close - start <= 40, bytes[close - 1] == UInt8(ascii: "]") else { return nil }
@@ -241,28 +238,23 @@ public enum ASSParser {
     }
 
     /// The index of the `:` after the key `name` (given in lower case) at `start`, any case, or `nil`.
-    static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ name: StaticString) -> Int? {
+    static func keyEnd(_ bytes: ByteView, _ start: Int, _ end: Int, _ name: StaticString) -> Int? {
         let length = name.utf8CodeUnitCount
-        guard end - start > length, SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[start..<end]), name)
-        else { return nil }
-        var index = start + length
-        SRTParser.skipSpaces(bytes, &index, end)
+        guard end - start > length, bytes.startsCaseless(with: name, at: start) else { return nil }
+        let index = bytes.skippingBlanks(from: start + length, to: end)
         return index < end && bytes[index] == UInt8(ascii: ":") ? index : nil
     }
 
-    /// `from..<to` without leading and trailing spaces and tabs.
+    /// `from..<to` without leading and trailing spaces and tabs (for TTMLParser until it takes views;
+    /// elsewhere `ByteView.trimmingBlanks`).
     @inline(__always)
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Range<Int> {
-        var low = from
-        var high = to
-        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
-        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
-        return low..<high
+        ByteView(bytes).trimmingBlanks(from..<to)
     }
 
     /// Whether `text` has no override block or escape to remove (`{` or `\`).
     @inline(__always)
-    static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlain(_ text: ByteView) -> Bool {
         var found = false
         for byte in text { found = found || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\\") }
         return !found
@@ -271,7 +263,7 @@ public enum ASSParser {
     /// Writes the words of an event's `Text` field into `output`: override blocks removed,
     /// `\N` and `\n` as line breaks, `\h` as U+00A0, drawing-mode text dropped, and the
     /// result trimmed of spaces and line breaks at both ends.
-    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func clean(_ text: ByteView, into output: inout [UInt8]) {
         let end = text.count
         var index = 0
         var drawing = false
@@ -317,7 +309,7 @@ public enum ASSParser {
 
     /// The drawing mode an override block `from..<to` sets with `\p<n>` (the last one
     /// wins): `true` for n > 0, `false` for `\p0`, `nil` when it sets none.
-    private static func drawingMode(_ text: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool? {
+    private static func drawingMode(_ text: ByteView, _ from: Int, _ to: Int) -> Bool? {
         var mode: Bool?
         var index = from
         while index < to {

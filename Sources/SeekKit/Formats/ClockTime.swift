@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Reads clock times such as `0:02:17.40`, `00:00:01.000` and `01:23.45` from bytes,
 /// as ASS, SBV, SubViewer and LRC write them.
 ///
@@ -8,7 +10,7 @@ enum ClockTime {
     /// Reads a time at `index`, moving `index` past it, or returns `nil` with `index` where it failed.
     ///
     /// - Parameter hours: whether a third (hours) field is allowed before the minutes.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, hours: Bool = true) -> Int? {
+    static func read(_ bytes: ByteView, _ index: inout Int, _ end: Int, hours: Bool = true) -> Int? {
         var fields = (0, 0, 0)
         var count = 0
         while true {
@@ -43,6 +45,11 @@ enum ClockTime {
         guard h <= 1_000_000, m < 100, s < 100 else { return nil }
         return ((h * 60 + m) * 60 + s) * 1000 + millis
     }
+
+    /// `read` for TTMLParser until it takes views.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, hours: Bool = true) -> Int? {
+        read(ByteView(bytes), &index, end, hours: hours)
+    }
 }
 
 /// Turns short names read from bytes (styles, speakers) into strings, making each distinct
@@ -52,12 +59,12 @@ struct NameInterner {
     private var table: [[UInt8]: String] = [:]
 
     /// The string for `bytes` (valid UTF-8).
-    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    mutating func name(_ bytes: ByteView) -> String {
         for entry in recent where entry.bytes.count == bytes.count {
-            if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.name }
+            if entry.bytes.withByteView({ $0.elementsEqual(bytes) }) { return entry.name }
         }
-        let key = Array(bytes)
-        let name = table[key] ?? String(decoding: bytes, as: UTF8.self)
+        let key = bytes.array
+        let name = table[key] ?? bytes.string
         if recent.count < 32 {
             recent.append((key, name))
         } else {

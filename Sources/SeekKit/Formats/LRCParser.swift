@@ -32,7 +32,7 @@ public enum LRCParser {
     ///
     /// - Complexity: O(n + m log m) for n bytes and m cues (the sort only when stamps are out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             var entries: [Entry] = []
             var texts: [UInt8] = []
@@ -53,17 +53,17 @@ public enum LRCParser {
                 lineNumber += 1
                 defer { position = next }
                 var index = position
-                SRTParser.skipSpaces(buffer, &index, lineEnd)
+                index = buffer.skippingBlanks(from: index, to: lineEnd)
                 if index == lineEnd { continue }
-                let line = UnsafeBufferPointer(rebasing: buffer[index..<lineEnd])
+                let line = buffer.extracting(index..<lineEnd)
                 if line[0] == UInt8(ascii: "["), isMetadataTag(line) {
-                    if SubtitleFormat.startsCaseless(line, "[offset:") { offset = offsetValue(line) ?? offset }
+                    if line.startsCaseless(with: "[offset:") { offset = offsetValue(line) ?? offset }
                     continue
                 }
                 stamps.removeAll(keepingCapacity: true)
                 while let time = stamp(buffer, &index, lineEnd) {
                     stamps.append(time)
-                    SRTParser.skipSpaces(buffer, &index, lineEnd)
+                    index = buffer.skippingBlanks(from: index, to: lineEnd)
                 }
                 guard let first = stamps.first else {
                     warnings.add(line: lineNumber, "expected a time like [01:23.45] at the start of the line; line skipped")
@@ -71,7 +71,7 @@ public enum LRCParser {
                 }
                 let textStart = texts.count
                 let wordStart = words.count
-                clean(UnsafeBufferPointer(rebasing: buffer[index..<lineEnd]), into: &texts, wordTimes: &words)
+                clean(buffer.extracting(index..<lineEnd), into: &texts, wordTimes: &words)
                 let text = textStart..<texts.count
                 for time in stamps {
                     if textTotal > textBudget, time != first {
@@ -100,14 +100,14 @@ public enum LRCParser {
             }
             let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
                 cues.reserve(forInputBytes: textTotal)
-                texts.withUnsafeBufferPointer { texts in
+                texts.withByteView { texts in
                     for (i, entry) in entries.enumerated() where !entry.text.isEmpty {
                         for word in words[entry.words] {
                             cues.pendingWordTimes.append(WordTime(
                                 offset: word.offset, start: max(0, word.start + entry.shift - offset),
                                 end: word.end.map { max(0, $0 + entry.shift - offset) }))
                         }
-                        cues.append(text: UnsafeBufferPointer(rebasing: texts[entry.text]), id: nil,
+                        cues.append(text: texts.extracting(entry.text).buffer, id: nil,
                                     start: max(0, entry.time - offset), end: ends[i].map { max(0, $0 - offset) },
                                     speaker: nil, line: entry.line)
                     }
@@ -118,17 +118,17 @@ public enum LRCParser {
     }
 
     /// Whether `line` is an ID tag such as `[ar:Artist]` (a known key, then `:`).
-    static func isMetadataTag(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isMetadataTag(_ line: ByteView) -> Bool {
         guard line.count >= 4, line[0] == UInt8(ascii: "[") else { return false }
         var colon = 1
         while colon < line.count, colon < 10, line[colon] != UInt8(ascii: ":") { colon += 1 }
         guard colon < line.count, line[colon] == UInt8(ascii: ":"), colon > 1 else { return false }
-        let key = UnsafeBufferPointer(rebasing: line[1..<colon])
-        return metadataKeys.contains { key.count == $0.utf8CodeUnitCount && SubtitleFormat.startsCaseless(key, $0) }
+        let key = line.extracting(1..<colon)
+        return metadataKeys.contains { key.count == $0.utf8CodeUnitCount && key.startsCaseless(with: $0) }
     }
 
     /// How many time stamps `line` starts with.
-    static func stampCount(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+    static func stampCount(_ line: ByteView) -> Int {
         var index = 0
         var count = 0
         while stamp(line, &index, line.count) != nil { count += 1 }
@@ -136,7 +136,7 @@ public enum LRCParser {
     }
 
     /// Reads `[mm:ss.xx]` (also `[mm:ss]`, `[mm:ss:xx]`, `[h:mm:ss.xx]`) at `index`.
-    static func stamp(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+    static func stamp(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
         guard index + 5 <= end, bytes[index] == UInt8(ascii: "[") else { return nil }
         var position = index + 1
         guard let time = time(bytes, &position, end), position < end, bytes[position] == UInt8(ascii: "]") else {
@@ -147,7 +147,7 @@ public enum LRCParser {
     }
 
     /// Reads `mm:ss.xx` (also `mm:ss`, `mm:ss:xx`, `h:mm:ss.xx`) at `index`, as in stamps and word times.
-    private static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+    private static func time(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
         guard index < end, bytes[index] &- 0x30 < 10, var time = ClockTime.read(bytes, &index, end) else { return nil }
         if index < end, bytes[index] == UInt8(ascii: ":"), index + 2 < end, bytes[index + 1] &- 0x30 < 10 {
             // `mm:ss:xx`: hundredths after a colon.
@@ -165,9 +165,8 @@ public enum LRCParser {
     }
 
     /// The milliseconds of `[offset:+500]`, or `nil` when unreadable.
-    private static func offsetValue(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 8
-        SRTParser.skipSpaces(line, &index, line.count)
+    private static func offsetValue(_ line: ByteView) -> Int? {
+        var index = line.skippingBlanks(from: 8, to: line.count)
         var sign = 1
         if index < line.count, line[index] == UInt8(ascii: "+") || line[index] == UInt8(ascii: "-") {
             sign = line[index] == UInt8(ascii: "-") ? -1 : 1
@@ -185,17 +184,17 @@ public enum LRCParser {
     /// Appends a line's text to `output`, trimmed, without its enhanced-LRC word times
     /// (`<00:12.50>`), which go to `wordTimes` with offsets from the text's start; a word time
     /// with no text after it ends the word before.
-    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], wordTimes: inout [WordTime]) {
+    static func clean(_ text: ByteView, into output: inout [UInt8], wordTimes: inout [WordTime]) {
         let start = output.count
         let firstWord = wordTimes.count
         var index = 0
         while index < text.count {
-            let tag = ByteSearch.first(UInt8(ascii: "<"), in: text, from: index, to: text.count)
+            let tag = text.firstIndex(of: UInt8(ascii: "<"), in: index..<text.count) ?? text.count
             if tag > index {
                 // Leading spaces are not kept.
                 var from = index
                 if output.count == start { while from < tag, text[from] == 0x20 || text[from] == 0x09 { from += 1 } }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<tag]))
+                output.append(contentsOf: text.extracting(from..<tag))
             }
             guard tag < text.count else { break }
             var position = tag + 1

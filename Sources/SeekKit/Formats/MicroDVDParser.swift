@@ -15,7 +15,7 @@ public enum MicroDVDParser {
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String, frameRate: FrameRate? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             var rateFromFile = false
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
@@ -32,23 +32,23 @@ public enum MicroDVDParser {
     }
 
     /// Whether `line` starts like a MicroDVD cue: `{digits}{digits or nothing}`.
-    static func isCueLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isCueLine(_ line: ByteView) -> Bool {
         var index = 0
         return frames(line, &index, line.count) != nil
     }
 
     /// Reads `{a}{b}` at `index`: the frames (`b` is `nil` when empty), `index` moved past them.
-    static func frames(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> (Int, Int?)? {
+    static func frames(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> (Int, Int?)? {
         guard let first = number(bytes, &index, end, optional: false) else { return nil }
         guard let second = number(bytes, &index, end, optional: true) else { return nil }
         return (first ?? 0, second)
     }
 
     /// Reads `{digits}` (or `{}` when `optional`); `.some(nil)` for an empty one.
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, optional: Bool) -> Int?? {
+    private static func number(_ bytes: ByteView, _ index: inout Int, _ end: Int, optional: Bool) -> Int?? {
         guard index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
         var position = index + 1
-        SRTParser.skipSpaces(bytes, &position, end)
+        position = bytes.skippingBlanks(from: position, to: end)
         let digitsStart = position
         var value = 0
         while position < end, bytes[position] &- 0x30 < 10 {
@@ -58,7 +58,7 @@ public enum MicroDVDParser {
         }
         let empty = position == digitsStart
         if empty && !optional { return nil }
-        SRTParser.skipSpaces(bytes, &position, end)
+        position = bytes.skippingBlanks(from: position, to: end)
         guard position < end, bytes[position] == UInt8(ascii: "}") else { return nil }
         index = position + 1
         return .some(empty ? nil : value)
@@ -67,7 +67,7 @@ public enum MicroDVDParser {
     /// Reads the lines; returns whether the file gave its frame rate.
     private static func read(_ scanner: LineScanner, frameRate: FrameRate?, into cues: inout CueCollector,
                              warnings: inout WarningLog) -> Bool {
-        let bytes = scanner.bytes
+        let bytes = scanner.view
         var rate = frameRate ?? defaultFrameRate
         var rateFromFile = false
         var position = 0
@@ -78,13 +78,13 @@ public enum MicroDVDParser {
             lineNumber += 1
             defer { position = next }
             var index = position
-            SRTParser.skipSpaces(bytes, &index, lineEnd)
+            index = bytes.skippingBlanks(from: index, to: lineEnd)
             if index == lineEnd { continue }
             guard let (startFrame, endFrame) = frames(bytes, &index, lineEnd) else {
                 warnings.add(line: lineNumber, "expected a MicroDVD line like {100}{150}text; line skipped")
                 continue
             }
-            let text = UnsafeBufferPointer(rebasing: bytes[index..<lineEnd])
+            let text = bytes.extracting(index..<lineEnd)
             if first {
                 first = false
                 if startFrame <= 1, endFrame ?? 0 <= 1, let hint = rateHint(text) {
@@ -112,8 +112,8 @@ public enum MicroDVDParser {
 
     /// The number `text` holds (`23.976`, `25`, `23.976024`), spaces around it allowed: the
     /// rate, or `nil` when it is out of range (0, 1000 or more); `nil` for text that is no number.
-    private static func rateHint(_ text: UnsafeBufferPointer<UInt8>) -> (text: String, rate: FrameRate?)? {
-        let range = ASSParser.trimmed(text, 0, text.count)
+    private static func rateHint(_ text: ByteView) -> (text: String, rate: FrameRate?)? {
+        let range = text.trimmingBlanks(0..<text.count)
         guard !range.isEmpty, range.count <= 16 else { return nil }
         var sawDigit = false
         for byte in text[range] {
@@ -127,7 +127,7 @@ public enum MicroDVDParser {
     }
 
     /// Copies a cue's text into `output`: `|` as a line break, `{x:…}` control codes removed.
-    static func clean(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func clean(_ text: ByteView, into output: inout [UInt8]) {
         var index = 0
         let end = text.count
         while index < end {

@@ -13,7 +13,7 @@ public enum SBVParser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
                 cues.reserve(forInputBytes: buffer.count)
@@ -24,26 +24,26 @@ public enum SBVParser {
     }
 
     /// Whether `line` (without its line break) is an SBV timing line.
-    static func isTimingLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isTimingLine(_ line: ByteView) -> Bool {
         timing(line, 0, line.count) != nil
     }
 
     /// The times of a timing line in `start..<end`, or `nil`.
-    static func timing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (start: Int, end: Int)? {
+    static func timing(_ bytes: ByteView, _ start: Int, _ end: Int) -> (start: Int, end: Int)? {
         var index = start
-        SRTParser.skipSpaces(bytes, &index, end)
+        index = bytes.skippingBlanks(from: index, to: end)
         guard index < end, bytes[index] &- 0x30 < 10, let from = ClockTime.read(bytes, &index, end) else { return nil }
-        SRTParser.skipSpaces(bytes, &index, end)
+        index = bytes.skippingBlanks(from: index, to: end)
         guard index < end, bytes[index] == UInt8(ascii: ",") else { return nil }
         index += 1
-        SRTParser.skipSpaces(bytes, &index, end)
+        index = bytes.skippingBlanks(from: index, to: end)
         guard let to = ClockTime.read(bytes, &index, end) else { return nil }
-        SRTParser.skipSpaces(bytes, &index, end)
+        index = bytes.skippingBlanks(from: index, to: end)
         return index == end ? (from, to) : nil
     }
 
     private static func read(_ scanner: LineScanner, into cues: inout CueCollector, warnings: inout WarningLog) {
-        let bytes = scanner.bytes
+        let bytes = scanner.view
         var position = 0
         var lineNumber = 0
         var current: (start: Int, end: Int, line: Int?)?
@@ -53,7 +53,7 @@ public enum SBVParser {
             guard let cue = current else { return }
             current = nil
             cues.plain.removeAll(keepingCapacity: true)
-            cues.raw.withUnsafeBufferPointer { clean($0, into: &cues.plain) }
+            cues.raw.withByteView { clean($0, into: &cues.plain) }
             cues.appendPlain(id: nil, start: cue.start, end: cue.end, speaker: nil, line: cue.line ?? lineNumber)
         }
 
@@ -75,11 +75,11 @@ public enum SBVParser {
             }
             if current != nil {
                 if current?.line == nil { current?.line = lineNumber } else { cues.raw.append(0x0A) }
-                cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<lineEnd]))
+                cues.raw.append(contentsOf: bytes.extracting(position..<lineEnd))
                 continue
             }
             var first = position
-            SRTParser.skipSpaces(bytes, &first, lineEnd)
+            first = bytes.skippingBlanks(from: first, to: lineEnd)
             if bytes[first] == UInt8(ascii: "[") || skipping { continue }
             warnings.add(line: lineNumber, expectedTiming)
             skipping = true
@@ -88,11 +88,11 @@ public enum SBVParser {
     }
 
     /// Copies `raw` into `output` with each `[br]` (any case) made a line break.
-    static func clean(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func clean(_ raw: ByteView, into output: inout [UInt8]) {
         var index = 0
         while index < raw.count {
             if raw[index] == UInt8(ascii: "["), index + 4 <= raw.count,
-               SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: raw[index...]), "[br]") {
+               raw.startsCaseless(with: "[br]", at: index) {
                 output.append(0x0A)
                 index += 4
                 continue

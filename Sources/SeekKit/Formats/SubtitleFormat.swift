@@ -104,24 +104,28 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// MicroDVD's `{100}{150}` or SBV's `0:00:01.000,0:00:03.000`).
     ///
     /// - Complexity: O(1): it looks at the first 4 KiB at most.
-    static func promisesSubtitles(fileName: String, content utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func promisesSubtitles(fileName: String, content utf8: ByteView) -> Bool {
         hasSubtitleExtension(fileName)
-            || showsSubtitleStructure(UnsafeBufferPointer(rebasing: utf8.prefix(detectionLength)))
+            || showsSubtitleStructure(utf8.extracting(first: detectionLength))
+    }
+
+    /// `promisesSubtitles` for TranscriptLoader until it takes views.
+    static func promisesSubtitles(fileName: String, content utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        promisesSubtitles(fileName: fileName, content: ByteView(utf8))
     }
 
     /// Whether a line of `bytes` looks like part of a subtitle file (see `promisesSubtitles`).
-    static func showsSubtitleStructure(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func showsSubtitleStructure(_ bytes: ByteView) -> Bool {
         let scanner = LineScanner(bytes)
         var position = 0
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             defer { position = next }
-            var start = position
-            SRTParser.skipSpaces(bytes, &start, end)
+            let start = bytes.skippingBlanks(from: position, to: end)
             guard start < end else { continue }
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let line = bytes.extracting(start..<end)
             if isTimingLike(line) || MicroDVDParser.isCueLine(line) || SBVParser.isTimingLine(line)
-                || ASSParser.isSectionHeader(line) || startsCaseless(line, "dialogue:") || startsCaseless(line, "<sync") {
+                || ASSParser.isSectionHeader(line) || line.startsCaseless(with: "dialogue:") || line.startsCaseless(with: "<sync") {
                 return true
             }
         }
@@ -129,7 +133,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     }
 
     /// Whether `line` has `-->` with a clock time (a digit and a colon) before it.
-    private static func isTimingLike(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isTimingLike(_ line: ByteView) -> Bool {
         guard LineScanner.containsArrow(line, 0, line.count) else { return false }
         var sawDigit = false
         for byte in line {
@@ -170,14 +174,14 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             self = .tsv
             return
         }
-        let found: SubtitleFormat? = utf8.withUnsafeBufferPointer { buffer in
-            Self.sniff(UnsafeBufferPointer(rebasing: buffer.prefix(Self.detectionLength)))
+        let found: SubtitleFormat? = utf8.withByteView { buffer in
+            Self.sniff(buffer.extracting(first: Self.detectionLength))
         }
         guard let found else { return nil }
         self = found
     }
 
-    private static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> SubtitleFormat? {
+    private static func sniff(_ bytes: ByteView) -> SubtitleFormat? {
         let scanner = LineScanner(bytes)
         var position = 0
         var sawIndex = false
@@ -190,11 +194,11 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             if firstLine, end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
                 start += 3
             }
-            SRTParser.skipSpaces(bytes, &start, end)
+            start = bytes.skippingBlanks(from: start, to: end)
             if start == end { continue }
             let wasFirst = firstLine
             firstLine = false
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let line = bytes.extracting(start..<end)
             if line[0] == UInt8(ascii: "<") || markupSeen {
                 markupSeen = true
                 if let format = markupFormat(line) { return format == .text ? nil : format }
@@ -202,16 +206,16 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             }
             if line[0] == UInt8(ascii: "[") {
                 if ASSParser.isSectionHeader(line) { return .ass }
-                if startsCaseless(line, "[information]") { return .sbv }
+                if line.startsCaseless(with: "[information]") { return .sbv }
                 if LRCParser.isMetadataTag(line) || LRCParser.stampCount(line) >= 2 { return .lrc }
             }
             if wasFirst || !sawIndex {
                 if MicroDVDParser.isCueLine(line) { return wasFirst ? .microdvd : nil }
                 if SBVParser.isTimingLine(line) { return .sbv }
             }
-            if case .valid = SRTParser.timing(bytes, start, end) { return .srt }
+            if case .valid = SRTParser.timing(bytes.buffer, start, end) { return .srt }
             if sawIndex { return nil }
-            guard SRTParser.isIndex(bytes, start, end) else {
+            guard SRTParser.isIndex(bytes.buffer, start, end) else {
                 // Comment lines (`;`, `!:`) may open an SSA file before its first section.
                 if line[0] == UInt8(ascii: ";") || line[0] == UInt8(ascii: "!") { continue }
                 return nil
@@ -222,7 +226,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     }
 
     /// The markup format whose root element starts in `line`, if any: `<tt …>`/`<tt:tt …>` or `<SAMI>`.
-    private static func markupFormat(_ line: UnsafeBufferPointer<UInt8>) -> SubtitleFormat? {
+    private static func markupFormat(_ line: ByteView) -> SubtitleFormat? {
         var index = 0
         while index + 1 < line.count {
             if line[index] == UInt8(ascii: "<") {
@@ -233,12 +237,12 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                     while scan < line.count, isNameByte(line[scan]) { scan += 1 }
                     if scan < line.count, line[scan] == UInt8(ascii: ":") { name = scan + 1 }
                     // An HTML page (an error page saved under a subtitle's name) is neither.
-                    if startsCaseless(UnsafeBufferPointer(rebasing: line[name...]), "html") { return .text }
+                    if line.extracting(name...).startsCaseless(with: "html") { return .text }
                     if name + 2 <= line.count, line[name] == UInt8(ascii: "t"), line[name + 1] == UInt8(ascii: "t"),
                        name + 2 == line.count || !isNameByte(line[name + 2]) {
                         return .ttml
                     }
-                    if startsCaseless(UnsafeBufferPointer(rebasing: line[name...]), "sami"),
+                    if line.extracting(name...).startsCaseless(with: "sami"),
                        name + 4 == line.count || !isNameByte(line[name + 4]) {
                         return .sami
                     }
@@ -255,17 +259,10 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte >= 0x80
     }
 
-    /// Whether `bytes` starts with the ASCII `prefix` (given in lower case), ignoring case.
+    /// Whether `bytes` starts with the ASCII `prefix` (given in lower case), ignoring case
+    /// (for TTMLParser and SAMIParser until they take views; elsewhere `ByteView.startsCaseless`).
     static func startsCaseless(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let expected = prefix.utf8Start
-        for i in 0..<count {
-            let byte = bytes[i]
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if lower != expected[i] { return false }
-        }
-        return true
+        ByteView(bytes).startsCaseless(with: prefix)
     }
 
     /// The format to read a file with: the content's when it clearly says so,
