@@ -35,6 +35,7 @@ formatSpeeds(bench)            // formats: every subtitle format against SRT (Fo
 transcriptSpeeds(bench)        // whisper, rolling: issue #16's targets (TranscriptWorkloads.swift)
 textDecoding(bench)            // decoding: UTF-16/32, repaired UTF-8, code pages (DecodingWorkloads.swift)
 libraryNavigator(bench)        // library-navigator: issue #18's targets (LibraryWorkloads.swift)
+spelledKeywords(bench)         // cyrillic: keywords searched by their spellings (SpellingWorkloads.swift)
 
 bench.printTable()
 bench.cleanUp()

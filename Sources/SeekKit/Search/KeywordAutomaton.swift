@@ -197,7 +197,7 @@ struct KeywordAutomaton {
                             guard start >= lastEnd[keyword] else { continue }
                             lastEnd[keyword] = i + 1
                             kept.append((Int32(keyword), start))
-                            if !plans[keyword].isOnBoundaries(text, start: start, end: i + 1, within: bounds) {
+                            if !FastPlan.isOnBoundaries(text, start: start, end: i + 1, within: bounds) {
                                 needsReference.insert(Int32(keyword))
                             }
                         }

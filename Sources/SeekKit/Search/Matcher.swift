@@ -19,6 +19,10 @@ import Darwin
 /// a character that could join it into a larger grapheme cluster (a combining mark
 /// after it, a prepended mark before it, the carriage return of a CR LF it starts in).
 ///
+/// Other keywords are looked for in all the spellings of their characters (`SpellingPlan`),
+/// wholly when each character has spellings of one scalar, otherwise as a piece every match
+/// holds, the cues holding it going to the reference.
+///
 /// Whole words and accent folding (`wholeWords`, `ignoresAccents`) run the same byte scan
 /// for candidates, then decide as `MatchModes` explains.
 public struct Matcher: Sendable {
@@ -29,7 +33,9 @@ public struct Matcher: Sendable {
     private let modes: MatchModes?
     private let reference: ReferenceMatcher
     private let plan: FastPlan?
-    /// For other keywords: a plain ASCII piece every match must contain, to skip cues without it.
+    /// For other keywords: their characters' spellings, or those of a piece every match holds.
+    private let spelling: SpellingPlan?
+    /// For keywords without spellings: a plain ASCII piece every match must contain, to skip cues without it.
     private let prefilter: FastPlan?
     /// For other keywords: whether a cue of pure ASCII can be skipped.
     private let needsNonASCII: Bool
@@ -43,7 +49,8 @@ public struct Matcher: Sendable {
             : nil
         self.reference = ReferenceMatcher(keyword: keyword, caseSensitive: caseSensitive)
         self.plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive)
-        self.prefilter = plan == nil
+        self.spelling = plan == nil ? SpellingPlan(keyword: keyword, caseSensitive: caseSensitive) : nil
+        self.prefilter = plan == nil && spelling == nil
             ? Matcher.requiredPiece(of: keyword).flatMap { FastPlan(keyword: $0, caseSensitive: caseSensitive) }
             : nil
         self.needsNonASCII = plan == nil && Matcher.needsNonASCII(keyword)
@@ -55,6 +62,15 @@ public struct Matcher: Sendable {
     ) -> Bool {
         var storage = transcript.storage
         let records = transcript.records
+        if let spelling {
+            return storage.withUTF8 { bytes in
+                spelling.scanByCue(bytes, cues: TranscriptCues(records: records), isCancelled: isCancelled) { cue, ranges, needsReference in
+                    guard needsReference else { return ranges.forEach { found(cue, $0) } }
+                    if needsNonASCII && !FastPlan.containsNonASCII(bytes, records[cue].textStart..<records[cue].textEnd) { return }
+                    for range in reference.ranges(in: transcript.text(at: cue)) { found(cue, range) }
+                }
+            }
+        }
         let candidates = storage.withUTF8 { bytes -> [Int32]? in
             var list: [Int32] = []
             if let prefilter {
@@ -121,6 +137,18 @@ public struct Matcher: Sendable {
         var text = text
         guard let plan else {
             if needsNonASCII, !text.utf8.contains(where: { $0 >= 0x80 }) { return [] }
+            if let spelling {
+                var needsReference = false
+                let found = text.withUTF8 { bytes in
+                    var found: [Range<Int>] = []
+                    _ = spelling.scanByCue(bytes, cues: SingleCue(end: bytes.count), isCancelled: { false }) { _, ranges, fallback in
+                        found = ranges
+                        needsReference = fallback
+                    }
+                    return found
+                }
+                return needsReference ? reference.ranges(in: text) : found
+            }
             if let prefilter {
                 let present = text.withUTF8 { bytes in
                     var found = false
@@ -501,7 +529,7 @@ struct FastPlan: Sendable {
                 position += 1
                 continue
             }
-            if unicodeChecks, !isOnBoundaries(text, start: position, end: position + length, within: bounds) {
+            if unicodeChecks, !FastPlan.isOnBoundaries(text, start: position, end: position + length, within: bounds) {
                 clean = false
                 fallback(cue)
             }
@@ -644,7 +672,7 @@ struct FastPlan: Sendable {
     /// space in the keyword matches a line feed, but CR LF is one character). Marks
     /// are judged conservatively: anything not known to be safe sends the cue to the
     /// reference.
-    func isOnBoundaries(
+    static func isOnBoundaries(
         _ text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, within bounds: Range<Int>
     ) -> Bool {
         if start > bounds.lowerBound, text[start] == 0x0A, text[start - 1] == 0x0D { return false }

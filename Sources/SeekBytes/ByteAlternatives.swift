@@ -1,0 +1,136 @@
+/// Finds a sequence of places, each filled by one of a few byte strings: a keyword whose
+/// characters each have several spellings in UTF-8 (`б` or `Б`, `k`, `K` or the Kelvin sign).
+///
+/// Candidates are found sixteen places at a time by two probe bytes at fixed distances from a
+/// match's start, each compared with up to four values; each candidate is then checked place
+/// by place. The alternatives of one place must be prefix-free (distinct whole UTF-8 scalars
+/// are), so at most one of them fits at any point.
+///
+///     let finder = ByteAlternatives([[Array("б".utf8), Array("Б".utf8)], [Array("ю".utf8), Array("Ю".utf8)]])
+///     // finder.next(in: text, from: 0, to: text.count) finds "бю", "БЮ", "Бю" and "бЮ"
+public struct ByteAlternatives: Sendable {
+    /// Each place's spellings.
+    @usableFromInline let places: [[[UInt8]]]
+    /// Two bytes every match holds at fixed distances from its start, each one of up to four values.
+    @usableFromInline let firstProbe: Probe
+    @usableFromInline let secondProbe: Probe
+
+    /// A byte at a fixed distance from a match's start and the values it may take (four
+    /// lanes, repeated when fewer); no values means any byte.
+    @usableFromInline struct Probe: Sendable {
+        @usableFromInline var offset: Int
+        @usableFromInline var values: [UInt8]
+
+        @inline(__always)
+        func admits(_ byte: UInt8) -> Bool { values.isEmpty || values.contains(byte) }
+    }
+
+    /// - Parameter places: for each place, its spellings; none may be empty, and neither may `places`.
+    package init(_ places: [[[UInt8]]]) {
+        precondition(!places.isEmpty && places.allSatisfy { !$0.isEmpty && $0.allSatisfy { !$0.isEmpty } },
+                     "every place has spellings")
+        self.places = places
+        // The bytes at fixed offsets: those of the places before the first whose spellings differ in length.
+        var fixed: [(offset: Int, values: Set<UInt8>)] = []
+        var offset = 0
+        for place in places {
+            let length = place[0].count
+            guard place.allSatisfy({ $0.count == length }) else {
+                // A place of unequal lengths still fixes its first byte.
+                fixed.append((offset, Set(place.map { $0[0] })))
+                break
+            }
+            for index in 0..<length { fixed.append((offset + index, Set(place.map { $0[index] }))) }
+            offset += length
+        }
+        let usable = fixed.filter { $0.values.count <= 4 }
+        let ranked = usable.sorted { (Self.commonness($0.values), $0.offset) < (Self.commonness($1.values), $1.offset) }
+        func probe(_ entry: (offset: Int, values: Set<UInt8>)?) -> Probe {
+            guard let entry else { return Probe(offset: 0, values: []) }
+            return Probe(offset: entry.offset, values: entry.values.sorted())
+        }
+        firstProbe = probe(ranked.first)
+        secondProbe = probe(ranked.dropFirst().first ?? ranked.first)
+    }
+
+    /// How often a set of bytes is met in text, roughly (lower is rarer): lead bytes of
+    /// multi-byte characters and spaces are met at every word, trailing bytes tell letters apart.
+    static func commonness(_ values: Set<UInt8>) -> Int {
+        values.reduce(0) { total, byte in
+            total + (byte == 0x20 || byte == 0x0A ? 100 : byte >= 0xC0 ? 90 : byte >= 0x80 ? 20 : 30)
+        }
+    }
+
+    /// The first match that starts in `start..<limit` (it may end past `limit`, not past the
+    /// text), or `nil`.
+    ///
+    /// - Complexity: O(limit - start) probes, sixteen places per step, plus a check of each candidate.
+    package func next(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Range<Int>? {
+        assert(start >= 0 && limit <= text.count, "places inside the text")
+        var place = start
+        while place < limit {
+            place = candidate(in: text, from: place, to: limit)
+            if place >= limit { return nil }
+            if let end = matchEnd(in: text, at: place) { return place..<end }
+            place += 1
+        }
+        return nil
+    }
+
+    /// Where a match starting at `start` ends, or `nil` when none starts there.
+    package func matchEnd(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        assert(start >= 0 && start <= text.count, "a place inside the text")
+        var position = start
+        for place in places {
+            guard let spelling = place.first(where: { spelling in
+                position + spelling.count <= text.count
+                    && spelling.indices.allSatisfy { text[position + $0] == spelling[$0] }
+            }) else { return nil }
+            position += spelling.count
+        }
+        return position
+    }
+
+    /// The first place in `start..<limit` whose probe bytes admit a match, or `limit`.
+    private func candidate(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
+        guard let base = text.baseAddress else { return limit }
+        let reach = Swift.max(firstProbe.offset, secondProbe.offset)
+        let a = Self.lanes(firstProbe.values)
+        let b = Self.lanes(secondProbe.values)
+        var place = start
+        let vectorEnd = Swift.min(limit, text.count - reach) - 16
+        if !firstProbe.values.isEmpty {
+            while place <= vectorEnd {
+                assert(place + reach + 16 <= text.count)
+                let x = UnsafeRawPointer(base + place + firstProbe.offset).loadUnaligned(as: SIMD16<UInt8>.self)
+                let y = UnsafeRawPointer(base + place + secondProbe.offset).loadUnaligned(as: SIMD16<UInt8>.self)
+                let hits = ((x .== a.0) .| (x .== a.1) .| (x .== a.2) .| (x .== a.3))
+                    .& ((y .== b.0) .| (y .== b.1) .| (y .== b.2) .| (y .== b.3))
+                // The mask's lanes are all ones or all zeros: read as two words.
+                let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+                if halves[0] | halves[1] != 0 {
+                    return place + (halves[0] != 0 ? halves[0].trailingZeroBitCount / 8
+                        : 8 + halves[1].trailingZeroBitCount / 8)
+                }
+                place += 16
+            }
+        }
+        // A match holds both probe bytes, so none starts where they would lie past the end.
+        while place < limit && place + reach < text.count {
+            if firstProbe.admits(base[place + firstProbe.offset]) && secondProbe.admits(base[place + secondProbe.offset]) {
+                return place
+            }
+            place += 1
+        }
+        return limit
+    }
+
+    /// A probe's values as four vectors (the last repeated); any byte when there are none.
+    @inline(__always)
+    private static func lanes(_ values: [UInt8]) -> (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>) {
+        func lane(_ index: Int) -> SIMD16<UInt8> {
+            SIMD16(repeating: values.isEmpty ? 0 : values[Swift.min(index, values.count - 1)])
+        }
+        return (lane(0), lane(1), lane(2), lane(3))
+    }
+}

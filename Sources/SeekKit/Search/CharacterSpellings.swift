@@ -1,0 +1,78 @@
+import Foundation
+
+/// The ways a keyword character can be written in text and still be matched by
+/// `ReferenceMatcher`: its case variants and the characters Unicode equates with them
+/// (`б`, `Б`; `k`, `K` and the Kelvin sign; `ω`, `Ω` and the Ohm sign).
+///
+/// Nothing here is a copied table: the candidates come from the standard library's case
+/// mappings, and each is kept only if the Regex itself matches it.
+enum CharacterSpellings {
+    /// Where the scalars that change when case mapped end (`CharacterSpellingsTests`
+    /// checks, on the running standard library, that none lies beyond).
+    static let casedScalarsEnd: UInt32 = 0x20000
+
+    /// Every scalar that changes when case mapped, under its lowercase and under its
+    /// uppercase mapping (`String` keys: canonically equivalent mappings meet).
+    static let byCaseMapping: [String: [Unicode.Scalar]] = {
+        var index: [String: [Unicode.Scalar]] = [:]
+        for value in 0..<casedScalarsEnd {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { continue }
+            index[scalar.properties.lowercaseMapping, default: []].append(scalar)
+            index[scalar.properties.uppercaseMapping, default: []].append(scalar)
+        }
+        return index
+    }()
+
+    /// The scalars each of which, standing alone as a character, the Regex equates with
+    /// `character`; `nil` when a character of several scalars could be equated with it too
+    /// (a character with a canonical decomposition such as `é`, or a caseless one beyond
+    /// ASCII), or when a spelling could join the character before it (a combining mark).
+    ///
+    /// A printable ASCII character other than a letter, `;` and `` ` `` is only itself.
+    /// A cased character whose case mappings are single scalars without decomposition is
+    /// matched only by single scalars: those whose lowercase or uppercase mapping is one of
+    /// its own, and those the Regex confirms.
+    static func spellings(of character: Character, caseSensitive: Bool) -> [Unicode.Scalar]? {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return nil }
+        let properties = scalar.properties
+        if (0x20...0x7E).contains(scalar.value) && !properties.isAlphabetic {
+            return FastPlan.hasEquivalents(scalar) ? nil : [scalar]
+        }
+        guard properties.changesWhenCaseMapped, isLetter(scalar) else { return nil }
+        let lower = properties.lowercaseMapping
+        let upper = properties.uppercaseMapping
+        var candidates: [Unicode.Scalar] = [scalar]
+        for mapping in [lower, upper] {
+            guard let only = singleUndecomposed(mapping) else { return nil }
+            candidates.append(only)
+            candidates += byCaseMapping[mapping] ?? []
+        }
+        guard singleUndecomposed(String(scalar)) != nil else { return nil }
+        var regex = Regex<AnyRegexOutput>(verbatim: String(character))
+        if !caseSensitive { regex = regex.ignoresCase() }
+        var spellings: [Unicode.Scalar] = []
+        for candidate in candidates where !spellings.contains(candidate) {
+            guard (try? regex.wholeMatch(in: String(candidate))) != nil else { continue }
+            guard isLetter(candidate) else { return nil }
+            spellings.append(candidate)
+        }
+        return spellings.isEmpty ? nil : spellings
+    }
+
+    /// The one scalar of `text` when it has one and no canonical decomposition.
+    private static func singleUndecomposed(_ text: String) -> Unicode.Scalar? {
+        let scalars = text.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first,
+              text.decomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar]) else { return nil }
+        return scalar
+    }
+
+    /// Letters with case: characters of their own, never joining the one before.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter: return scalar.properties.canonicalCombiningClass == .notReordered
+        default: return false
+        }
+    }
+}
