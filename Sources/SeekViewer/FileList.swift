@@ -70,9 +70,12 @@ public struct FileList: Sendable {
         top = min(top, max(0, rowCount - 1))
     }
 
-    /// Selects `row` (clamped to the rows) and scrolls so it is one of the `height` rows on screen.
+    /// Selects `row` (clamped to the rows) and scrolls so it is one of the `height` rows on screen,
+    /// the screen kept full while there are rows enough (a filter that leaves fewer rows below the
+    /// top than the screen holds brings the rows above it back into view).
     public mutating func select(row: Int, height: Int) {
         selection = min(max(0, row), max(0, rowCount - 1))
+        if height > 0 { top = min(top, max(0, rowCount - height)) }
         if selection < top { top = selection }
         if height > 0, selection >= top + height { top = selection - height + 1 }
     }

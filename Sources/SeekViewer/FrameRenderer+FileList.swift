@@ -5,7 +5,9 @@ extension FrameRenderer {
     /// The list's rows: a mark on the file on screen, the file's match count (`…` until searched,
     /// `!` when it could not be read), a small timeline of its matches where the terminal is wide
     /// enough, its name, and for an unreadable file why. Files without a
-    /// match are dimmed; the selected row is drawn inverted.
+    /// match are dimmed; the selected row is drawn inverted, all but its strip, whose bars keep
+    /// their keywords' colours (inverted, a bar would turn into a block of colour around a
+    /// background-coloured glyph).
     static func fileList(_ state: ViewerState) -> [[Frame.Span]] {
         let height = state.listHeight
         var rows = Array(repeating: [Frame.Span](), count: height)
@@ -22,9 +24,11 @@ extension FrameRenderer {
             let row = list.top + offset
             guard row < list.rowCount else { break }
             let file = list.file(atRow: row)
-            var spans = fileRow(state, file: file, countWidth: countWidth, width: width)
+            var (spans, strip) = fileRow(state, file: file, countWidth: countWidth, width: width)
             if row == list.selection {
-                spans = spans.map { Frame.Span($0.text, selected($0.style)) }
+                for index in spans.indices where !strip.contains(index) {
+                    spans[index].style = selected(spans[index].style)
+                }
                 let used = spans.reduce(0) { $0 + DisplayWidth.widest($1.text) }
                 if used < width { spans.append(Frame.Span(String(repeating: " ", count: width - used), Palette.bar)) }
             }
@@ -33,8 +37,9 @@ extension FrameRenderer {
         return rows
     }
 
-    /// One file's row, at most `width` columns.
-    private static func fileRow(_ state: ViewerState, file: Int, countWidth: Int, width: Int) -> [Frame.Span] {
+    /// One file's row, at most `width` columns, and which of its spans are the strip.
+    private static func fileRow(_ state: ViewerState, file: Int, countWidth: Int, width: Int)
+        -> (spans: [Frame.Span], strip: Range<Int>) {
         let entry = state.files[file]
         let count = state.matchCount(inFile: file)
         let failure = entry.failure
@@ -53,8 +58,10 @@ extension FrameRenderer {
                        failure != nil ? Palette.warning : dimmed ? Palette.context : Style(bold: true)),
         ]
         var room = width - 2 - countWidth - 2
+        var strip = spans.endIndex..<spans.endIndex
         if width >= fileStripMinimumWidth {
             spans += fileStrip(state, file: file)
+            strip = strip.lowerBound..<spans.endIndex
             spans.append(Frame.Span("  "))
             room -= fileStripWidth + 2
         }
@@ -68,16 +75,17 @@ extension FrameRenderer {
                 case nil: break
                 }
             }
-            return spans
+            return (spans, strip)
         }
-        // The message names the file first; the row already does.
-        let reason = failure.hasPrefix(entry.name + ":") ? String(failure.dropFirst(entry.name.count + 1)) : " " + failure
+        // The message names the file first (and the line, `NAME:LINE: …`); the row already names it.
+        var reason = failure.hasPrefix(entry.name + ":") ? String(failure.dropFirst(entry.name.count + 1)) : " " + failure
+        if reason.first?.isASCII == true, reason.first?.isNumber == true { reason = " line " + reason }
         let nameRoom = max(min(DisplayWidth.widest(name), room / 2), room - DisplayWidth.widest(reason) - 2)
         if let shown = SearchBar.shortenedName(name, fitting: nameRoom) {
             spans.append(Frame.Span(shown, Palette.context))
             spans.append(Frame.Span(" —" + Sanitizer.sanitize(reason), Palette.warning))
         }
-        return spans
+        return (spans, strip)
     }
 
     /// The cells of each file's own strip in the list.

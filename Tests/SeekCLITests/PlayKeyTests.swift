@@ -96,6 +96,24 @@ struct PlayKeyTests {
         #expect(session.exitStatus() == 0)
     }
 
+    @Test func inALibraryPPlaysTheMediaOfTheFileOnScreen() throws {
+        if let reason = MediaTools.missing("mpv", "ffmpeg") { print(reason); return }
+        let directory = try TemporaryDirectory()
+        let environment = try Self.setUp(directory, media: true)
+        try directory.write("other.srt", Self.subtitles)
+        let session = try TmuxSession(["budget", "other.srt", "talk.en.srt"], in: directory.url, environment: environment)
+        #expect(session.wait { $0.contains("1/4 · 1/2 in other.srt") }, "\(session.screen())")
+        try session.press("p")
+        #expect(session.wait { $0.contains("no media file beside other.srt (one of the same name") }, "\(session.bar())")
+        try session.press("]", "p")
+        #expect(session.wait(seconds: 30) { $0.contains("playing talk.mkv at 00:00:01.000") }, "\(session.bar())")
+        let socket = try #require(Self.socket(in: directory), "no mpv socket under TMPDIR")
+        let pid = try #require(try MPVConnection(path: socket).command(["get_property", "pid"]) as? Int)
+        kill(pid_t(pid), SIGTERM)
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+    }
+
     @Test func withoutMediaPSaysSo() throws {
         let directory = try TemporaryDirectory()
         let environment = try Self.setUp(directory, media: false)

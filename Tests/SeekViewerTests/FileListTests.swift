@@ -101,6 +101,45 @@ import Testing
         #expect(state.fileList.selectedFile == 99999)
     }
 
+    @Test func aFilterThatLeavesFewRowsKeepsTheScreenFull() {
+        let files = (0..<1_000).map { LibraryFile(name: "talks/\($0).srt") }
+        var state = ViewerState(library: files, keywords: ["city"], size: TerminalSize(rows: 8, columns: 60))
+        _ = state.initialSearch()
+        state.press(.character("l"), .end)
+        #expect(state.fileList.top == 1_000 - state.listHeight)
+        state.type("99")
+        let listed = (0..<1_000).filter { String($0).contains("99") }
+        #expect(state.fileList.rowCount == listed.count && state.fileList.selectedFile == 999)
+        #expect(state.fileList.top == listed.count - state.listHeight, "the rows above the last come back into view")
+        let rows = listRows(state)
+        for (row, file) in listed.suffix(state.listHeight).enumerated() {
+            #expect(rows[row].contains("talks/\(file).srt"), "row \(row): \(rows[row])")
+        }
+    }
+
+    @Test func theSelectedRowIsInvertedButItsStripKeepsItsColours() {
+        var state = LibraryFixture.state(["city"], rows: 9, columns: 72)
+        state.press(.character("l"), .down, .down, .down)
+        #expect(state.fileList.selectedFile == 3)
+        let isStrip = { (span: Frame.Span) in span.text.contains { "▁▂▃▄▅▆▇█◆─".contains($0) } }
+        let selected = FrameRenderer.render(state).rows[3]
+        state.press(.up)
+        let unselected = FrameRenderer.render(state).rows[3]
+        #expect(selected.filter(isStrip) == unselected.filter(isStrip), "the strip is drawn as on any row")
+        #expect(selected.filter(isStrip).allSatisfy { !$0.style.inverse && $0.style.background != .white })
+        #expect(selected.filter { !isStrip($0) && !$0.text.isEmpty }.allSatisfy { $0.style.inverse }, "the rest is inverted")
+        #expect(selected.contains { $0.text.contains("S01E04.srt") && $0.style.inverse })
+    }
+
+    @Test func anUnreadableFileSaysWhyAndOnWhichLine() {
+        let files = LibraryFixture.files + [
+            LibraryFile(name: "bad.srt", content: .failed("bad.srt:2: expected a timing line like 00:00:01,000 --> 00:00:02,000")),
+        ]
+        var state = LibraryFixture.state(["city"], files: files, rows: 9, columns: 100)
+        state.press(.character("l"))
+        #expect(listRows(state)[5].contains("bad.srt — line 2: expected a timing line"), "\(listRows(state)[5])")
+    }
+
     @Test func theListFitsNarrowAndShortTerminals() {
         for (rows, columns) in [(3, 20), (2, 8), (1, 1), (5, 3)] {
             var state = LibraryFixture.state(["city"], rows: rows, columns: columns)

@@ -230,8 +230,11 @@ struct RunLoop {
         let path = session.paths[state.currentFile]
         let media = session.isLibrary ? MediaLookup.media(forTranscript: path, explicit: nil) : session.media
         guard let media else {
+            // --media names the media of one transcript only: a library finds each file's beside it.
             state.message = .notice(path == nil
                 ? "no media for standard input; name it with --media FILE"
+                : session.isLibrary
+                ? "no media file beside \(Sanitizer.sanitize(state.displayName)) (one of the same name, .mkv .mp4 .mp3 …)"
                 : "no media file beside \(Sanitizer.sanitize(state.displayName)); name it with --media FILE")
             return
         }

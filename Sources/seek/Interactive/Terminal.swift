@@ -21,6 +21,8 @@ final class Terminal {
     let output: Int32
     private let ownsInput: Bool
     private(set) var isRaw = false
+    /// Whether raw mode was set before: keys typed since are kept when it is set again.
+    private var wasRaw = false
 
     /// What a grep user who typed `-i` for "ignore case" needs to hear.
     static let notGrepsIgnoreCase = """
@@ -63,7 +65,10 @@ final class Terminal {
     /// Raw mode, the alternate screen, mouse reports and bracketed paste.
     ///
     /// With `again`, all of it is set even if it was set before: after the process was
-    /// stopped (SIGSTOP) and continued, the shell has put its own modes back.
+    /// stopped (SIGSTOP) and continued, the shell has put its own modes back. The first time,
+    /// keys typed before the navigator started are dropped; on resuming (after Ctrl-Z or a SIGSTOP,
+    /// then `fg`) they are kept: a key pressed just after `fg`, before the navigator has taken
+    /// the terminal back, is read as soon as it has.
     func enterRawMode(again: Bool = false) {
         guard !isRaw || again, let saved = TerminalRestorer.saved else { return }
         var raw = saved
@@ -75,8 +80,9 @@ final class Terminal {
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
-        tcsetattr(input, TCSAFLUSH, &raw)
+        tcsetattr(input, wasRaw ? TCSANOW : TCSAFLUSH, &raw)
         isRaw = true
+        wasRaw = true
         TerminalRestorer.isActive = true
         send(([.enterAlternateScreen, .enableMouse, .enableBracketedPaste, .disableAutowrap, .hideCursor, .clearScreen]
             as [TerminalCommand]).map(\.sequence).joined())
