@@ -16,8 +16,13 @@ import SeekKit
 public struct LibraryMatches: Sendable {
     /// The search these matches answer.
     public let generation: Int
-    /// Each file's matches; `nil` until searched (or when the file could not be read).
-    private var indices: [MatchIndex?]
+    /// Each file's match count; `notSearched` until searched (or when the file could not be read).
+    private var counts: [Int32]
+    /// The matches of each file that has some; `nil` for the others (a file without a match costs
+    /// the 12 bytes of its count and this slot, where a `MatchIndex` takes 344).
+    private var kept: [Kept?]
+    /// What a file searched without a match answers for its matches (the query's empty index).
+    private var noMatches: MatchIndex?
     /// `before[f]`: the matches in files `0..<f`; one more entry than files.
     private var before: [Int]
     private var isSettled = true
@@ -28,38 +33,59 @@ public struct LibraryMatches: Sendable {
     /// Files searched so far with at least one match.
     public private(set) var filesWithMatches = 0
 
+    private static let notSearched: Int32 = -1
+
+    /// One file's matches, held apart so that a file without any costs one empty reference.
+    private final class Kept: Sendable {
+        let index: MatchIndex
+        init(_ index: MatchIndex) { self.index = index }
+    }
+
     /// No file searched yet.
     public init(fileCount: Int, generation: Int) {
         self.generation = generation
-        indices = Array(repeating: nil, count: fileCount)
+        counts = Array(repeating: Self.notSearched, count: fileCount)
+        kept = Array(repeating: nil, count: fileCount)
         before = Array(repeating: 0, count: fileCount + 1)
     }
 
-    public var fileCount: Int { indices.count }
+    public var fileCount: Int { counts.count }
 
     /// Whether every file has been searched, so positions and the total are final.
-    public var isFinal: Bool { searchedCount == indices.count }
+    public var isFinal: Bool { searchedCount == counts.count }
 
     /// The matches of `file`, once searched.
-    public func index(ofFile file: Int) -> MatchIndex? { indices[file] }
+    public func index(ofFile file: Int) -> MatchIndex? {
+        if let kept = kept[file] { return kept.index }
+        return counts[file] == Self.notSearched ? nil : noMatches
+    }
 
     /// The number of matches in `file`, once searched.
-    public func count(inFile file: Int) -> Int? { indices[file]?.count }
+    public func count(inFile file: Int) -> Int? {
+        counts[file] == Self.notSearched ? nil : Int(counts[file])
+    }
 
     /// Whether `file` has been searched (or could not be read).
-    public func isSearched(_ file: Int) -> Bool { indices[file] != nil || failed.contains(file) }
+    public func isSearched(_ file: Int) -> Bool { counts[file] != Self.notSearched || failed.contains(file) }
 
     private var failed: Set<Int> = []
 
     /// Takes `file`'s matches (replacing any recorded before).
     public mutating func record(_ index: MatchIndex, file: Int) {
-        if let old = indices[file] {
-            total -= old.count
-            if !old.isEmpty { filesWithMatches -= 1 }
+        if let old = count(inFile: file) {
+            total -= old
+            if old > 0 { filesWithMatches -= 1 }
         } else if !failed.contains(file) {
             searchedCount += 1
         }
-        indices[file] = index
+        precondition(index.count < Int32.max, "more matches in one file than a count holds")
+        counts[file] = Int32(index.count)
+        if index.isEmpty {
+            if noMatches == nil { noMatches = MatchIndex(query: index.query) }
+            kept[file] = nil
+        } else {
+            kept[file] = Kept(index)
+        }
         total += index.count
         if !index.isEmpty { filesWithMatches += 1 }
         isSettled = false
@@ -67,7 +93,7 @@ public struct LibraryMatches: Sendable {
 
     /// Marks `file` as unreadable: searched, with no matches.
     public mutating func recordFailure(file: Int) {
-        guard indices[file] == nil, !failed.contains(file) else { return }
+        guard counts[file] == Self.notSearched, !failed.contains(file) else { return }
         failed.insert(file)
         searchedCount += 1
     }
@@ -78,11 +104,11 @@ public struct LibraryMatches: Sendable {
     public mutating func settle() {
         guard !isSettled else { return }
         var sum = 0
-        for file in indices.indices {
+        for file in counts.indices {
             before[file] = sum
-            sum += indices[file]?.count ?? 0
+            sum += max(0, Int(counts[file]))
         }
-        before[indices.count] = sum
+        before[counts.count] = sum
         isSettled = true
     }
 
@@ -96,7 +122,7 @@ public struct LibraryMatches: Sendable {
     /// - Complexity: O(log f) in the number of files.
     public func location(ofMatch number: Int) -> (file: Int, position: Int)? {
         assert(isSettled, "settle() before asking for positions")
-        guard number >= 1, number <= before[indices.count] else { return nil }
+        guard number >= 1, number <= before[counts.count] else { return nil }
         let file = before.dropFirst().partitionPoint { $0 >= number } - 1
         return (file, number - before[file])
     }
@@ -119,5 +145,5 @@ public struct LibraryMatches: Sendable {
     public var firstFile: Int? { location(ofMatch: 1)?.file }
 
     /// The last file with a match.
-    public var lastFile: Int? { location(ofMatch: before[indices.count])?.file }
+    public var lastFile: Int? { location(ofMatch: before[counts.count])?.file }
 }

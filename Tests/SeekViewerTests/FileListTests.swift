@@ -140,6 +140,26 @@ import Testing
         #expect(listRows(state)[5].contains("bad.srt — line 2: expected a timing line"), "\(listRows(state)[5])")
     }
 
+    @Test func namesAndTextInEveryScriptKeepTheirColumns() {
+        func file(_ name: String, _ text: String) -> LibraryFile {
+            LibraryFile(name: name, content: .loaded(LibraryFixture.transcript(["intro", text, "outro"])))
+        }
+        let files = [
+            file("東京の夜 第1話.srt", "東京の budget と家乡の budget"),
+            file("cafe\u{301} noir.srt", "le budget du café"),
+            file("שלום עולם.srt", "budget שלום"),
+            file("👍🏽 party 👨‍👩‍👧.srt", "👍🏽 budget 👨‍👩‍👧"),
+            LibraryFile(name: "壊れた.srt", content: .failed("壊れた.srt:2: expected a timing line like 00:00:01,000 --> 00:00:02,000")),
+        ]
+        for columns in [72, 40] {
+            var state = LibraryFixture.state(["budget"], files: files, rows: 8, columns: columns)
+            state.press(.character("l"), .down)
+            let frame = FrameRenderer.render(state)
+            #expect(frame.rows.allSatisfy { $0.reduce(0) { $0 + DisplayWidth.widest($1.text) } <= columns })
+            assertFrameSnapshot(frameSnapshot(state), named: "file-list-scripts-\(columns)")
+        }
+    }
+
     @Test func theListFitsNarrowAndShortTerminals() {
         for (rows, columns) in [(3, 20), (2, 8), (1, 1), (5, 3)] {
             var state = LibraryFixture.state(["city"], rows: rows, columns: columns)

@@ -57,4 +57,23 @@ import Testing
         matches.record(MatchIndex(), file: 1)
         #expect(matches.isFinal && matches.total == 2)
     }
+
+    @Test func eachFileAnswersItsOwnMatchesAndOneWithoutAnswersTheQuerysEmptyIndex() {
+        let transcript = Transcript((0..<4).map { Cue(ordinal: $0 + 1, start: $0 * 1000, end: $0 * 1000 + 500, text: "x y", line: $0 * 4 + 3) })
+        let query = Query(keywords: ["x"])
+        let all = MatchIndex(transcript: transcript, query: query)
+        var matches = LibraryMatches(fileCount: 4, generation: 1)
+        #expect(matches.index(ofFile: 1) == nil, "not searched yet")
+        matches.record(all.limited(toCues: 2), file: 2)
+        matches.record(MatchIndex(transcript: transcript, query: Query(keywords: ["z"])), file: 1)
+        matches.record(all, file: 0)
+        #expect(matches.index(ofFile: 0)?.count == 4 && matches.index(ofFile: 2)?.count == 2)
+        #expect(matches.index(ofFile: 1)?.isEmpty == true && matches.count(inFile: 1) == 0)
+        #expect(matches.index(ofFile: 3) == nil && matches.count(inFile: 3) == nil)
+        // A file searched again answers its newest matches, whichever way its count went.
+        matches.record(all.limited(toCues: 1), file: 1)
+        matches.record(MatchIndex(transcript: transcript, query: Query(keywords: ["z"])), file: 0)
+        #expect(matches.index(ofFile: 1)?.count == 1 && matches.index(ofFile: 0)?.isEmpty == true)
+        #expect(matches.total == 3 && matches.filesWithMatches == 2 && matches.searchedCount == 3)
+    }
 }

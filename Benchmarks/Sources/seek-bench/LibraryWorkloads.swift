@@ -8,7 +8,10 @@
 //   over the whole library is timed apart (query to final count);
 // - the real binary in tmux (`seek -i -r budget DIR`): time to the first frame, time to the final
 //   count, and the navigator's resident memory then (VmRSS, and its peak VmHWM, from /proc) against
-//   the files' total size.
+//   the files' total size;
+// - a directory of 100,000 one-cue files (10,000 with --quick), one in ten holding the keyword:
+//   the first frame, the file list paged to its end, the final count, and the memory each file
+//   costs above the navigator on one file.
 
 import Foundation
 import SeekKit
@@ -28,6 +31,70 @@ func libraryNavigator(_ bench: Bench) {
     let totalBytes = paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? NSNumber)?.intValue ?? 0) }
     libraryKeystrokes(bench, paths: paths, directory: directory)
     libraryInTerminal(bench, directory: directory, fileCount: paths.count, totalBytes: totalBytes)
+    manyFilesInTerminal(bench, fileCount: bench.options.quick ? 10_000 : 100_000)
+}
+
+/// `count` one-cue SRT files in folders of 1,000, one in ten saying "budget".
+private func tinyLibrary(in directory: String, count: Int) -> String {
+    for number in 0..<count {
+        let folder = directory + String(format: "/part%03d", number / 1_000)
+        if number % 1_000 == 0 { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let path = folder + String(format: "/clip%06d.srt", number)
+        guard !FileManager.default.fileExists(atPath: path) else { continue }
+        let words = number % 10 == 0 ? "the budget of clip \(number)" : "nothing said in clip \(number)"
+        _ = FileManager.default.createFile(atPath: path, contents: Data("1\n00:00:01,000 --> 00:00:02,500\n\(words)\n".utf8))
+    }
+    return directory
+}
+
+/// The resident memory of the process in the pane, from /proc (kB).
+private func residentKilobytes(ofPane tmux: ([String]) -> String) -> Int? {
+    guard let pid = Int32(tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)),
+          let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    return status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+}
+
+/// `seek -i -r budget DIR` over `fileCount` tiny files in tmux: first frame, the list paged, final
+/// count, and memory per file (above `seek -i` on one of them).
+private func manyFilesInTerminal(_ bench: Bench, fileCount: Int) {
+    guard ProcessRun.isInstalled("tmux") else { return }
+    let directory = tinyLibrary(in: bench.directory + "/navigator-many-files-\(fileCount)", count: fileCount)
+    let socket = "seek-bench-many-\(getpid())"
+    func tmux(_ arguments: [String]) -> String {
+        String(decoding: ProcessRun.run(["tmux", "-L", socket] + arguments, keeping: true).output, as: UTF8.self)
+    }
+    func screen() -> String { tmux(["capture-pane", "-p", "-t", "b"]) }
+    func waitFor(_ seconds: Double, _ condition: (String) -> Bool) -> Double? {
+        let start = now()
+        while now() - start < seconds { if condition(screen()) { return now() - start } }
+        return nil
+    }
+    // One file: the navigator's own memory.
+    _ = tmux(["-f", "/dev/null", "new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
+              bench.seek, "-i", "budget", directory + "/part000/clip000000.srt"])
+    _ = waitFor(30) { $0.contains(" 1/1") }
+    let alone = residentKilobytes(ofPane: tmux)
+    _ = tmux(["kill-server"])
+
+    let start = now()
+    _ = tmux(["-f", "/dev/null", "new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
+              bench.seek, "-i", "-r", "budget", directory])
+    let first = waitFor(30) { $0.contains(" files") }.map { _ in now() - start }
+    _ = tmux(["send-keys", "-t", "b", "l", "NPage", "End"])
+    let last = String(format: "clip%06d.srt", fileCount - 1)
+    let paged = waitFor(60) { $0.contains(last) }
+    _ = tmux(["send-keys", "-t", "b", "Escape"])
+    let final = waitFor(600) { $0.contains(" 1/") && !$0.contains("searching") }.map { _ in now() - start }
+    let resident = residentKilobytes(ofPane: tmux)
+    _ = tmux(["send-keys", "-t", "b", "q"])
+    _ = tmux(["kill-server"])
+    bench.row("library of \(fileCount) one-cue files: first frame (through tmux)", seek: first.map(format) ?? "never",
+              target: "< 0.5 s", matches: "list at its end " + (paged.map(format) ?? "never") + ", final count " + (final.map(format) ?? "never"))
+    if let resident, let alone {
+        bench.row("library of \(fileCount) one-cue files: memory a file", seek: "\((resident - alone) * 1024 / fileCount) bytes",
+                  peak: String(format: "%.0f MB resident (%.0f MB for one file)", Double(resident) / 1024, Double(alone) / 1024))
+    }
 }
 
 /// The library's files in path order, as `seek -r` walks them.

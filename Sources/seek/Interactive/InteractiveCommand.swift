@@ -65,6 +65,7 @@ enum InteractiveCommand {
 
 /// The navigator's event loop: keys, signals and finished searches in; frames out.
 struct RunLoop {
+    /// The session, its files handed on to the viewer and the worker (kept there, not twice).
     let session: InteractiveSession
     let terminal: Terminal
     let worker: SearchWorker
@@ -82,7 +83,9 @@ struct RunLoop {
     static let fileCheckInterval: Int32 = 1000
 
     init(session: InteractiveSession, terminal: Terminal) {
-        self.session = session
+        var kept = session
+        kept.files = []
+        self.session = kept
         self.terminal = terminal
         let worker = SearchWorker(files: session.files, paths: session.paths, load: session.load)
         self.worker = worker

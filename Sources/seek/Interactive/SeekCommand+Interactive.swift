@@ -65,7 +65,8 @@ extension SeekCommand {
             load: { file in
                 let outcome = read(inputs[file])
                 switch outcome.result {
-                case .success(.cues(let loaded)): return .loaded(loaded.transcript)
+                // Kept for the whole session beside every other file's: without the parser's spare room.
+                case .success(.cues(let loaded)): return .loaded(loaded.transcript.compacted())
                 case .success(.counted), .success(.searched): preconditionFailure("cues were asked for")
                 case .failure(let failure): return .failed("\(failure)")
                 }
