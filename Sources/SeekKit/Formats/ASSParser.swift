@@ -12,6 +12,9 @@ import SeekBytes
 /// - text drawn in drawing mode (after `{\p1}`, until `{\p0}`) is shape commands, not words:
 ///   it is dropped, and a line with nothing else is no cue.
 ///
+/// A file that names no speaker in its `Name` fields (SRT converted to ASS, say) takes them
+/// from labels in the text as SRT does (`SpeakerTurns`), so both give the same matches.
+///
 /// `Comment:` (and `Picture:`, `Sound:`, …) events are skipped, as are the other sections
 /// (`[Fonts]` and `[Graphics]` hold encoded files). Cues come out in order of start time,
 /// as a player shows them (events of equal start keep file order). Without a `Format:`
@@ -25,14 +28,17 @@ public enum ASSParser {
         utf8.withByteView { bytes in
             var warnings = WarningLog(fileName: fileName)
             var ordered = true
+            var namesSpeakers = false
             let transcript = CueCollector.collect(inputBytes: bytes.count) { cues in
                 var parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName)
                 parser.run()
                 cues = parser.cues
                 warnings = parser.warnings
                 ordered = parser.ordered
+                namesSpeakers = parser.namesSpeakers
             }
-            return (ordered ? transcript : transcript.sortedByStart(), warnings.all)
+            let sorted = ordered ? transcript : transcript.sortedByStart()
+            return (namesSpeakers ? sorted : SpeakerTurns.carried(sorted), warnings.all)
         }
     }
 
@@ -95,6 +101,8 @@ public enum ASSParser {
         var sawEvents = false
         var warnedFormat = false
         var ordered = true
+        /// Whether some `Dialogue:` line names its speaker in the `Name` field.
+        var namesSpeakers = false
         var lastStart = Int.min
         var styles = NameInterner()
         var names = NameInterner()
@@ -185,7 +193,10 @@ public enum ASSParser {
             var speaker: String?
             if fields.name >= 0 {
                 let range = bytes.trimmingBlanks(starts.name..<ends.name)
-                if !range.isEmpty { speaker = names.name(bytes.extracting(range)) }
+                if !range.isEmpty {
+                    speaker = names.name(bytes.extracting(range))
+                    namesSpeakers = true
+                }
             }
             let text = bytes.extracting(index..<lineEnd)
             if ASSParser.isPlain(text) {

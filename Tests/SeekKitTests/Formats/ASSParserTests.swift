@@ -51,6 +51,46 @@ import Testing
         #expect(cues.map(\.line) == [12])
     }
 
+    /// An SRT transcript written out as ASS keeps its speakers in the text (`>> ALICE:`), the
+    /// Name fields empty: its turns are read as the SRT's are, so both give the same matches.
+    @Test func labelsInTheTextCarryTurnsWhenNoNameFieldIsUsed() {
+        let events = """
+        Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,>> ALICE: Hi, my name is Alice
+        Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,>> JOHN: and we own a bakery.
+        Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,>> ALICE: Today we bake
+        Dialogue: 0,0:00:04.00,0:00:05.00,Default,,0,0,0,,our famous cookies!
+
+        """
+        let (cues, _) = Self.parse(events)
+        #expect(cues.map(\.speaker) == ["ALICE", "JOHN", "ALICE", "ALICE"])
+        #expect(cues.map(\.text) == ["Hi, my name is Alice", "and we own a bakery.", "Today we bake", "our famous cookies!"])
+        let srt = SRTParser.parse(Array("""
+        1
+        00:00:01,000 --> 00:00:02,000
+        >> ALICE: Hi, my name is Alice
+
+        2
+        00:00:02,000 --> 00:00:03,000
+        >> JOHN: and we own a bakery.
+
+        3
+        00:00:03,000 --> 00:00:04,000
+        >> ALICE: Today we bake
+
+        4
+        00:00:04,000 --> 00:00:05,000
+        our famous cookies!
+
+        """.utf8), fileName: "a.srt").transcript
+        let carried = Array(SpeakerTurns.carried(srt))
+        #expect(carried.map(\.text) == cues.map(\.text))
+        #expect(carried.map(\.speaker) == cues.map(\.speaker))
+
+        let named = Self.parse(events.replacingOccurrences(of: ",Default,,", with: ",Default,Narrator,")).cues
+        #expect(named.map(\.speaker) == ["Narrator", "Narrator", "Narrator", "Narrator"])
+        #expect(named.first?.text == ">> ALICE: Hi, my name is Alice")
+    }
+
     @Test func nameIsTheSpeakerAndStyleIsKept() {
         let (cues, _) = Self.parse("Dialogue: 0,0:00:01.00,0:00:02.00,Signs,Omar,0,0,0,,Hi, there\n")
         #expect(cues.first?.speaker == "Omar")
