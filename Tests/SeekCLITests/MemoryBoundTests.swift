@@ -27,4 +27,19 @@ struct MemoryBoundTests {
                     "\(mode): \((peak.peakBytes - base.peakBytes) >> 10) KiB above the sample's peak for 1 MB")
         }
     }
+
+    /// Several keywords on one long line: the automaton held each place of the cue twice
+    /// (48 bytes a match) before handing them on in order.
+    @Test func severalKeywordsOnOneLongLine() throws {
+        let size = 3_000_000
+        try directory.write("line.txt", String(repeating: "ab ", count: size / 3) + "\n")
+        for mode in [["-c"], []] {
+            let arguments = (mode + ["-e", "a", "-e", "b"]).joined(separator: " ")
+            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) line.txt > /dev/null", in: directory.url)
+            #expect(peak.status == 0, "\(mode): \(peak.stderr)")
+            #expect(peak.peakBytes - base.peakBytes < 3 * size + (4 << 20),
+                    "\(mode): \((peak.peakBytes - base.peakBytes) >> 10) KiB above the sample's peak for 3 MB")
+        }
+    }
 }

@@ -173,8 +173,11 @@ struct KeywordAutomaton {
                 if !finished { return false }
             }
             var lastEnd = [Int](repeating: -1, count: plans.count)
-            var kept: [(keyword: Int32, start: Int)] = []
+            // A cue's places, packed: a cue of one long line can hold tens of millions.
+            var keptKeywords = PackedIntegers()
+            var keptStarts = PackedIntegers()
             var emitted: [MatchOrder] = []
+            var reorder = MatchReorder(longest: lengths.max() ?? 0)
             var needsReference = Set<Int32>()
             var references: [Int: ReferenceMatcher] = [:]
             var nextCancelCheck = 1 << 20
@@ -184,7 +187,8 @@ struct KeywordAutomaton {
                     if isCancelled() { return false }
                     nextCancelCheck = bounds.upperBound + 1 << 20
                 }
-                kept.removeAll(keepingCapacity: true)
+                keptKeywords.removeAll(keepingCapacity: true)
+                keptStarts.removeAll(keepingCapacity: true)
                 needsReference.removeAll(keepingCapacity: true)
                 var state: Int32 = 0
                 for i in bounds {
@@ -196,7 +200,8 @@ struct KeywordAutomaton {
                             let start = i + 1 - lengths[keyword]
                             guard start >= lastEnd[keyword] else { continue }
                             lastEnd[keyword] = i + 1
-                            kept.append((Int32(keyword), start))
+                            keptKeywords.append(Int64(keyword))
+                            keptStarts.append(Int64(start))
                             if !FastPlan.isOnBoundaries(text, start: start, end: i + 1, within: bounds) {
                                 needsReference.insert(Int32(keyword))
                             }
@@ -207,10 +212,21 @@ struct KeywordAutomaton {
                 if risky.contains(cue) {
                     for keyword in withEquivalents { needsReference.insert(Int32(keyword)) }
                 }
+                // Places are found by where they end; the index wants them by where they start.
+                func place(_ i: Int) -> MatchOrder {
+                    let keyword = Int(keptKeywords[i])
+                    return MatchOrder(cue: cue, start: Int(keptStarts[i]) - bounds.lowerBound,
+                                      length: lengths[keyword], token: tokens[keyword])
+                }
+                func emit(_ match: MatchOrder) { found(cue, match.start..<match.start + match.length, match.token) }
+                if needsReference.isEmpty {
+                    for i in 0..<keptStarts.count { reorder.add(place(i), emit: emit) }
+                    reorder.finish(emit: emit)
+                    continue
+                }
                 emitted.removeAll(keepingCapacity: true)
-                for (keyword, start) in kept where !needsReference.contains(keyword) {
-                    emitted.append(MatchOrder(cue: cue, start: start - bounds.lowerBound,
-                                              length: lengths[Int(keyword)], token: tokens[Int(keyword)]))
+                for i in 0..<keptStarts.count where !needsReference.contains(Int32(keptKeywords[i])) {
+                    emitted.append(place(i))
                 }
                 for keyword in needsReference {
                     let token = tokens[Int(keyword)]
@@ -221,9 +237,8 @@ struct KeywordAutomaton {
                         emitted.append(MatchOrder(cue: cue, start: range.lowerBound, length: range.count, token: token))
                     }
                 }
-                // Places are found by where they end; the index wants them by where they start.
                 if zip(emitted, emitted.dropFirst()).contains(where: { $1 < $0 }) { emitted.sort() }
-                for match in emitted { found(cue, match.start..<match.start + match.length, match.token) }
+                emitted.forEach(emit)
             }
             return true
         }

@@ -43,6 +43,15 @@ struct PackedIntegers: Sendable {
 
     init() {}
 
+    /// Removes every value, keeping the storage for the values to come.
+    mutating func removeAll(keepingCapacity: Bool) {
+        lineCount = 0
+        isPacked = false
+        blocks.removeAll(keepingCapacity: keepingCapacity)
+        words.removeAll(keepingCapacity: keepingCapacity)
+        pending.removeAll(keepingCapacity: keepingCapacity)
+    }
+
     var count: Int { isPacked ? blocks.count << Self.blockShift + pending.count : lineCount }
 
     /// Bytes the values take (an array's spare capacity left out: pages never written cost no memory).
