@@ -339,13 +339,16 @@ if wanted "9. "; then
 fi
 
 # ==== 10. memory =====================================================================================
-big_case() { # LABEL FILE FACTOR ARGS…
+# big_case LABEL FILE FACTOR ARGS…: the output goes to /dev/null (written all the same: seek does
+# not look for it); PASS when the peak is at most FACTOR times the file.
+big_case() {
   local label=$1 file=$2 factor=$3; shift 3
+  wanted "$label" || return
   local bytes; bytes=$(size_of "$file")
-  measure 600 "$seek" "$@" "$file" > .out 2>.err
-  report "$(verdict within "$bytes" "$factor")" "$label" "$(figures "$bytes"), $(wc -c < .out) bytes out"
+  measure 900 "$seek" "$@" "$file" > /dev/null 2>.err
+  report "$(verdict within "$bytes" "$factor")" "$label" "$(figures "$bytes")"
 }
-if wanted "10. "; then
+if [ -z "$only" ] || [[ "$only" == 10* ]]; then
   bytes=$((megabytes * 1000000))
   yes a | head -c "$bytes" > two.txt
   big_case "10. 100 MB of two-byte lines, no match" two.txt 3 hello
@@ -353,8 +356,12 @@ if wanted "10. "; then
   big_case "10. the same, --json" two.txt 3 --json a
   big_case "10. the same, -c" two.txt 3 -c a
   big_case "10. the same, -v" two.txt 3 -v hello
-  big_case "10. the same, -C 1" two.txt 3 -C 1 a
-  mv two.txt two.srt; big_case "10. the same named .srt (variant)" two.srt 3 a; rm -f two.srt
+  big_case "10. the same, -C 1 (variant)" two.txt 3 -C 1 a
+  rm -f two.txt
+  awk -v n="$bytes" 'BEGIN { for (i = 1; size < n; i++) { line = i "\n00:00:01,000 --> 00:00:02,000\na b\n\n"; printf "%s", line; size += length(line) } }' > every.srt
+  big_case "10. SRT where every cue matches, printed (variant)" every.srt 3 a
+  big_case "10. the same, --json (variant)" every.srt 3 --json a
+  rm -f every.srt
   yes 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' | head -c "$bytes" > dense.txt
   big_case "10. every byte a match (a on aaa… lines) (variant)" dense.txt 3 a
   big_case "10. the same, -e a -e aa (variant)" dense.txt 3 -e a -e aa
