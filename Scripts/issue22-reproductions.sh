@@ -408,7 +408,7 @@ if wanted "10. w"; then
   else
     report FAIL "10. w with 10 million matches" "navigator did not show 1/10000000: $(screen | tail -n 2 | tr '\n' ' ')"
   fi
-  for ((i = 1; i <= 100000; i++)); do printf '%d\n00:00:01,000 --> 00:00:02,000\n%s\n\n' "$i" "a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a"; done > w10/dense.srt
+  for ((i = 1; i <= 100000; i++)); do printf '%d\n00:00:01,000 --> 00:00:02,000\n%s\n\n' "$i" "a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a"; done > w10/dense.srt
   bytes=$(size_of w10/dense.srt)
   open_navigator "$work/w10" a dense.srt
   if wait_for " 1/10000000 " 120; then

@@ -28,6 +28,19 @@ struct MemoryBoundTests {
         }
     }
 
+    /// A file in a legacy encoding is decoded in pieces, each let go once copied into the text
+    /// (all the pieces and the text were held together: 4.5 times the file for Latin-1 é lines).
+    @Test func aLegacyEncodedFileIsHeldOnceWhileDecoded() throws {
+        let size = 8_000_000
+        let lines = [UInt8](repeating: 0, count: size).indices.map { $0 % 4 == 3 ? UInt8(0x0A) : UInt8(0xE9) }
+        try Data(lines).write(to: directory.url.appendingPathComponent("latin1.txt"))
+        let base = try peakMemoryOfShell("$TIMED \"$0\" -c hello talk.srt > /dev/null", in: directory.url)
+        let peak = try peakMemoryOfShell("$TIMED \"$0\" -c hello latin1.txt > /dev/null", in: directory.url)
+        #expect(peak.status == 1, "\(peak.stderr)")
+        #expect(peak.peakBytes - base.peakBytes < 3 * size + (4 << 20),
+                "\((peak.peakBytes - base.peakBytes) >> 10) KiB above the sample's peak for 8 MB")
+    }
+
     /// Several keywords on one long line: the automaton held each place of the cue twice
     /// (48 bytes a match) before handing them on in order.
     @Test func severalKeywordsOnOneLongLine() throws {

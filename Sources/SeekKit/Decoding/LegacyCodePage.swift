@@ -113,15 +113,17 @@ struct LegacyCodePage: Sendable {
             bytes[(start + target)...].firstIndex(of: 0x0A).map { $0 + 1 - start }
         }
         if bounds.count == 2 { return decodePiece(bytes) }
-        let pieces = TextPieces.map(bounds.count - 1) { i in
+        var pieces = TextPieces.map(bounds.count - 1) { i in
             decodePiece(bytes[(start + bounds[i])..<(start + bounds[i + 1])])
         }
+        // Each piece is let go once copied: the text is held once, not twice, at the end.
         var output: [UInt8] = []
         output.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
         var invalid = 0
-        for piece in pieces {
-            output.append(contentsOf: piece.utf8)
-            invalid += piece.invalid
+        for i in pieces.indices {
+            output.append(contentsOf: pieces[i].utf8)
+            invalid += pieces[i].invalid
+            pieces[i] = ([], 0)
         }
         return (output, invalid)
     }
