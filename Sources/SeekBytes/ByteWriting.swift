@@ -104,8 +104,8 @@ public enum ByteWriting {
 
     /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
     @inlinable @inline(__always)
-    package static func withBytes<R>(of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+    package static func withBytes<R>(of text: some StringProtocol, _ body: (ByteView) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(ByteView($0)) }) { return result }
+        return Array(text.utf8).withByteView(body)
     }
 }

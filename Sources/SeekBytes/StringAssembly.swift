@@ -10,6 +10,7 @@ public enum StringAssembly {
     /// UTF-8 (the string is validated once, as `String(unsafeUninitializedCapacity:)` does).
     ///
     /// - Complexity: O(bytes written).
+    @inlinable
     package static func make(capacity: Int, _ body: (inout Output) -> Void) -> String {
         String(unsafeUninitializedCapacity: Swift.max(capacity, 1)) { buffer in
             var output = Output(buffer)
@@ -22,11 +23,13 @@ public enum StringAssembly {
     public struct Output {
         @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
         /// How many bytes are written.
-        package private(set) var count = 0
+        @usableFromInline package private(set) var count = 0
 
+        @inlinable
         init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
         /// Appends one byte.
+        @inlinable
         package mutating func append(_ byte: UInt8) {
             precondition(count < buffer.count, "StringAssembly wrote past its capacity")
             buffer[count] = byte
@@ -34,6 +37,13 @@ public enum StringAssembly {
         }
 
         /// Appends `bytes[range]`.
+        @inlinable
+        package mutating func append(_ bytes: ByteView, _ range: Range<Int>) {
+            append(bytes.buffer, range)
+        }
+
+        /// Appends `bytes[range]`.
+        @inlinable
         package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
             precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a range outside the bytes")
             precondition(count + range.count <= buffer.count, "StringAssembly wrote past its capacity")

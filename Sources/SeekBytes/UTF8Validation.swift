@@ -13,6 +13,9 @@ public enum UTF8Validation {
     private static let highBits = WordBytes.highBits
 
     /// - Complexity: O(n).
+    package static func isValidWithoutNULs(_ bytes: ByteView) -> Bool { isValidWithoutNULs(bytes.buffer) }
+
+    /// Whether `bytes` are valid UTF-8 without NUL.
     package static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// Writes `-o FILE` (and the navigator's exports) atomically: everything goes to a hidden
 /// temporary file in the same directory, which is renamed over FILE only once it is complete
@@ -86,15 +87,13 @@ final class AtomicOutputFile {
         let (directory, name) = target.split
         let suffix = Array(".seek-XXXXXX".utf8)
         let template = directory + [UInt8(ascii: ".")] + name.prefix(Self.nameLimit - 1 - suffix.count) + suffix
-        var buffer = (template + [0]).map { CChar(bitPattern: $0) }
         // Signals wait until the cleanup is in place, so none can strand the temporary file.
         if cleanupOnSignals { SignalCleanup.hold() }
-        let descriptor = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let (descriptor, made) = SystemFiles.makeTemporaryFile(template: template) else {
             if cleanupOnSignals { SignalCleanup.release() }
             throw Self.failure(shown)
         }
-        let temporary = SystemPath(bytes: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+        let temporary = SystemPath(bytes: made)
         temporaryPath = temporary
         finalPath = target
         writer = DescriptorWriter(descriptor: descriptor)
@@ -180,7 +179,7 @@ final class AtomicOutputFile {
 /// Removes an unfinished temporary file when the process is ended by a signal (any of
 /// `TerminatingSignals.all`, a bus error from a file shrinking under a map included).
 enum SignalCleanup {
-    nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var pending: SignalSafeBytes?
 
     /// Blocks the terminating signals until `install` or `release`.
     static func hold() {
@@ -206,7 +205,7 @@ enum SignalCleanup {
 
     /// Removes `path` if a terminating signal arrives, then unblocks them (one held since `hold` lands now).
     static func install(removing path: SystemPath) {
-        pending = path.withCString { strdup($0) }
+        pending = SignalSafeBytes(path.bytes)
         defer { release() }
         TerminatingSignals.install(TerminatingSignals.all) { number in
             SignalCleanup.removePending()
@@ -216,13 +215,13 @@ enum SignalCleanup {
 
     /// Removes the unfinished temporary file, if any; async-signal-safe.
     static func removePending() {
-        if let path = pending { unlink(path) }
+        pending?.unlinkPath()
     }
 
     static func clear() {
         let path = pending
         pending = nil
-        free(path)
+        path?.free()
         for signal in TerminatingSignals.all where !TerminatingSignals.isIgnored(signal) {
             Platform.signal(signal, SIG_DFL)
         }

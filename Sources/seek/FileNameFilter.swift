@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// `--include GLOB` and `--exclude GLOB`: which files found in a directory walk are searched.
 ///
@@ -13,14 +14,16 @@ struct FileNameFilter {
     var include: [String] = []
     var exclude: [String] = []
 
-    /// Whether a file called `name` (a NUL-terminated last path component) is searched.
-    func admits(_ name: UnsafePointer<CChar>) -> Bool {
-        if !include.isEmpty && !include.contains(where: { fnmatch($0, name, 0) == 0 }) { return false }
-        return !exclude.contains { fnmatch($0, name, 0) == 0 }
+    /// Whether a file called `name` (the bytes of a last path component) is searched.
+    func admits(_ name: [UInt8]) -> Bool {
+        name.withCString { name in
+            if !include.isEmpty && !include.contains(where: { fnmatch($0, name, 0) == 0 }) { return false }
+            return !exclude.contains { fnmatch($0, name, 0) == 0 }
+        }
     }
 
     /// Whether a file called `name` is searched.
     func admits(_ name: String) -> Bool {
-        name.withCString { admits($0) }
+        admits(Array(name.utf8))
     }
 }

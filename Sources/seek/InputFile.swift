@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// One thing to search: a file path or standard input, or an argument that is already known to be bad.
 struct InputFile: Equatable {
@@ -65,32 +66,16 @@ struct InputFile: Equatable {
 
     /// Subtitle and transcript files under `directory`, depth first, names in byte order.
     private static func walk(directory: SystemPath, filter: FileNameFilter, into files: inout [InputFile]) {
-        guard let handle = directory.withCString({ opendir($0) }) else {
+        guard let listing = SystemFiles.listing(of: directory.bytes) else {
             let reason = String(cString: strerror(errno))
             files.append(InputFile(source: .path(directory), displayName: directory.shown,
                                    problem: Diagnostic(file: directory.shown, message: reason)))
             return
         }
-        // The names, each ending in a NUL, one after another in one buffer, with their types as
-        // the directory gives them (no `lstat` unless it gives none); sorted as byte strings.
-        var names: [UInt8] = []
-        var entries: [(start: Int, type: UInt8)] = []
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        while let entry = readdir(handle) {
-            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            if name.pointee == CChar(UInt8(ascii: ".")) { continue }
-            entries.append((names.count, entry.pointee.d_type))
-            names.append(contentsOf: UnsafeRawBufferPointer(start: name, count: strlen(name) + 1))
-        }
-        closedir(handle)
-        names.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            let text = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            entries.sort { strcmp(text + $0.start, text + $1.start) < 0 }
-        }
-        for (start, type) in entries {
-            let end = names[start...].firstIndex(of: 0)!
-            let name = names[start..<end]
+        // The names sorted as byte strings, with their types as the directory gives them (no
+        // `lstat` unless it gives none).
+        for (start, type) in listing.entries {
+            let name = listing.name(at: start)
             let path = directory.appending(name)
             var isDirectory = Int32(type) == DT_DIR
             var isFile = Int32(type) == DT_REG
@@ -111,9 +96,7 @@ struct InputFile: Equatable {
             if isDirectory {
                 walk(directory: path, filter: filter, into: &files)
             } else if isFile, SubtitleFormat.isWalked(fileName: path.shown) || VideoSubtitles.isVideo(path.shown),
-                      names[start...end].withUnsafeBufferPointer({ bytes in
-                          bytes.withMemoryRebound(to: CChar.self) { filter.admits($0.baseAddress!) }
-                      }) {
+                      filter.admits(Array(name)) {
                 if path.shown.utf8.count > 4, path.shown.lowercased().hasSuffix(".xml"), !isTimedText(path) { continue }
                 if path.shown.utf8.count > 5, path.shown.lowercased().hasSuffix(".json"), !isTranscriptJSON(path) { continue }
                 files.append(InputFile(source: .path(path), displayName: path.shown, walked: true))
@@ -126,10 +109,8 @@ struct InputFile: Equatable {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard got > 0 else { return false }
-        return SubtitleFormat(content: Array(head.prefix(got))) == .ttml
+        guard let head = DescriptorIO.readSome(descriptor, upTo: 4096, at: 0), !head.isEmpty else { return false }
+        return SubtitleFormat(content: head) == .ttml
     }
 
     /// Whether the `.json` file at `path` starts like a transcript (Whisper's `segments` or
@@ -139,10 +120,8 @@ struct InputFile: Equatable {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard got > 0 else { return false }
-        let text = String(decoding: head.prefix(got), as: UTF8.self)
+        guard let head = DescriptorIO.readSome(descriptor, upTo: 4096, at: 0), !head.isEmpty else { return false }
+        let text = String(decoding: head, as: UTF8.self)
         if text.contains("\"segments\"") || text.contains("\"transcription\"") { return true }
         return text.contains("\"start") && (text.contains("\"text\"") || text.contains("\"body\""))
     }
@@ -167,7 +146,7 @@ struct InputFile: Equatable {
     /// them go (`releasePages`) once it has what it needs of them, so they no longer take memory.
     func withContents<Result>(
         from standardInput: Int32, mappingFrom minimumSize: Int?, sniffing: Bool = true,
-        mapped: (UnsafeBufferPointer<UInt8>, _ releasePages: () -> Void) throws(Diagnostic) -> Result,
+        mapped: (ByteView, _ releasePages: () -> Void) throws(Diagnostic) -> Result,
         read: ([UInt8]) throws(Diagnostic) -> Result
     ) throws(Diagnostic) -> Result {
         let limits = InputLimits.current
@@ -197,14 +176,15 @@ struct InputFile: Equatable {
             throw Diagnostic(file: displayName, message: "too large to search: \(InputLimits.describe(size)) "
                 + "(the limit is \(InputLimits.describe(limits.file)), a quarter of this machine's memory at most)")
         }
-        if kind == S_IFREG, let minimumSize, size >= minimumSize,
-           let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
-            defer { munmap(address, size) }
-            MappedFileGuard.install()
-            let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-            if sniffing { try TextDecoder.refuseBinaryHead(Array(bytes.prefix(Self.headSize)), fileName: displayName) }
-            // Pages let go are read again from the file if touched: a private map never written.
-            return try mapped(bytes, { _ = madvise(address, size, MADV_DONTNEED) })
+        if kind == S_IFREG, let minimumSize, size >= minimumSize, size > 0,
+           let result = try DescriptorIO.withMapped(descriptor, size: size, { (bytes, releasePages) throws(Diagnostic) in
+               MappedFileGuard.install()
+               if sniffing {
+                   try TextDecoder.refuseBinaryHead(bytes.extracting(first: Self.headSize).array, fileName: displayName)
+               }
+               return try mapped(bytes, releasePages)
+           }) {
+            return result
         }
         // A regular file is read up to the size it had when opened; one that reports no
         // size (as some special files do), a device or a pipe is read to its end, within the limit.
@@ -221,9 +201,9 @@ struct InputFile: Equatable {
 
     /// Refuses the file open on `descriptor` when its first bytes are binary data.
     private static func sniffHead(descriptor: Int32, name: String) throws(Diagnostic) {
-        var head = [UInt8](repeating: 0, count: headSize)
-        let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        if got > 0 { try TextDecoder.refuseBinaryHead(Array(head[0..<got]), fileName: name) }
+        if let head = DescriptorIO.readSome(descriptor, upTo: headSize, at: 0), !head.isEmpty {
+            try TextDecoder.refuseBinaryHead(head, fileName: name)
+        }
     }
 
     /// Reads `descriptor` to its end, or until `size` bytes have come when the size is known;
@@ -238,40 +218,37 @@ struct InputFile: Equatable {
     ) throws(Diagnostic) -> [UInt8] {
         let capacity = size.map { min(max($0, headSize), limit + 1) } ?? limit + 1
         var problem: Diagnostic?
-        let result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = 0
-            var sniffed = !sniffing
-            while count < buffer.count {
-                // Until the head is judged, no read goes past it: one read of a device
-                // (`/dev/zero`) fills all it is offered.
-                let wanted = sniffed ? buffer.count - count : min(buffer.count, headSize) - count
-                let got = readBytes(descriptor, buffer.baseAddress! + count, wanted)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK); continue }
-                    problem = diagnostic(name)
-                    return
+        var sniffed = !sniffing
+        // Until the head is judged, no read goes past it: one read of a device (`/dev/zero`)
+        // fills all it is offered.
+        let result = DescriptorIO.readUpTo(descriptor, capacity: capacity, firstRead: sniffed ? .max : headSize) { got, bytes in
+            if got < 0 {
+                if errno == EINTR { return sniffed ? .max : headSize - bytes.count }
+                if errno == EAGAIN {
+                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                    return sniffed ? .max : headSize - bytes.count
                 }
-                count += got
-                let reachedEnd = got == 0 || count == size
-                if !sniffed && (reachedEnd || count >= headSize) {
-                    sniffed = true
-                    let head = Array(buffer[0..<min(count, headSize)])
-                    if case .failure(let refusal) = Result(catching: { () throws(Diagnostic) in
-                        try TextDecoder.refuseBinaryHead(head, fileName: name)
-                    }) {
-                        problem = refusal
-                        return
-                    }
+                problem = diagnostic(name)
+                return nil
+            }
+            let reachedEnd = got == 0 || bytes.count == size
+            if !sniffed && (reachedEnd || bytes.count >= headSize) {
+                sniffed = true
+                let head = bytes.extracting(first: headSize).array
+                if case .failure(let refusal) = Result(catching: { () throws(Diagnostic) in
+                    try TextDecoder.refuseBinaryHead(head, fileName: name)
+                }) {
+                    problem = refusal
+                    return nil
                 }
-                if reachedEnd { return }
             }
-            if count > limit {
-                problem = Diagnostic(file: name, message: "more than \(InputLimits.describe(limit)) to read, "
-                    + "the limit for standard input, pipes and devices (SEEK_INPUT_LIMIT lowers it); not searched")
-            }
+            return reachedEnd ? nil : sniffed ? .max : headSize - bytes.count
         }
         if let problem { throw problem }
+        if result.count > limit {
+            throw Diagnostic(file: name, message: "more than \(InputLimits.describe(limit)) to read, "
+                + "the limit for standard input, pipes and devices (SEEK_INPUT_LIMIT lowers it); not searched")
+        }
         return result
     }
 
@@ -283,14 +260,9 @@ struct InputFile: Equatable {
     func identity(standardInput: Int32) -> FileIdentity? {
         switch source {
         case .standardInput: return FileIdentity(descriptor: standardInput)
-        case .path(let path): return path.withCString { FileIdentity(path: $0) }
+        case .path(let path): return FileIdentity(path: path)
         }
     }
-}
-
-/// `read(2)`, under a name the methods called `read` do not hide.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }
 
 /// A file's device and inode: two names for the same file have the same identity.
@@ -298,9 +270,9 @@ struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
 
-    init?(path: UnsafePointer<CChar>) {
+    init?(path: some CStringBytes) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }

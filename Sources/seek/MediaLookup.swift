@@ -1,3 +1,4 @@
+import SeekBytes
 import SeekKit
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,7 @@ enum MediaLookup {
     static func absolutePath(_ path: SystemPath) -> SystemPath {
         guard let resolved = path.withCString({ realpath($0, nil) }) else { return path }
         defer { free(resolved) }
-        return SystemPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)).map { $0 })
+        return SystemPath(bytes: [UInt8](cString: resolved))
     }
 
     /// Checks the file named with `--media`: it must exist and not be a directory.

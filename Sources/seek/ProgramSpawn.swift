@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// One `posix_spawnp(3)` call: its file actions, its attributes and the argument vector, in the
 /// one place where the two C libraries' types differ (Darwin's `posix_spawn_file_actions_t` and
@@ -65,20 +66,15 @@ final class ProgramSpawn {
     func start(_ arguments: [[UInt8]]) -> Result<pid_t, SpawnError> {
         precondition(!arguments.isEmpty, "a program to start")
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        let vector = arguments.map { bytes -> UnsafeMutablePointer<CChar>? in
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
-            copy[bytes.count] = 0
-            return copy
-        } + [nil]
-        defer { for pointer in vector { pointer?.deallocate() } }
         #if canImport(Darwin)
         let environment = _NSGetEnviron().pointee
         #else
         let environment = environ
         #endif
         var pid = pid_t()
-        let result = posix_spawnp(&pid, vector[0]!, &actions, &attributes, vector, environment)
+        let result = CStringVector.with(arguments) { vector in
+            posix_spawnp(&pid, vector[0]!, &actions, &attributes, vector, environment)
+        }
         return result == 0 ? .success(pid) : .failure(SpawnError(number: result))
     }
 }

@@ -1,3 +1,4 @@
+import SeekBytes
 import Foundation
 import SeekKit
 #if canImport(Glibc)
@@ -89,7 +90,7 @@ struct SeekCommand {
         var outputFile: AtomicOutputFile?
         if let argument = options.output {
             let path = SystemPath(argument: argument, undecodable: undecodableArguments)
-            if let target = path.withCString({ FileIdentity(path: $0) }),
+            if let target = FileIdentity(path: path),
                inputs.contains(where: { $0.identity(standardInput: streams.input) == target }) {
                 streams.writeError("seek: refusing to write \(path.shown): it is one of the input files\n")
                 return .error
@@ -256,8 +257,9 @@ struct SeekCommand {
         let name = input.displayName
         // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
         // Once loaded, a mapped file's pages are let go before its matches are indexed.
-        let searchInPlace = { (bytes: UnsafeBufferPointer<UInt8>, releasePages: () -> Void) throws(Diagnostic)
+        let searchInPlace = { (view: ByteView, releasePages: () -> Void) throws(Diagnostic)
             -> Outcome.Found in
+            let bytes = view.buffer
             switch work {
             case .count(let query, let enough):
                 return .counted(try TranscriptLoader.countMatches(
@@ -278,7 +280,7 @@ struct SeekCommand {
         let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             switch work {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
-                return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in try searchInPlace(buffer, {}) }
+                return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, {}) }
             case .count(let query, _):
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
             case .loadCues, .search:
@@ -291,10 +293,10 @@ struct SeekCommand {
         return try input.withContents(
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
-                guard TranscriptLoader.readsInPlace(bytes, options: load) else {
+                guard TranscriptLoader.readsInPlace(bytes.buffer, options: load) else {
                     // Text to decode (a legacy encoding, UTF-16): a copy, and the map let go, so
                     // the file is held once and only until it is decoded.
-                    let copy = Array(bytes)
+                    let copy = bytes.array
                     releasePages()
                     switch work {
                     case .count(let query, _):

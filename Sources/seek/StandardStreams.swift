@@ -1,3 +1,4 @@
+import SeekBytes
 import SeekKit
 #if canImport(Glibc)
 import Glibc
@@ -98,17 +99,6 @@ final class DescriptorWriter {
 
     /// Writes all of `bytes`, retrying short writes and interruptions; returns `errno` on failure.
     static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                let written = Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        DescriptorIO.writeAll(descriptor, bytes)
     }
 }

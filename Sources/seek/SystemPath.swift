@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// A path as the file system spells it: its exact bytes, which need not be UTF-8 (names
 /// from old archives are often Latin-1 or a Windows code page), and the name shown for it.
@@ -51,11 +52,7 @@ struct SystemPath: Equatable, Sendable {
     }
 
     /// Calls `body` with the path as a NUL-terminated C string.
-    func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
-        }
-    }
+    /// (`withCString`, from `CStringBytes`.)
 
     /// `bytes` as UTF-8, with each byte that is not part of a valid character as `\xHH`
     /// and each control character escaped (see the type's summary).
@@ -104,10 +101,12 @@ struct SystemPath: Equatable, Sendable {
         var found: [(decoded: String, bytes: [UInt8])] = []
         for i in 1..<max(1, Int(CommandLine.argc)) {
             guard let argument = CommandLine.unsafeArgv[i] else { continue }
-            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument)).map { $0 }
+            let bytes = [UInt8](cString: argument)
             let decoded = String(decoding: bytes, as: UTF8.self)
             if !decoded.utf8.elementsEqual(bytes) { found.append((decoded, bytes)) }
         }
         return found
     }
 }
+
+extension SystemPath: CStringBytes {}

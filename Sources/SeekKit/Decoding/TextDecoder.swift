@@ -83,8 +83,8 @@ public enum TextDecoder {
     /// Whether `bytes` have no byte order mark and do not look like UTF-16 or binary data:
     /// the checks before `decode` looks at the whole text, which then is plain UTF-8 if
     /// `isValidWithoutNULs`.
-    static func startsLikePlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let head = Array(bytes.prefix(65_536))
+    static func startsLikePlainUTF8(_ bytes: ByteView) -> Bool {
+        let head = bytes.extracting(first: 65_536).array
         guard byteOrderMark(head) == nil else { return false }
         do {
             return try sniffNULs(head, fileName: "") == nil
@@ -95,9 +95,15 @@ public enum TextDecoder {
 
     /// Whether `bytes` are valid UTF-8 without NUL. Pieces of a text cut before ASCII
     /// bytes can be checked one by one.
-    static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValidWithoutNULs(_ bytes: ByteView) -> Bool {
         UTF8Validation.isValidWithoutNULs(bytes)
     }
+
+    /// `startsLikePlainUTF8` for the loaders that do not take views yet.
+    static func startsLikePlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { startsLikePlainUTF8(ByteView(bytes)) }
+
+    /// `isValidWithoutNULs` for the loaders that do not take views yet.
+    static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isValidWithoutNULs(ByteView(bytes)) }
 
     /// The encoding a byte order mark at the start of `bytes` names, and the mark's length.
     static func byteOrderMark(_ bytes: [UInt8]) -> (TextEncoding, Int)? {

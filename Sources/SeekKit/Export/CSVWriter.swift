@@ -55,7 +55,7 @@ public enum CSVWriter {
         ByteWriting.withBytes(of: record.text) { text in
             let lower = min(record.bytes.lowerBound, text.count)
             let upper = min(max(record.bytes.upperBound, lower), text.count)
-            appendField(UnsafeBufferPointer(rebasing: text[lower..<upper]), to: &out, guarded: guarded)
+            appendField(text.extracting(lower..<upper), to: &out, guarded: guarded)
             out.append(UInt8(ascii: ","))
             for value in [record.characters.lowerBound, record.characters.upperBound,
                           record.utf16.lowerBound, record.utf16.upperBound,
@@ -73,13 +73,13 @@ public enum CSVWriter {
     }
 
     /// The first bytes that make a spreadsheet read a cell as a formula: `=` `+` `-` `@`, tab, CR.
-    static func startsFormula(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsFormula(_ bytes: ByteView) -> Bool {
         guard let first = bytes.first else { return false }
         return first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D
     }
 
     /// Appends one field, quoted only when it must be; with `guarded`, a formula start gets a `'` first.
-    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], guarded: Bool = false) {
+    static func appendField(_ bytes: ByteView, to out: inout [UInt8], guarded: Bool = false) {
         let prefix = guarded && startsFormula(bytes)
         let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {
@@ -91,11 +91,11 @@ public enum CSVWriter {
         if prefix { out.append(UInt8(ascii: "'")) }
         var runStart = 0
         for i in 0..<bytes.count where bytes[i] == 0x22 {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...i]))
+            out.append(contentsOf: bytes.extracting(runStart...i))
             out.append(UInt8(ascii: "\""))
             runStart = i + 1
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        if runStart < bytes.count { out.append(contentsOf: bytes.extracting(runStart...)) }
         out.append(UInt8(ascii: "\""))
     }
 }

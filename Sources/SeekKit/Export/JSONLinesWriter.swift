@@ -46,7 +46,7 @@ public enum JSONLinesWriter {
             let lower = min(record.bytes.lowerBound, text.count)
             let upper = min(max(record.bytes.upperBound, lower), text.count)
             ByteWriting.append(",\"match\":", to: &out)
-            appendEscaped(UnsafeBufferPointer(rebasing: text[lower..<upper]), to: &out)
+            appendEscaped(text.extracting(lower..<upper), to: &out)
             ByteWriting.append(",\"char_start\":", to: &out)
             ByteWriting.append(record.characters.lowerBound, to: &out)
             ByteWriting.append(",\"char_end\":", to: &out)
@@ -128,7 +128,7 @@ public enum JSONLinesWriter {
     /// U+0080–U+009F, the line and paragraph separators and the bidirectional overrides and
     /// isolates are written as `\u` escapes, so the output is safe to show on a terminal and
     /// still parses to the exact text.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendEscaped(_ bytes: ByteView, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
@@ -141,7 +141,7 @@ public enum JSONLinesWriter {
                     i += 1
                     continue
                 }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                if runStart < i { out.append(contentsOf: bytes.extracting(runStart..<i)) }
                 appendUnicodeEscape(escaped.value, to: &out)
                 i += escaped.length
                 runStart = i
@@ -151,7 +151,7 @@ public enum JSONLinesWriter {
                 i += 1
                 continue
             }
-            if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+            if runStart < i { out.append(contentsOf: bytes.extracting(runStart..<i)) }
             switch byte {
             case 0x22: ByteWriting.append("\\\"", to: &out)
             case 0x5C: ByteWriting.append("\\\\", to: &out)
@@ -165,14 +165,14 @@ public enum JSONLinesWriter {
             i += 1
             runStart = i
         }
-        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+        if runStart < count { out.append(contentsOf: bytes.extracting(runStart..<count)) }
         out.append(UInt8(ascii: "\""))
     }
 
     /// The scalar starting at `i` when it is one that is escaped although JSON allows it raw
     /// (a C1 control, U+2028/U+2029, a bidirectional override or isolate), and its length in bytes;
     /// a length of 0 otherwise.
-    private static func escapedScalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt16, length: Int) {
+    private static func escapedScalar(in bytes: ByteView, at i: Int) -> (value: UInt16, length: Int) {
         let byte = bytes[i]
         if byte == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {
             return (UInt16(bytes[i + 1]), 2)

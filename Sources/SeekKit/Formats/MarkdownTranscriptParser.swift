@@ -34,25 +34,21 @@ enum MarkdownTranscriptParser {
     /// link's text (`[05:47](…)`), or in brackets after other text on its line.
     ///
     /// - Complexity: O(1): at most 32 KiB are read.
-    static func recognises(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let bytes = UnsafeBufferPointer(rebasing: buffer.prefix(detectionLength))
-        guard let base = bytes.baseAddress else { return false }
+    static func recognises(_ text: ByteView) -> Bool {
+        let bytes = text.extracting(first: detectionLength)
         var position = 0
         while position < bytes.count {
-            let end = memchr(base + position, 0x0A, bytes.count - position)
-                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+            let end = bytes.firstIndex(of: 0x0A, in: position..<bytes.count) ?? bytes.count
             defer { position = end + 1 }
-            var first = position
-            while first < end && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
+            let first = bytes.skippingBlanks(from: position, to: end)
             if first + 1 < end && bytes[first] == UInt8(ascii: "*") && bytes[first + 1] == UInt8(ascii: "*"),
-               SpeakerPrefix.label(in: UnsafeBufferPointer(rebasing: bytes[first..<end])) != nil {
+               SpeakerPrefix.label(in: bytes.extracting(first..<end)) != nil {
                 return true
             }
             var index = first
-            while index < end, let found = memchr(base + index, Int32(UInt8(ascii: "[")), end - index) {
-                let bracket = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            while index < end, let bracket = bytes.firstIndex(of: UInt8(ascii: "["), in: index..<end) {
                 let escaped = bracket > first && bytes[bracket - 1] == UInt8(ascii: "\\")
-                if let (_, after) = TimestampedTextParser.leadingTimestamp(bytes, escaped ? bracket - 1 : bracket, end) {
+                if let (_, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, escaped ? bracket - 1 : bracket, end) {
                     if escaped || bracket > first { return true }
                     if after < end && bytes[after] == UInt8(ascii: "(") && closingParenthesis(bytes, after, end) != nil {
                         return true
@@ -63,6 +59,9 @@ enum MarkdownTranscriptParser {
         }
         return false
     }
+
+    /// `recognises` for TimestampedTextParser until it takes views.
+    static func recognises(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool { recognises(ByteView(buffer)) }
 
     /// A cue read but not yet collected: its text lies in `Reader.text`.
     private struct Piece {
@@ -89,7 +88,7 @@ enum MarkdownTranscriptParser {
     ///
     /// - Complexity: O(n) in the size of the text.
     static func parse(_ scanner: LineScanner, into cues: inout CueCollector) {
-        let bytes = scanner.bytes
+        let bytes = scanner.view
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)
         var pieces: [Piece] = []
@@ -107,7 +106,7 @@ enum MarkdownTranscriptParser {
             guard !paragraph.isEmpty || !cuts.isEmpty else { return }
             var newlinesBefore = 0
             var counted = 0
-            paragraph.withUnsafeBufferPointer { plain in
+            paragraph.withByteView { plain in
                 for k in 0...cuts.count {
                     let lower = k == 0 ? 0 : cuts[k - 1].offset
                     let upper = k == cuts.count ? plain.count : cuts[k].offset
@@ -117,7 +116,7 @@ enum MarkdownTranscriptParser {
                     while low < high && isSpace(plain[low]) { low += 1 }
                     while high > low && isSpace(plain[high - 1]) { high -= 1 }
                     if k == 0 || cuts[k - 1].startsLine,
-                       let label = SpeakerPrefix.label(in: UnsafeBufferPointer(rebasing: plain[low..<high])) {
+                       let label = SpeakerPrefix.label(in: plain.extracting(low..<high)) {
                         speaker = label.name
                         low += label.length
                         while low < high && isSpace(plain[low]) { low += 1 }
@@ -128,7 +127,7 @@ enum MarkdownTranscriptParser {
                         counted += 1
                     }
                     let start = text.count
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: plain[low..<high]))
+                    text.append(contentsOf: plain.extracting(low..<high))
                     pieces.append(Piece(text: start..<text.count, speaker: speaker, line: paragraphLine + newlinesBefore))
                 }
             }
@@ -144,9 +143,8 @@ enum MarkdownTranscriptParser {
                 finishParagraph()
                 continue
             }
-            var index = position
-            while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
-            if !paragraph.isEmpty && SpeakerPrefix.label(in: UnsafeBufferPointer(rebasing: bytes[index..<end])) != nil {
+            var index = bytes.skippingBlanks(from: position, to: end)
+            if !paragraph.isEmpty && SpeakerPrefix.label(in: bytes.extracting(index..<end)) != nil {
                 finishParagraph()
             }
             if paragraph.isEmpty {
@@ -156,7 +154,7 @@ enum MarkdownTranscriptParser {
             }
             let first = bytes[index]
             if first != UInt8(ascii: "[") && first != UInt8(ascii: "\\"),
-               let (time, after) = TimestampedTextParser.leadingTimestamp(bytes, index, end) {
+               let (time, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, index, end) {
                 cuts.append(Cut(offset: paragraph.count, time: time, startsLine: true))
                 index = after
             }
@@ -174,8 +172,8 @@ enum MarkdownTranscriptParser {
             var end = markIndex < marks.count ? marks[markIndex].time : nil
             if current == nil { end = nil }
             if let start = current, let next = end, next < start { end = nil }
-            text.withUnsafeBufferPointer { all in
-                cues.append(text: UnsafeBufferPointer(rebasing: all[piece.text]), id: nil, start: current, end: end,
+            text.withByteView { all in
+                cues.append(text: all.extracting(piece.text).buffer, id: nil, start: current, end: end,
                             speaker: piece.speaker, line: piece.line)
             }
         }
@@ -183,7 +181,7 @@ enum MarkdownTranscriptParser {
 
     /// Appends the text of `range` (one line) to `plain` with Markdown's `**`, escapes and link
     /// syntax removed, and records each bracketed timestamp as a cut (`cuts` nil: kept as text).
-    private static func clean(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into plain: inout [UInt8],
+    private static func clean(_ bytes: ByteView, _ range: Range<Int>, into plain: inout [UInt8],
                               cuts: inout [Cut]) {
         let end = range.upperBound
         let lineStart = plain.count
@@ -194,13 +192,13 @@ enum MarkdownTranscriptParser {
             case UInt8(ascii: "*") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
                 index += 2
             case UInt8(ascii: "\\"), UInt8(ascii: "["):
-                if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes, index, end) {
+                if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, index, end) {
                     let startsLine = !plain[lineStart...].contains { !isSpace($0) }
                     cuts.append(Cut(offset: plain.count, time: time, startsLine: startsLine))
                     index = after
                     if index < end && bytes[index] == UInt8(ascii: "("), let close = closingParenthesis(bytes, index, end) {
                         index = close + 1
-                        while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+                        index = bytes.skippingBlanks(from: index, to: end)
                     }
                 } else if byte == UInt8(ascii: "\\") {
                     if index + 1 < end, isASCIIPunctuation(bytes[index + 1]) {
@@ -211,12 +209,12 @@ enum MarkdownTranscriptParser {
                         index += 1
                     }
                 } else if let (inner, close) = link(bytes, index, end) {
-                    if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes, inner.lowerBound, inner.upperBound),
+                    if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, inner.lowerBound, inner.upperBound),
                        after == inner.upperBound {
                         let startsLine = !plain[lineStart...].contains { !isSpace($0) }
                         cuts.append(Cut(offset: plain.count, time: time, startsLine: startsLine))
                         index = close + 1
-                        while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+                        index = bytes.skippingBlanks(from: index, to: end)
                     } else {
                         var ignored: [Cut] = []
                         clean(bytes, inner, into: &plain, cuts: &ignored)
@@ -234,7 +232,7 @@ enum MarkdownTranscriptParser {
     }
 
     /// A link `[text](target)` starting at `start`: the range of its text and the position of its `)`.
-    private static func link(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Range<Int>, Int)? {
+    private static func link(_ bytes: ByteView, _ start: Int, _ end: Int) -> (Range<Int>, Int)? {
         var index = start + 1
         while index < end {
             switch bytes[index] {
@@ -255,7 +253,7 @@ enum MarkdownTranscriptParser {
     }
 
     /// The `)` closing the link target that opens at `open` (a `(`), on the same line, without spaces.
-    private static func closingParenthesis(_ bytes: UnsafeBufferPointer<UInt8>, _ open: Int, _ end: Int) -> Int? {
+    private static func closingParenthesis(_ bytes: ByteView, _ open: Int, _ end: Int) -> Int? {
         var index = open + 1
         while index < end {
             switch bytes[index] {

@@ -33,13 +33,13 @@ enum SpeakerPrefix {
 
     /// The speaker named at the start of `line`, which may run on past a `\n` (the
     /// prefix must end before it).
-    static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
+    static func speaker(in line: ByteView) -> String? {
         label(in: line)?.name
     }
 
     /// The speaker labelled at the start of `line` and the length of the label with the
     /// spaces (and one line break) after it: what to drop from the text.
-    static func label(in line: UnsafeBufferPointer<UInt8>) -> (name: String, length: Int)? {
+    static func label(in line: ByteView) -> (name: String, length: Int)? {
         guard let (name, end) = labelEnd(in: line) else { return nil }
         var after = end
         while after < line.count && (line[after] == 0x20 || line[after] == 0x09) { after += 1 }
@@ -47,23 +47,33 @@ enum SpeakerPrefix {
         return (name, after)
     }
 
-    /// Whether `line` could start with a label at all: a cheap test before `label(in:)`.
-    @inline(__always)
-    static func mayStartLabel(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = line.first else { return false }
-        if first == UInt8(ascii: "(") { return true }
-        return ByteSearch.contains(UInt8(ascii: ":"), in: line, from: 0, to: min(line.count, maximumNameBytes + 9))
+    /// `speaker(in:)` for the parsers and printers that do not take views yet.
+    static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
+        label(in: ByteView(line))?.name
     }
 
-    private static func labelEnd(in line: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
+    /// `mayStartLabel` for the parsers that do not take views yet.
+    static func mayStartLabel(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        mayStartLabel(ByteView(line))
+    }
+
+    /// Whether `line` could start with a label at all: a cheap test before `label(in:)`.
+    @inline(__always)
+    static func mayStartLabel(_ line: ByteView) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "(") { return true }
+        return line.firstIndex(of: UInt8(ascii: ":"), in: 0..<min(line.count, maximumNameBytes + 9)) != nil
+    }
+
+    private static func labelEnd(in line: ByteView) -> (String, Int)? {
         var index = 0
         let count = line.count
         if count >= 10 && line[0] == UInt8(ascii: "("), let (name, end) = parenthesizedSpeaker(line) {
             return (name, end)
         }
         let searched = min(count, maximumNameBytes + 9)
-        let firstColon = ByteSearch.first(UInt8(ascii: ":"), in: line, from: 0, to: searched)
-        guard firstColon < searched, !ByteSearch.contains(0x0A, in: line, from: 0, to: firstColon) else { return nil }
+        guard let firstColon = line.firstIndex(of: UInt8(ascii: ":"), in: 0..<searched),
+              line.firstIndex(of: 0x0A, in: 0..<firstColon) == nil else { return nil }
         if count >= 2 && line[0] == UInt8(ascii: ">") && line[1] == UInt8(ascii: ">") {
             index = 2
             while index < count && line[index] == 0x20 { index += 1 }
@@ -115,7 +125,7 @@ enum SpeakerPrefix {
     }
 
     /// `**Name**:`: the position of the closing `**` when a colon follows it and a name precedes it.
-    private static func boldCloseBeforeColon(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private static func boldCloseBeforeColon(_ line: ByteView, from start: Int) -> Int? {
         guard start < line.count, startsWithCapital(line, at: start) else { return nil }
         var index = start
         var words = 1
@@ -140,7 +150,7 @@ enum SpeakerPrefix {
     }
 
     /// `(speaker 0)` (any case), followed by a space, a colon or the end: `Speaker 0`.
-    private static func parenthesizedSpeaker(_ line: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
+    private static func parenthesizedSpeaker(_ line: ByteView) -> (String, Int)? {
         let word = Array("speaker ".utf8)
         guard line.count > word.count + 2 else { return nil }
         for (i, byte) in word.enumerated() where line[1 + i] | (byte == 0x20 ? 0 : 0x20) != byte { return nil }
@@ -152,12 +162,12 @@ enum SpeakerPrefix {
         var end = close + 1
         if end < line.count && line[end] == UInt8(ascii: ":") { end += 1 }
         guard end == line.count || line[end] == 0x20 || line[end] == 0x0A || line[end] == 0x09 else { return nil }
-        let id = String(decoding: UnsafeBufferPointer(rebasing: line[idStart..<close]), as: UTF8.self)
+        let id = line.string(in: idStart..<close)
         return ("Speaker " + id, end)
     }
 
     /// The position of the `:` ending a name-like run of one to four words starting at `start`.
-    private static func colonAfterName(_ line: UnsafeBufferPointer<UInt8>, from start: Int,
+    private static func colonAfterName(_ line: ByteView, from start: Int,
                                        requireCapital: Bool) -> Int? {
         guard start < line.count else { return nil }
         if requireCapital && !startsWithCapital(line, at: start) { return nil }
@@ -191,7 +201,7 @@ enum SpeakerPrefix {
     }
 
     /// Lower-case words that appear inside names: `van`, `de`, `von`, `da`, `del`, `di`, `du`, `la`, `le`, `bin`, `al`.
-    private static func isParticle(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    private static func isParticle(_ line: ByteView, at index: Int) -> Bool {
         var end = index
         var word: UInt32 = 0
         while end < line.count && line[end] >= 0x61 && line[end] <= 0x7A && end - index < 4 {
@@ -208,22 +218,22 @@ enum SpeakerPrefix {
             name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         })
 
-    private static func startsWithCapital(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    private static func startsWithCapital(_ line: ByteView, at index: Int) -> Bool {
         let byte = line[index]
         if byte >= 0x41 && byte <= 0x5A { return true }
         guard byte >= 0xC0 else { return false }
         var end = index + 1
         while end < line.count && line[end] & 0xC0 == 0x80 { end += 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: line[index..<end]), as: UTF8.self)
+        let text = line.string(in: index..<end)
         return text.unicodeScalars.first?.properties.isUppercase ?? false
     }
 
-    private static func trimmedName(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    private static func trimmedName(_ line: ByteView, _ start: Int, _ end: Int) -> String? {
         var low = start
         var high = end
         while low < high && line[low] == 0x20 { low += 1 }
         while high > low && line[high - 1] == 0x20 { high -= 1 }
         guard low < high else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: line[low..<high]), as: UTF8.self)
+        return line.string(in: low..<high)
     }
 }

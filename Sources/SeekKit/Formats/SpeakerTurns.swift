@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Carries a speaker label through the speaker's turn in transcript-like files.
 ///
 /// Podcast and interview transcripts (and WhisperX's SRT) write a speaker's name only
@@ -37,20 +39,20 @@ public enum SpeakerTurns {
         let storage = transcript.storage
         var cuts: [Int] = []
         var anyCut = false
-        for (index, record) in transcript.records.enumerated() {
-            var cut = 0
-            if record.speaker >= 0 {
-                cut = storage.utf8.withContiguousStorageIfAvailable { all in
-                    guard let label = SpeakerPrefix.label(in: UnsafeBufferPointer(rebasing: all[record.textStart..<record.textEnd])),
-                          label.name == transcript.speakers[Int(record.speaker)] else { return 0 }
-                    return label.length
-                } ?? 0
+        storage.utf8.withByteView { all in
+            for (index, record) in transcript.records.enumerated() {
+                var cut = 0
+                if record.speaker >= 0,
+                   let label = SpeakerPrefix.label(in: all.extracting(record.textStart..<record.textEnd)),
+                   label.name == transcript.speakers[Int(record.speaker)] {
+                    cut = label.length
+                }
+                if cut > 0 && !anyCut {
+                    anyCut = true
+                    cuts = Array(repeating: 0, count: index)
+                }
+                if anyCut { cuts.append(cut) }
             }
-            if cut > 0 && !anyCut {
-                anyCut = true
-                cuts = Array(repeating: 0, count: index)
-            }
-            if anyCut { cuts.append(cut) }
         }
         guard anyCut else { return transcript }
         let records = transcript.records
@@ -60,20 +62,16 @@ public enum SpeakerTurns {
         var wordTimes: [WordTime] = []
         wordTimes.reserveCapacity(oldWordTimes.count)
         let capacity = records.indices.reduce(0) { $0 + records[$1].textEnd - records[$1].textStart - cuts[$1] + 1 }
-        let text = String(unsafeUninitializedCapacity: capacity) { output in
-            var used = 0
-            storage.utf8.withContiguousStorageIfAvailable { all in
+        let text = StringAssembly.make(capacity: capacity) { output in
+            storage.utf8.withByteView { all in
                 for index in records.indices {
                     let old = records[index]
                     let from = old.textStart + cuts[index]
-                    let start = used
-                    let cue = UnsafeBufferPointer(rebasing: all[from..<old.textEnd])
-                    _ = UnsafeMutableBufferPointer(rebasing: output[used..<used + cue.count]).initialize(from: cue)
-                    used += cue.count
+                    let start = output.count
+                    output.append(all, from..<old.textEnd)
                     starts.append(Int64(start))
-                    lengths.append(Int64(cue.count))
-                    output[used] = 0x0A
-                    used += 1
+                    lengths.append(Int64(old.textEnd - from))
+                    output.append(0x0A)
                     let first = oldWordTimes.partitionPoint { $0.offset >= old.textStart }
                     let past = oldWordTimes[first...].partitionPoint { $0.offset >= old.textEnd }
                     for var word in oldWordTimes[first..<past] {
@@ -82,7 +80,6 @@ public enum SpeakerTurns {
                     }
                 }
             }
-            return used
         }
         return Transcript(storage: text, records: records.replacingTextRanges(starts: starts, lengths: lengths),
                           speakers: transcript.speakers, styles: transcript.styles, wordTimes: wordTimes)
@@ -121,8 +118,8 @@ extension Transcript {
         var tallies = speakers.map { SpeakerTally(name: $0, cues: 0, words: 0) }
         for cue in indices {
             guard let speaker = speakerIndex(at: cue) else { continue }
-            var text = text(at: cue)
-            let labelLength = text.withUTF8 { SpeakerPrefix.label(in: $0)?.length }
+            let text = text(at: cue)
+            let labelLength = text.utf8.withByteView { SpeakerPrefix.label(in: $0)?.length }
             var words = 0
             var inWord = false
             for (offset, byte) in text.utf8.enumerated() where offset >= (labelLength ?? 0) {

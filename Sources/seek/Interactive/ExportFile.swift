@@ -26,8 +26,8 @@ enum ExportFile {
         to path: SystemPath, replace: Bool, notOver inputs: [SystemPath], isCancelled: () -> Bool = { false },
         _ body: (DescriptorWriter) -> Void
     ) -> String? {
-        if let target = path.withCString({ FileIdentity(path: $0) }),
-           inputs.contains(where: { input in input.withCString { FileIdentity(path: $0) } == target }) {
+        if let target = FileIdentity(path: path),
+           inputs.contains(where: { input in FileIdentity(path: input) == target }) {
             return inputs.count == 1 ? "could not export: \(path.shown) is the transcript itself"
                 : "could not export: \(path.shown) is one of the transcripts"
         }

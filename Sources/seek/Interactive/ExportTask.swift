@@ -1,3 +1,4 @@
+import SeekBytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -57,8 +58,7 @@ final class ExportTask: @unchecked Sendable {
 
     /// Empties the pipe and tells how far the export has come.
     func take() -> Progress {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while sink.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+        DescriptorIO.drain(readEnd)
         lock.lock()
         defer { lock.unlock() }
         if let failure { return .finished(failure: failure) }

@@ -1,3 +1,4 @@
+import SeekBytes
 import Dispatch
 import Foundation
 import SeekKit
@@ -120,8 +121,7 @@ final class SearchWorker: @unchecked Sendable {
 
     /// Everything found since the last call, in the order it was found.
     func takeEvents() -> [Event] {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+        DescriptorIO.drain(readEnd)
         lock.lock()
         defer { lock.unlock() }
         let taken = events

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// Turns signals into bytes on a pipe, so the run loop can `poll` for them with the keyboard.
 enum SignalPipe {
@@ -48,7 +49,7 @@ enum SignalPipe {
         var signals: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            let count = DescriptorIO.readSome(readEnd, into: &buffer)
             guard count > 0 else { break }
             signals += buffer[0..<count].map { Int32($0) }
         }

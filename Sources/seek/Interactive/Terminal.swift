@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 import SeekKit
 import SeekViewer
 
@@ -76,10 +77,8 @@ final class Terminal {
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
-            bytes[Int(VMIN)] = 1
-            bytes[Int(VTIME)] = 0
-        }
+        SystemFiles.setByte(Int(VMIN), of: &raw.c_cc, to: 1)
+        SystemFiles.setByte(Int(VTIME), of: &raw.c_cc, to: 0)
         tcsetattr(input, wasRaw ? TCSANOW : TCSAFLUSH, &raw)
         isRaw = true
         wasRaw = true
@@ -114,7 +113,7 @@ final class Terminal {
     func readBytes() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = DescriptorIO.readSome(input, into: &buffer)
             if count > 0 { return Array(buffer[0..<count]) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
             return nil
@@ -132,13 +131,10 @@ enum TerminalRestorer {
     nonisolated(unsafe) static var saved: termios?
     nonisolated(unsafe) static var savedCopy = termios()
     nonisolated(unsafe) static var isActive = false
-    nonisolated(unsafe) static let resetBytes: UnsafeMutableBufferPointer<UInt8> = {
+    static let resetBytes: SignalSafeBytes = {
         let commands: [TerminalCommand] = [.disableMouse, .disableBracketedPaste, .enableAutowrap, .resetStyle,
                                            .showCursor, .exitAlternateScreen]
-        let bytes = Array(commands.map(\.sequence).joined().utf8)
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = buffer.initialize(from: bytes)
-        return buffer
+        return SignalSafeBytes(Array(commands.map(\.sequence).joined().utf8))
     }()
     nonisolated(unsafe) private static var installedExitHandler = false
 
@@ -162,26 +158,11 @@ enum TerminalRestorer {
     static func restoreNow() {
         guard isActive, descriptor >= 0 else { return }
         isActive = false
-        var offset = 0
-        while offset < resetBytes.count {
-            let written = write(STDOUT_FILENO, resetBytes.baseAddress! + offset, resetBytes.count - offset)
-            if written <= 0 { if written < 0 && errno == EINTR { continue }; break }
-            offset += written
-        }
+        resetBytes.writeAll(to: STDOUT_FILENO)
         tcsetattr(descriptor, TCSAFLUSH, &savedCopy)
     }
 
     static func writeAll(_ descriptor: Int32, _ bytes: inout [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        DescriptorIO.writeAll(descriptor, bytes, retryingWouldBlock: true)
     }
 }

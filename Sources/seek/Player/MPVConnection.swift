@@ -1,3 +1,4 @@
+import SeekBytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ final class MPVConnection {
     }
 
     /// The longest socket path the system takes (`sun_path` less its NUL).
-    static var maximumPathLength: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
+    static var maximumPathLength: Int { SystemFiles.maximumSocketPathLength }
 
     /// Connects to the socket at `path`.
     init(path: [UInt8]) throws(Failure) {
@@ -29,18 +30,7 @@ final class MPVConnection {
         }
         let descriptor = unixStreamSocket()
         guard descriptor >= 0 else { throw Failure(message: "no socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.enumerated() { raw[i] = byte }
-            raw[path.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
+        guard SystemFiles.connect(descriptor, toSocketAt: path) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw Failure(message: "cannot reach the player: \(reason)")
@@ -102,7 +92,7 @@ final class MPVConnection {
             #else
             let flags: Int32 = 0
             #endif
-            let written = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, flags) }
+            let written = DescriptorIO.sendSome(socket, bytes[offset...], flags: flags)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "the player closed its socket: \(String(cString: strerror(errno)))")
@@ -129,7 +119,7 @@ final class MPVConnection {
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { throw Failure(message: Self.timedOut) }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            let count = DescriptorIO.receiveSome(socket, into: &chunk)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw Failure(message: "the player closed its socket") }
             pending.append(contentsOf: chunk[..<count])

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// A directory only this user can enter (mode 0700, `mkdtemp`), for the player's socket and the
 /// supercut `--play` hands to mpv; removed with what Seek put in it.
@@ -17,13 +18,9 @@ struct PrivateDirectory {
         if let tmp = getenv("TMPDIR").map({ String(cString: $0) }), !tmp.isEmpty { bases.append(tmp) }
         bases.append("/tmp")
         for base in bases {
-            var template = Array((base.hasSuffix("/") ? base : base + "/").utf8) + Array("seek-XXXXXX".utf8)
+            let template = Array((base.hasSuffix("/") ? base : base + "/").utf8) + Array("seek-XXXXXX".utf8)
             guard template.count + 1 + longestName.utf8.count <= limit else { continue }
-            template.append(0)
-            let made = template.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { mkdtemp($0.baseAddress!) }
-            }
-            if made != nil { return PrivateDirectory(path: Array(template.dropLast())) }
+            if let made = SystemFiles.makeTemporaryDirectory(template: template) { return PrivateDirectory(path: made) }
         }
         return nil
     }
@@ -42,9 +39,4 @@ struct PrivateDirectory {
 
 extension Array where Element == UInt8 {
     /// Calls `body` with the bytes as a NUL-terminated C string.
-    func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (self + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
-        }
-    }
 }

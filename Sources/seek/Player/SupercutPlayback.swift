@@ -1,3 +1,4 @@
+import SeekBytes
 import SeekKit
 #if canImport(Glibc)
 import Glibc
@@ -32,14 +33,7 @@ enum SupercutPlayback {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
-            var offset = 0
-            while offset < subtitles.count {
-                let count = subtitles[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
+            return DescriptorIO.writeAll(descriptor, subtitles) == nil
         }
         var arguments: [[UInt8]] = [Array(player.program.utf8), Array("--force-window=yes".utf8)]
         if written { arguments.append(Array("--sub-file=".utf8) + subtitlePath) }

@@ -1,3 +1,4 @@
+import SeekBytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -96,7 +97,7 @@ struct ChildProcess {
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(remaining * 1000, 1_000)) + 1)
             if ready < 0 && errno != EINTR { break }
             for descriptor in descriptors where descriptor.revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+                let count = DescriptorIO.readSome(descriptor.fd, into: &buffer)
                 if count <= 0 {
                     if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                     open.removeAll { $0 == descriptor.fd }

@@ -1,3 +1,4 @@
+import SeekBytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -70,7 +71,7 @@ final class TrackCache: @unchecked Sendable {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = DescriptorIO.readSome(descriptor, into: &chunk)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             contents.append(contentsOf: chunk[..<count])
@@ -104,19 +105,7 @@ final class TrackCache: @unchecked Sendable {
         let temporary = directory + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var written = 0
-        var failure: Int32 = 0
-        contents.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Platform.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
+        var failure = DescriptorIO.writeAll(descriptor, contents) ?? 0
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(temporary, directory + "/" + name) != 0 { failure = errno }
         if failure != 0 {
@@ -142,13 +131,11 @@ final class TrackCache: @unchecked Sendable {
 
     /// Removes the least recently used entries while the cache is over its limit.
     private func evictIfNeeded() {
-        guard let handle = opendir(directory) else { return }
+        guard let listing = SystemFiles.listing(of: Array(directory.utf8), hidden: true) else { return }
         var entries: [(path: String, size: Int, used: timespec)] = []
         var total = 0
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        while let entry = readdir(handle) {
-            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset)
-                .assumingMemoryBound(to: CChar.self))
+        for entry in listing.entries {
+            let name = String(decoding: listing.name(at: entry.start), as: UTF8.self)
             guard name.hasPrefix("v1-") || name.hasPrefix(".tmp-") else { continue }
             let path = directory + "/" + name
             var info = stat()
@@ -161,7 +148,6 @@ final class TrackCache: @unchecked Sendable {
             #endif
             if name.hasPrefix("v1-") { entries.append((path, Int(info.st_size), used)) }
         }
-        closedir(handle)
         guard total > sizeLimit else { return }
         entries.sort { ($0.used.tv_sec, $0.used.tv_nsec) < ($1.used.tv_sec, $1.used.tv_nsec) }
         for entry in entries where total > sizeLimit {
