@@ -28,8 +28,8 @@ enum CharacterReference {
     ///
     /// - Returns: how many bytes it used, or `nil` when `&` starts no reference
     ///   (the caller then keeps the `&` as text).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int,
-                       into output: inout [UInt8]) -> Int? {
+    static func decode<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int, end: Int,
+                                                            into output: inout [UInt8]) -> Int? where Bytes.Index == Int {
         var position = index + 1
         guard position < end else { return nil }
         if bytes[position] == UInt8(ascii: "#") {
@@ -56,8 +56,9 @@ enum CharacterReference {
         return nil
     }
 
-    private static func decodeNumeric(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int,
-                                      into output: inout [UInt8]) -> Int? {
+    private static func decodeNumeric<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, at index: Int, end: Int, into output: inout [UInt8]
+    ) -> Int? where Bytes.Index == Int {
         var position = index + 2
         var radix: UInt32 = 10
         if position < end, bytes[position] | 0x20 == UInt8(ascii: "x") {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SeekBytes
 
 /// Reads JSON text value by value, for parsers that know the shape they expect.
 ///
@@ -17,7 +13,7 @@ import Darwin
 ///         if json.key(key, is: "text") { try json.readString(into: &text) } else { try json.skipValue() }
 ///     }
 struct JSONScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     private(set) var position = 0
     /// Set when a `\u` escape named a lone surrogate (it was read as U+FFFD).
     private(set) var sawLoneSurrogate = false
@@ -65,7 +61,7 @@ struct JSONScanner {
         }
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+    init(_ bytes: ByteView, position: Int = 0) {
         self.bytes = bytes
         self.position = position
     }
@@ -76,15 +72,7 @@ struct JSONScanner {
     ///
     /// - Complexity: O(offset).
     func line(at offset: Int) -> Int {
-        guard let base = bytes.baseAddress else { return 1 }
-        var line = 1
-        var from = 0
-        let end = min(offset, bytes.count)
-        while from < end, let found = memchr(base + from, 0x0A, end - from) {
-            line += 1
-            from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return line
+        1 + bytes.count(of: 0x0A, in: 0..<max(0, min(offset, bytes.count)))
     }
 
     func failure(_ message: String, at offset: Int? = nil) -> Failure {
@@ -173,8 +161,7 @@ struct JSONScanner {
 
     /// Whether the key bytes `key` are `name`.
     func key(_ key: Range<Int>, is name: StaticString) -> Bool {
-        guard key.count == name.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
-        return memcmp(base + key.lowerBound, name.utf8Start, key.count) == 0
+        key.count == name.utf8CodeUnitCount && bytes.starts(with: name, at: key.lowerBound)
     }
 
     /// Whether the next value is `null`; consumes it when it is.
@@ -192,7 +179,7 @@ struct JSONScanner {
         while true {
             var run = position
             while run < bytes.count && bytes[run] != UInt8(ascii: "\"") && bytes[run] != UInt8(ascii: "\\") { run += 1 }
-            if run > position { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<run])) }
+            if run > position { output.append(contentsOf: bytes.extracting(position..<run)) }
             position = run
             guard position < bytes.count else { throw failure("string not closed before the end of the text") }
             if bytes[position] == UInt8(ascii: "\"") {
@@ -260,10 +247,8 @@ struct JSONScanner {
 
     /// Moves past the rest of a string whose opening quote is consumed.
     private mutating func skipStringBody() throws(Failure) {
-        guard let base = bytes.baseAddress else { throw failure("string not closed before the end of the text") }
         while position < bytes.count {
-            guard let found = memchr(base + position, Int32(UInt8(ascii: "\"")), bytes.count - position) else { break }
-            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard let quote = bytes.firstIndex(of: UInt8(ascii: "\""), in: position..<bytes.count) else { break }
             var backslashes = 0
             while quote - backslashes - 1 >= position && bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
                 backslashes += 1
@@ -360,7 +345,7 @@ struct JSONScanner {
                     position += 1
                 }
                 guard position > start else { throw failure("expected a value, found \(describeNext())") }
-                let word = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                let word = bytes.extracting(start..<position)
                 if let first = word.first, first | 0x20 >= 0x61 && first | 0x20 <= 0x7A,
                    !(word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8)) {
                     throw failure("expected a value, found '\(String(decoding: word.prefix(16), as: UTF8.self))'", at: start)

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Reads machine transcripts written as JSON.
 ///
 /// The shapes read, told apart by their keys:
@@ -39,7 +41,7 @@ public enum JSONTranscriptParser {
     public static func parse(
         _ utf8: [UInt8], fileName: String, keepsWordTimes: Bool = true
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        let result: Result<(Transcript, [Diagnostic]), Diagnostic> = utf8.withUnsafeBufferPointer { buffer in
+        let result: Result<(Transcript, [Diagnostic]), Diagnostic> = utf8.withByteView { buffer in
             var outcome: Result<[Diagnostic], Diagnostic> = .success([])
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
                 cues.reserve(forInputBytes: buffer.count / 4)
@@ -254,7 +256,7 @@ public enum JSONTranscriptParser {
             } else {
                 let start = scanner.position
                 try scanner.skipValue()
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.position]))
+                scratch.append(contentsOf: scanner.bytes.extracting(start..<scanner.position))
             }
             let name = String(decoding: scratch, as: UTF8.self).trimmingSpaces()
             guard !name.isEmpty, name != "?" else { return nil }
@@ -331,8 +333,8 @@ public enum JSONTranscriptParser {
             let times = locateWords(in: lower..<upper, line: line)
             if keepsWordTimes { cues.pendingWordTimes.append(contentsOf: times) }
             let body = text
-            body.withUnsafeBufferPointer { buffer in
-                cues.append(text: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), id: nil, start: segment.start,
+            body.withByteView { buffer in
+                cues.append(text: buffer.extracting(lower..<upper).buffer, id: nil, start: segment.start,
                             end: segment.end, speaker: segment.speaker, line: line)
             }
         }
@@ -402,8 +404,8 @@ public enum JSONTranscriptParser {
             joined.open = false
             cues.pendingWordTimes.append(contentsOf: joined.times)
             let body = joinedText
-            body.withUnsafeBufferPointer { buffer in
-                cues.append(text: buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
+            body.withByteView { buffer in
+                cues.append(text: buffer.buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
                             line: joined.line)
             }
         }

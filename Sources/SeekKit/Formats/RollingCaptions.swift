@@ -25,16 +25,14 @@ public enum RollingCaptions {
     /// - Complexity: O(n) in the size of the text.
     public static func merged(_ transcript: Transcript) -> Transcript {
         guard isRolling(transcript) else { return transcript }
-        return transcript.storage.utf8.withContiguousStorageIfAvailable { bytes in
-            merge(transcript, bytes)
-        } ?? transcript
+        return transcript.storage.utf8.withByteView { bytes in merge(transcript, bytes) }
     }
 
     /// Whether `transcript` is rolling captions (see the type's rule).
     public static func isRolling(_ transcript: Transcript) -> Bool {
         let sampled = min(transcript.count, sampledCues)
         guard sampled >= 3 else { return false }
-        return transcript.storage.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        return transcript.storage.utf8.withByteView { bytes -> Bool in
             var rolls = 0
             var previous = CueLines()
             var current = CueLines()
@@ -46,12 +44,12 @@ public enum RollingCaptions {
                 swap(&previous, &current)
             }
             return rolls >= 2 && rolls * 3 >= sampled - 1
-        } ?? false
+        }
     }
 
     /// The merged transcript: each kept cue's new lines copied into new storage, its record
     /// (times, identifier, speaker, style) copied column by column, its word times moved with its text.
-    private static func merge(_ transcript: Transcript, _ bytes: UnsafeBufferPointer<UInt8>) -> Transcript {
+    private static func merge(_ transcript: Transcript, _ bytes: ByteView) -> Transcript {
         let source = transcript.records.columns
         var columns = CueRecords.Columns()
         let words = transcript.wordTimes
@@ -78,7 +76,7 @@ public enum RollingCaptions {
                                                   end: word.end))
                         nextWord += 1
                     }
-                    text.append(bytes, line)
+                    text.append(bytes.buffer, line)
                 }
                 guard let firstLine else { continue }
                 columns.append(copyOf: cue, in: source, textStart: textStart, textEnd: text.count, lineOffset: firstLine)
@@ -100,12 +98,12 @@ public enum RollingCaptions {
         private(set) var nonBlankCount = 0
 
         /// Reads the lines of the text at `range`.
-        mutating func fill(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func fill(_ range: Range<Int>, _ bytes: ByteView) {
             count = 0
             nonBlankCount = 0
             var start = range.lowerBound
             while true {
-                let end = ByteSearch.first(0x0A, in: bytes, from: start, to: range.upperBound)
+                let end = bytes.firstIndex(of: 0x0A, in: start..<range.upperBound) ?? range.upperBound
                 let text = RollingCaptions.trimmed(start..<end, bytes)
                 if count == ranges.count {
                     ranges.append(start..<end)
@@ -128,7 +126,7 @@ public enum RollingCaptions {
 
     /// How many of `current`'s lines, from its first, repeat `previous`'s last non-blank
     /// lines (blank lines among them counted, blank lines skipped in the comparison); 0 for none.
-    static func repeatedLines(_ current: CueLines, after previous: CueLines, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func repeatedLines(_ current: CueLines, after previous: CueLines, _ bytes: ByteView) -> Int {
         let longest = min(previous.nonBlankCount, current.nonBlankCount, maximumRepeatedLines)
         for length in stride(from: longest, through: 1, by: -1) {
             let tail = previous.nonBlankCount - length
@@ -136,7 +134,7 @@ public enum RollingCaptions {
             for index in 0..<length {
                 let a = current.trimmed[current.nonBlank[index]]
                 let b = previous.trimmed[previous.nonBlank[tail + index]]
-                if a.count != b.count || !ByteSearch.equal(in: bytes, a.lowerBound, b.lowerBound, count: a.count) {
+                if a.count != b.count || !bytes.bytesEqual(a.lowerBound, b.lowerBound, count: a.count) {
                     same = false
                     break
                 }
@@ -146,7 +144,7 @@ public enum RollingCaptions {
         return 0
     }
 
-    private static func trimmed(_ line: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    private static func trimmed(_ line: Range<Int>, _ bytes: ByteView) -> Range<Int> {
         var lower = line.lowerBound
         var upper = line.upperBound
         while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09 || bytes[lower] == 0x0D) { lower += 1 }

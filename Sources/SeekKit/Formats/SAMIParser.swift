@@ -15,7 +15,7 @@ public enum SAMIParser {
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String, language: String? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             var sawSync = false
             func read(_ classes: [[UInt8]]?) -> Transcript {
@@ -40,7 +40,7 @@ public enum SAMIParser {
 
     /// The class names whose style rule (`.ENUSCC { Name: English; lang: en-US; }`) or name
     /// matches `language`, lower-cased; `language` itself (as a class name) when none does.
-    static func classNames(for language: String, in bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
+    static func classNames(for language: String, in bytes: ByteView) -> [[UInt8]] {
         let wanted = Array(language.lowercased().utf8)
         var names: [[UInt8]] = []
         var index = 0
@@ -112,7 +112,7 @@ public enum SAMIParser {
             lines = LineCounter(scanner.bytes)
         }
 
-        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var bytes: ByteView { scanner.bytes }
 
         mutating func run(into cues: inout CueCollector) {
             while let token = scanner.next() {
@@ -164,7 +164,7 @@ public enum SAMIParser {
             block?.counts = true
             if let className, !className.isEmpty, block?.style ?? -1 < 0, var last = lastClass {
                 if last.style < 0 {
-                    last.style = styles.index(UnsafeBufferPointer(rebasing: bytes[className]))
+                    last.style = styles.index(bytes.extracting(className))
                     lastClass = last
                 }
                 block?.style = last.style
@@ -207,7 +207,7 @@ public enum SAMIParser {
                     continue
                 }
                 if byte == UInt8(ascii: "&"), index + 6 <= end,
-                   SubtitleFormat.startsCaseless(UnsafeBufferPointer(rebasing: bytes[index..<end]), "&nbsp;") {
+                   bytes.startsCaseless(with: "&nbsp;", at: index) {
                     if !lastWasSpace { text.append(0x20) }
                     lastWasSpace = true
                     index += 6
@@ -232,7 +232,7 @@ public enum SAMIParser {
                 }
                 // A run of bytes that need nothing done, copied at once.
                 let runEnd = byte == UInt8(ascii: "&") ? index + 1 : scanner.plainRunEnd(from: index, to: end)
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                text.append(contentsOf: bytes.extracting(index..<runEnd))
                 lastWasSpace = false
                 index = runEnd
             }
@@ -256,15 +256,15 @@ public enum SAMIParser {
 
         private func emit(_ cue: (start: Int, line: Int, style: Int32, text: Range<Int>), end: Int?,
                           into cues: inout CueCollector) {
-            openText.withUnsafeBufferPointer { text in
-                cues.append(text: UnsafeBufferPointer(rebasing: text[cue.text]), id: nil, start: cue.start,
+            openText.withByteView { text in
+                cues.append(text: text.extracting(cue.text).buffer, id: nil, start: cue.start,
                             end: end.map { max($0, cue.start) }, speaker: nil, style: styles[cue.style], line: cue.line)
             }
         }
     }
 
     /// The milliseconds of a `Start` value (digits, perhaps with `ms`), or `nil`.
-    static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    static func milliseconds(_ bytes: ByteView, _ range: Range<Int>) -> Int? {
         var value = 0
         var index = range.lowerBound
         while index < range.upperBound, bytes[index] &- 0x30 < 10 {

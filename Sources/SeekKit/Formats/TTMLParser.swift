@@ -22,7 +22,7 @@ public enum TTMLParser {
     /// - Complexity: O(n) in the size of `utf8` (plus O(m log m) for m cues out of order).
     public static func parse(_ utf8: [UInt8], fileName: String, language: String? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             var parser = Parser(scanner: XMLScanner(buffer), fileName: fileName, language: language)
             var ordered = true
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
@@ -138,7 +138,7 @@ public enum TTMLParser {
             lineCounter = LineCounter(scanner.bytes)
         }
 
-        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var bytes: ByteView { scanner.bytes }
 
         /// Reads the document; returns whether the cues came in order of begin.
         mutating func run(into cues: inout CueCollector) -> Bool {
@@ -213,13 +213,13 @@ public enum TTMLParser {
             }
             if let agent = found.agent {
                 let id = firstWord(agent)
-                scope.speaker = agents[Array(bytes[id])] ?? names.index(UnsafeBufferPointer(rebasing: bytes[id]))
+                scope.speaker = agents[Array(bytes[id])] ?? names.index(bytes.extracting(id))
             }
             if let style = found.style, case let name = firstWord(style), !name.isEmpty {
-                scope.style = names.index(UnsafeBufferPointer(rebasing: bytes[name]))
+                scope.style = names.index(bytes.extracting(name))
                 scope.styleIsNamed = true
             } else if !scope.styleIsNamed, let region = found.region, case let name = firstWord(region), !name.isEmpty {
-                scope.style = names.index(UnsafeBufferPointer(rebasing: bytes[name]))
+                scope.style = names.index(bytes.extracting(name))
             }
             if let lang = found.lang { scope.language = lang }
             if let space = found.space { scope.preserve = scanner.equals(space, "preserve") }
@@ -252,7 +252,7 @@ public enum TTMLParser {
             if inName, scanner.equals(local, "name") {
                 inName = false
                 if let id = agentID, let name = agentName, !name.isEmpty {
-                    agents[id] = name.withUnsafeBufferPointer { names.index($0) }
+                    agents[id] = name.withByteView { names.index($0) }
                 }
             }
             if scanner.equals(local, "agent") { agentID = nil }
@@ -317,7 +317,7 @@ public enum TTMLParser {
                 }
                 // A run of bytes that need nothing done, copied at once.
                 let runEnd = byte == UInt8(ascii: "&") ? index + 1 : scanner.plainRunEnd(from: index, to: end)
-                cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                cues.plain.append(contentsOf: bytes.extracting(index..<runEnd))
                 lastWasSpace = false
                 index = runEnd
             }
@@ -438,21 +438,19 @@ public enum TTMLParser {
             }
         }
 
-        private func number(_ range: Range<Int>) -> Double? { number(bytes[range]) }
+        private func number(_ range: Range<Int>) -> Double? { TTMLParser.decimal(bytes.extracting(range)) }
 
-        private func number(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
-            TTMLParser.decimal(UnsafeBufferPointer(rebasing: slice))
-        }
+        private func number(_ slice: Slice<ByteView>) -> Double? { number(slice.indices) }
 
         /// A time expression in milliseconds, or `nil`.
         func time(_ range: Range<Int>) -> Double? {
-            TTMLParser.time(UnsafeBufferPointer(rebasing: bytes[range]), rates: rates)
+            TTMLParser.time(bytes.extracting(range), rates: rates)
         }
     }
 
     /// Whether a paragraph's `xml:lang` answers the wanted one (lower case): `en-US` answers
     /// `en` and `en-us`; `en` answers `eng`. A paragraph without a language answers none.
-    static func languageMatches(_ lang: Slice<UnsafeBufferPointer<UInt8>>?, _ wanted: [UInt8]) -> Bool {
+    static func languageMatches(_ lang: Slice<ByteView>?, _ wanted: [UInt8]) -> Bool {
         guard let lang, !lang.isEmpty else { return false }
         let lower = lang.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         if lower.starts(with: wanted) { return true }
@@ -462,19 +460,18 @@ public enum TTMLParser {
 
     /// Reads a time expression (see the type's summary) in milliseconds; `nil` when unreadable
     /// or beyond about 300 years.
-    static func time(_ text: UnsafeBufferPointer<UInt8>, rates: Rates) -> Double? {
+    static func time(_ text: ByteView, rates: Rates) -> Double? {
         if let milliseconds = plainClock(text) { return Double(milliseconds) }
-        let range = ASSParser.trimmed(text, 0, text.count)
-        let value = UnsafeBufferPointer(rebasing: text[range])
+        let value = text.extracting(text.trimmingBlanks(0..<text.count))
         guard !value.isEmpty, value[0] &- 0x30 < 10 || value[0] == UInt8(ascii: ".") else { return nil }
         var result: Double?
-        if value.contains(UInt8(ascii: ":")) {
+        if value.firstIndex(of: UInt8(ascii: ":")) != nil {
             if let milliseconds = wholeMilliseconds(value) { return Double(milliseconds) }
             var fields = (0.0, 0.0, 0.0, 0.0)
             var count = 0
             var fieldStart = 0
             for index in 0...value.count where index == value.count || value[index] == UInt8(ascii: ":") {
-                guard count < 4, let number = decimal(UnsafeBufferPointer(rebasing: value[fieldStart..<index])) else {
+                guard count < 4, let number = decimal(value.extracting(fieldStart..<index)) else {
                     return nil
                 }
                 switch count {
@@ -497,10 +494,10 @@ public enum TTMLParser {
         } else {
             var split = value.count
             while split > 0, value[split - 1] | 0x20 >= 0x61, value[split - 1] | 0x20 <= 0x7A { split -= 1 }
-            guard let number = decimal(UnsafeBufferPointer(rebasing: value[..<split])) else { return nil }
-            let unit = UnsafeBufferPointer(rebasing: value[split...])
+            guard let number = decimal(value.extracting(..<split)) else { return nil }
+            let unit = value.extracting(split...)
             func unitIs(_ name: StaticString) -> Bool {
-                unit.count == name.utf8CodeUnitCount && SubtitleFormat.startsCaseless(unit, name)
+                unit.count == name.utf8CodeUnitCount && unit.startsCaseless(with: name)
             }
             if unit.isEmpty || unitIs("s") { result = number * 1000 }
             else if unitIs("ms") { result = number }
@@ -515,7 +512,7 @@ public enum TTMLParser {
 
     /// The common clock time `HH:MM:SS` or `HH:MM:SS.fff` (at most three fraction digits), read in
     /// whole milliseconds; `nil` for any other form.
-    private static func wholeMilliseconds(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func wholeMilliseconds(_ value: ByteView) -> Int? {
         if let milliseconds = plainClock(value) { return milliseconds }
         var fractionDigits = -1
         for byte in value {
@@ -531,7 +528,7 @@ public enum TTMLParser {
     /// `00:00:01.500` or `00:00:01`, as nearly every file writes its times, in milliseconds;
     /// `nil` for anything else.
     @inline(__always)
-    private static func plainClock(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func plainClock(_ value: ByteView) -> Int? {
         guard value.count == 12 || value.count == 8, value[2] == UInt8(ascii: ":"), value[5] == UInt8(ascii: ":") else {
             return nil
         }
@@ -550,7 +547,7 @@ public enum TTMLParser {
     }
 
     /// A decimal number `12`, `12.5` or `.5` (frames may carry `.sub-frames`), or `nil`.
-    static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func decimal(_ text: ByteView) -> Double? {
         guard !text.isEmpty, text.count <= 40 else { return nil }
         var whole = 0.0
         var fraction = 0.0
@@ -578,17 +575,17 @@ public enum TTMLParser {
 
 /// Turns byte offsets into 1-based line numbers, counting forward only as far as asked.
 struct LineCounter {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     private var counted = 0
     private var line = 1
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: ByteView) { self.bytes = bytes }
 
     /// The line of `offset`; offsets asked for should not go backwards (if they do, the answer is the line reached).
     mutating func line(at offset: Int) -> Int {
         let target = min(offset, bytes.count)
         if counted < target {
-            line += ByteCounting.count(0x0A, in: bytes, counted..<target)
+            line += bytes.count(of: 0x0A, in: counted..<target)
             counted = target
         }
         return line

@@ -15,7 +15,7 @@ public enum WhisperTSVParser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             let scanner = LineScanner(buffer)
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
@@ -29,7 +29,7 @@ public enum WhisperTSVParser {
                     lineNumber += 1
                     defer { position = next }
                     if scanner.isBlank(position, end) { continue }
-                    let line = UnsafeBufferPointer(rebasing: buffer[position..<end])
+                    let line = buffer.extracting(position..<end)
                     if lineNumber == 1 && hasHeader(line) { continue }
                     guard let (start, stop, text) = fields(line) else {
                         warnings.add(line: lineNumber, "unreadable line skipped; " + expectedLine)
@@ -39,7 +39,7 @@ public enum WhisperTSVParser {
                         if oddTimes == 0 { firstOddLine = lineNumber }
                         oddTimes += 1
                     }
-                    cues.append(text: UnsafeBufferPointer(rebasing: line[text]), id: nil, start: start, end: stop,
+                    cues.append(text: line.extracting(text).buffer, id: nil, start: start, end: stop,
                                 speaker: nil, line: lineNumber)
                 }
                 if oddTimes > 0 {
@@ -58,7 +58,7 @@ public enum WhisperTSVParser {
         return next == nil || next == 0x0A || next == 0x0D
     }
 
-    private static func fields(_ line: UnsafeBufferPointer<UInt8>) -> (Int, Int, Range<Int>)? {
+    private static func fields(_ line: ByteView) -> (Int, Int, Range<Int>)? {
         var index = 0
         func number() -> Int? {
             let negative = index < line.count && line[index] == UInt8(ascii: "-")

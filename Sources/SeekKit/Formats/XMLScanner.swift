@@ -8,7 +8,7 @@ import SeekBytes
 /// text. Names keep their namespace prefix; `localName` drops it. Broken markup (a `<` that
 /// opens no tag, a tag never closed) is read as text or ends the walk, never loops.
 ///
-/// - Complexity: each `next()` is O(length of what it returns); `memchr` finds each `<` (`ByteSearch`).
+/// - Complexity: each `next()` is O(length of what it returns); each `<` is found with `ByteView.firstIndex(of:in:)`.
 struct XMLScanner {
     enum Token: Equatable {
         /// `<name attributes>` or `<name attributes/>`; ranges index the scanned bytes.
@@ -21,10 +21,10 @@ struct XMLScanner {
         case cdata(Range<Int>)
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     private(set) var position = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: ByteView) {
         self.bytes = bytes
     }
 
@@ -34,7 +34,7 @@ struct XMLScanner {
         guard position < count else { return nil }
         if bytes[position] != UInt8(ascii: "<") {
             let start = position
-            position = ByteSearch.first(UInt8(ascii: "<"), in: bytes, from: position, to: count)
+            position = bytes.firstIndex(of: UInt8(ascii: "<"), in: position..<count) ?? count
             return .text(start..<position)
         }
         let open = position
@@ -96,8 +96,8 @@ struct XMLScanner {
         var index = from
         let count = bytes.count
         while index < count {
-            index = ByteSearch.firstOf(UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
-                                       in: bytes, from: index, to: count)
+            index = bytes.firstIndex(ofAny: UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+                                     in: index..<count)
             guard index < count else { return nil }
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") { return index }
@@ -106,7 +106,7 @@ struct XMLScanner {
                 return index - 1 >= from ? index - 1 : nil
             }
             // A quoted value: skip to its closing quote.
-            index = ByteSearch.first(byte, in: bytes, from: index + 1, to: count) + 1
+            index = (bytes.firstIndex(of: byte, in: (index + 1)..<count) ?? count) + 1
             guard index <= count else { return nil }
         }
         return nil
@@ -136,20 +136,15 @@ struct XMLScanner {
     }
 
     private func starts(_ index: Int, _ text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard index + length <= bytes.count else { return false }
-        let pointer = text.utf8Start
-        for offset in 0..<length where bytes[index + offset] != pointer[offset] { return false }
-        return true
+        bytes.starts(with: text, at: index)
     }
 
     /// Where `text` next starts at or after `from`.
     private func find(_ text: StaticString, from: Int) -> Int? {
-        let first = text.utf8Start[0]
+        let first = text.withUTF8Buffer { $0[0] }
         var index = from
         while index < bytes.count {
-            let at = ByteSearch.first(first, in: bytes, from: index, to: bytes.count)
-            guard at < bytes.count else { return nil }
+            guard let at = bytes.firstIndex(of: first, in: index..<bytes.count) else { return nil }
             if starts(at, text) { return at }
             index = at + 1
         }
@@ -177,15 +172,7 @@ struct XMLScanner {
     /// Whether `range` holds `name` (given in lower case), ignoring ASCII case.
     @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        guard range.count == name.utf8CodeUnitCount else { return false }
-        let expected = name.utf8Start
-        var offset = 0
-        for index in range {
-            let byte = bytes[index]
-            if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != expected[offset] { return false }
-            offset += 1
-        }
-        return true
+        bytes.equalsCaseless(range, name)
     }
 
     /// The value of the attribute whose local name is `name` (any prefix, any case), without its
@@ -226,7 +213,7 @@ struct XMLScanner {
             let quote = bytes[index]
             let valueStart = index + 1
             index = valueStart
-            index = ByteSearch.first(quote, in: bytes, from: index, to: end)
+            index = bytes.firstIndex(of: quote, in: index..<end) ?? end
             let value = valueStart..<index
             if index < end { index += 1 }
             return (name, local, value)
@@ -242,7 +229,7 @@ struct XMLScanner {
     /// The end of the run of character data at `from` that a reader can copy as it is: up to the
     /// first `&`, tab, line break or other control, or space not between two bytes of the run.
     func plainRunEnd(from: Int, to: Int) -> Int {
-        ByteSearch.plainRunEnd(stop: UInt8(ascii: "&"), in: bytes, from: from, to: to)
+        bytes.plainRunEnd(stop: UInt8(ascii: "&"), in: from..<to)
     }
 
     /// Whether the two ranges hold the same bytes.
@@ -260,7 +247,7 @@ struct XMLScanner {
 
     /// Appends the text in `range` to `output`, decoding the five predefined entities and
     /// numeric character references; any other `&name;` stays as written.
-    static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8]) {
+    static func appendDecoded(_ bytes: ByteView, _ range: Range<Int>, to output: inout [UInt8]) {
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
@@ -276,11 +263,11 @@ struct XMLScanner {
     }
 
     /// The character of the reference at `index` (`&amp;`, `&#233;`, `&#xE9;`) and its length.
-    static func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (UInt32, Int)? {
+    static func reference(_ bytes: ByteView, _ index: Int, _ end: Int) -> (UInt32, Int)? {
         var semicolon = index + 1
         while semicolon < end, semicolon - index <= 10, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
         guard semicolon < end, bytes[semicolon] == UInt8(ascii: ";") else { return nil }
-        let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semicolon])
+        let name = bytes.extracting((index + 1)..<semicolon)
         let length = semicolon + 1 - index
         guard !name.isEmpty else { return nil }
         if name[0] == UInt8(ascii: "#") {
@@ -306,7 +293,7 @@ struct XMLScanner {
         }
         let table: [(StaticString, UInt32)] = [("amp", 0x26), ("lt", 0x3C), ("gt", 0x3E), ("quot", 0x22), ("apos", 0x27)]
         for (entity, scalar) in table where name.count == entity.utf8CodeUnitCount
-            && name.elementsEqual(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)) {
+            && name.starts(with: entity) {
             return (scalar, length)
         }
         return nil
@@ -321,17 +308,17 @@ struct NameTable {
     private var table: [[UInt8]: Int32] = [:]
 
     /// The number of the name spelled by `bytes` (valid UTF-8), added if new.
-    mutating func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    mutating func index(_ bytes: ByteView) -> Int32 {
         for entry in recent where entry.bytes.count == bytes.count {
-            if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.index }
+            if entry.bytes.withByteView({ $0.elementsEqual(bytes) }) { return entry.index }
         }
-        let key = Array(bytes)
+        let key = bytes.array
         let index: Int32
         if let known = table[key] {
             index = known
         } else {
             index = Int32(names.count)
-            names.append(String(decoding: bytes, as: UTF8.self))
+            names.append(bytes.string)
             table[key] = index
         }
         if recent.count < 32 { recent.append((key, index)) }

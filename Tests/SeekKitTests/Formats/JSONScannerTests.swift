@@ -1,3 +1,4 @@
+import SeekBytes
 import Testing
 @testable import SeekKit
 
@@ -6,7 +7,7 @@ import Testing
     static func withScanner<T>(_ text: String, _ body: (inout JSONScanner) throws(JSONScanner.Failure) -> T)
         -> Result<T, JSONScanner.Failure> {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return bytes.withByteView { buffer in
             var scanner = JSONScanner(buffer)
             do throws(JSONScanner.Failure) {
                 return .success(try body(&scanner))
@@ -94,7 +95,7 @@ import Testing
             var keys: [String] = []
             var fields = try scanner.beginObject()
             while let key = try scanner.nextKey(&fields) {
-                keys.append(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[key]), as: UTF8.self))
+                keys.append(scanner.bytes.string(in: key))
                 if scanner.key(key, is: "skip") { try scanner.skipValue() } else if scanner.key(key, is: "text") {
                     var out: [UInt8] = []
                     try scanner.readString(into: &out)
