@@ -24,6 +24,18 @@ struct CueRecords: Sendable, RandomAccessCollection {
         var ids = PackedIntegers()
         var idNames: [String] = []
 
+        /// Packs every column's unfinished last block (`PackedIntegers.seal()`).
+        mutating func seal() {
+            textStarts.seal()
+            textLengths.seal()
+            starts.seal()
+            ends.seal()
+            lines.seal()
+            speakers.seal()
+            styles.seal()
+            ids.seal()
+        }
+
         mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int64, end: Int64, line: Int,
                              speaker: Int32, style: Int32) {
             textStarts.append(Int64(textStart))
@@ -106,8 +118,11 @@ struct CueRecords: Sendable, RandomAccessCollection {
 
     let storage: Storage
 
+    /// Records of `columns`, each column sealed (they are not appended to once here).
     init(_ columns: Columns = Columns()) {
-        storage = Storage(columns)
+        var sealed = columns
+        sealed.seal()
+        storage = Storage(sealed)
     }
 
     var columns: Columns { storage.columns }

@@ -102,4 +102,27 @@ import Testing
         let transcript = Transcript(cues)
         #expect(Array(transcript) == cues)
     }
+
+    @Test func aSealedColumnKeepsEveryValueAndGoesOnAfterAppending() {
+        for (shape, values) in Self.shapes() {
+            for cut in [0, 1, 2, 255, 256, 257, 300, 511, values.count].filter({ $0 <= values.count }) {
+                var column = Self.packed(Array(values[..<cut]))
+                column.seal()
+                #expect(Self.unpacked(column) == Array(values[..<cut]), "\(shape), sealed at \(cut)")
+                column.seal()
+                for value in values[cut...] { column.append(value) }
+                #expect(column.count == values.count && Self.unpacked(column) == values, "\(shape), sealed at \(cut)")
+                column.seal()
+                #expect(Self.unpacked(column) == values, "\(shape), sealed again")
+            }
+        }
+    }
+
+    @Test func sealingPacksTheUnfinishedBlock() {
+        var random = SeededRandom(seed: 5)
+        var column = Self.packed((0..<1_000).map { Int64($0 * 70) + Int64.random(in: 0...60, using: &random) })
+        let open = column.storedBytes
+        column.seal()
+        #expect(column.storedBytes * 2 < open, "\(open) bytes before sealing, \(column.storedBytes) after")
+    }
 }
