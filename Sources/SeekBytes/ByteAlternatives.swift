@@ -65,7 +65,7 @@ public struct ByteAlternatives: Sendable {
     /// text), or `nil`.
     ///
     /// - Complexity: O(limit - start) probes, sixteen places per step, plus a check of each candidate.
-    package func next(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Range<Int>? {
+    package func next(in text: ByteView, from start: Int, to limit: Int) -> Range<Int>? {
         assert(start >= 0 && limit <= text.count, "places inside the text")
         var place = start
         while place < limit {
@@ -78,7 +78,7 @@ public struct ByteAlternatives: Sendable {
     }
 
     /// Where a match starting at `start` ends, or `nil` when none starts there.
-    package func matchEnd(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    package func matchEnd(in text: ByteView, at start: Int) -> Int? {
         assert(start >= 0 && start <= text.count, "a place inside the text")
         var position = start
         for place in places {
@@ -92,8 +92,7 @@ public struct ByteAlternatives: Sendable {
     }
 
     /// The first place in `start..<limit` whose probe bytes admit a match, or `limit`.
-    private func candidate(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
-        guard let base = text.baseAddress else { return limit }
+    private func candidate(in text: ByteView, from start: Int, to limit: Int) -> Int {
         let reach = Swift.max(firstProbe.offset, secondProbe.offset)
         let a = Self.lanes(firstProbe.values)
         let b = Self.lanes(secondProbe.values)
@@ -102,8 +101,8 @@ public struct ByteAlternatives: Sendable {
         if !firstProbe.values.isEmpty {
             while place <= vectorEnd {
                 assert(place + reach + 16 <= text.count)
-                let x = UnsafeRawPointer(base + place + firstProbe.offset).loadUnaligned(as: SIMD16<UInt8>.self)
-                let y = UnsafeRawPointer(base + place + secondProbe.offset).loadUnaligned(as: SIMD16<UInt8>.self)
+                let x = text.load(at: place + firstProbe.offset, as: SIMD16<UInt8>.self)
+                let y = text.load(at: place + secondProbe.offset, as: SIMD16<UInt8>.self)
                 let hits = ((x .== a.0) .| (x .== a.1) .| (x .== a.2) .| (x .== a.3))
                     .& ((y .== b.0) .| (y .== b.1) .| (y .== b.2) .| (y .== b.3))
                 // The mask's lanes are all ones or all zeros: read as two words.
@@ -117,7 +116,7 @@ public struct ByteAlternatives: Sendable {
         }
         // A match holds both probe bytes, so none starts where they would lie past the end.
         while place < limit && place + reach < text.count {
-            if firstProbe.admits(base[place + firstProbe.offset]) && secondProbe.admits(base[place + secondProbe.offset]) {
+            if firstProbe.admits(text[place + firstProbe.offset]) && secondProbe.admits(text[place + secondProbe.offset]) {
                 return place
             }
             place += 1

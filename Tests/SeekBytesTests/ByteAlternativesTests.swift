@@ -40,7 +40,7 @@ import Testing
                     }
                 }
                 var found: [Range<Int>] = []
-                text.withUnsafeBufferPointer { buffer in
+                text.withByteView { buffer in
                     var place = 0
                     while let match = finder.next(in: buffer, from: place, to: buffer.count) {
                         found.append(match)

@@ -1,3 +1,4 @@
+import SeekBytes
 /// Collects parsed cues straight into a `Transcript`'s compact storage.
 ///
 /// Cue texts are written as UTF-8 bytes into the very buffer that becomes the
@@ -26,13 +27,13 @@ struct CueCollector {
     /// Added to each cue's line: the lines before the part of a file being parsed.
     var lineOffset = 0
 
-    private let output: UnsafeMutableBufferPointer<UInt8>
+    private let output: WritableBytes
     private(set) var used = 0
     private var table = CueRecordTable()
     /// Word times with offsets into the storage.
     private var wordTimes: [WordTime] = []
 
-    private init(output: UnsafeMutableBufferPointer<UInt8>) {
+    private init(output: WritableBytes) {
         self.output = output
     }
 
@@ -52,7 +53,7 @@ struct CueCollector {
         var styles: [String] = []
         var wordTimes: [WordTime] = []
         let storage = String(unsafeUninitializedCapacity: storageCapacity(forInputBytes: inputBytes)) { buffer in
-            var collector = CueCollector(output: buffer)
+            var collector = CueCollector(output: WritableBytes(buffer))
             body(&collector)
             records = collector.table.records
             speakers = collector.table.speakers
@@ -69,16 +70,16 @@ struct CueCollector {
     /// speakers, without making a `String` of the text (which would validate it again).
     static func withCollected<Result>(
         inputBytes: Int, keepsSpeakers: Bool, _ body: (inout CueCollector) -> Void,
-        use: (UnsafeBufferPointer<UInt8>, CueRecords, [String]) -> Result
+        use: (ByteView, CueRecords, [String]) -> Result
     ) -> Result {
-        let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storageCapacity(forInputBytes: inputBytes))
-        defer { output.deallocate() }
-        var collector = CueCollector(output: output)
-        collector.keepsIDs = false
-        collector.keepsWordTimes = false
-        collector.keepsSpeakers = keepsSpeakers
-        body(&collector)
-        return use(UnsafeBufferPointer(rebasing: output[..<collector.used]), collector.table.records, collector.table.speakers)
+        WritableBytes.withAllocated(capacity: storageCapacity(forInputBytes: inputBytes)) { output in
+            var collector = CueCollector(output: output)
+            collector.keepsIDs = false
+            collector.keepsWordTimes = false
+            collector.keepsSpeakers = keepsSpeakers
+            body(&collector)
+            return use(output.prefix(collector.used), collector.table.records, collector.table.speakers)
+        }
     }
 
     var count: Int { table.count }
@@ -95,16 +96,16 @@ struct CueCollector {
     mutating func appendPlain(id: String?, start: Int?, end: Int?, speaker: String?, style: String? = nil,
                               line: Int) {
         let text = plain
-        text.withUnsafeBufferPointer { buffer in
+        text.withByteView { buffer in
             append(text: buffer, id: id, start: start, end: end, speaker: speaker, style: style, line: line)
         }
     }
 
     /// Appends a cue whose plain text (valid UTF-8) is `text`; the speaker comes from
     /// `speaker` or the text's label (`SpeakerPrefix`); the text keeps the label.
-    mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
+    mutating func append(text: ByteView, id: String?, start: Int?, end: Int?,
                          speaker: String?, style: String? = nil, line: Int) {
-        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
+        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text.buffer) : nil
         let textStart = used
         write(text)
         let textEnd = used
@@ -124,14 +125,20 @@ struct CueCollector {
                      speaker: speaker, style: style, line: lineOffset + line)
     }
 
+    /// `append(text:…)` for parsers that still hold buffer pointers.
+    mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
+                         speaker: String?, style: String? = nil, line: Int) {
+        append(text: ByteView(text), id: id, start: start, end: end, speaker: speaker, style: style, line: line)
+    }
+
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.
-    private mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
+    private mutating func write(_ text: ByteView) {
         var length = min(text.count, output.count - used - 1)
-        guard length > 0, let source = text.baseAddress, let target = output.baseAddress else { return }
+        guard length > 0 else { return }
         if length < text.count {
             while length > 0 && text[length] & 0xC0 == 0x80 { length -= 1 }
         }
-        (target + used).update(from: source, count: length)
+        output.copy(text, count: length, to: used)
         used += length
     }
 }

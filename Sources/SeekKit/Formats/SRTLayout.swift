@@ -25,24 +25,24 @@ struct SRTLayout {
     /// The layout of `bytes`, or `nil` when they are not plainly written.
     ///
     /// - Complexity: O(n), sixteen bytes at a time within text lines.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
+    init?(_ bytes: ByteView) {
+        guard !bytes.isEmpty else { return }
         let count = bytes.count
-        if memchr(base, 0x0D, count) != nil { return nil }
+        if bytes.firstIndex(of: 0x0D) != nil { return nil }
         spans.reserveCapacity(count / 48)
         // Line feeds and the bytes markup or a timing can start with, in text lines.
         var events = ByteEvents(bytes, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "&"), orMasked: UInt8(ascii: ">"), mask: 0x02)
         var position = 0
         while true {
-            while position < count && base[position] == 0x0A {
+            while position < count && bytes[position] == 0x0A {
                 position += 1
                 lines += 1
             }
             guard position < count else { break }
             // An index line (digits only: never a timing line) before the timing line.
             var digitsEnd = position
-            while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(base[digitsEnd]) { digitsEnd += 1 }
-            if digitsEnd > position && digitsEnd < count && base[digitsEnd] == 0x0A {
+            while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+            if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
                 guard digitsEnd - position <= 18 else { return nil }
                 position = digitsEnd + 1
                 lines += 1
@@ -53,21 +53,21 @@ struct SRTLayout {
             let textStart = position
             var textEnd = position
             var isMarked = false
-            if position < count && base[position] != 0x0A {
+            if position < count && bytes[position] != 0x0A {
                 events.move(to: position)
                 var lineStart = position
                 var hasAngle = false
                 while true {
                     let place = events.next()
-                    if place < count && base[place] != 0x0A {
-                        if base[place] == UInt8(ascii: ">") { hasAngle = true } else { isMarked = true }
+                    if place < count && bytes[place] != 0x0A {
+                        if bytes[place] == UInt8(ascii: ">") { hasAngle = true } else { isMarked = true }
                         continue
                     }
                     guard SRTLayout.isTextLine(bytes, lineStart..<place, hasAngle: hasAngle) else { return nil }
                     textEnd = place
                     position = place + 1
                     lines += 1
-                    if position >= count || base[position] == 0x0A { break }
+                    if position >= count || bytes[position] == 0x0A { break }
                     lineStart = position
                     hasAngle = false
                 }
@@ -80,10 +80,10 @@ struct SRTLayout {
     /// Whether the parser reads the line `line` (without its line feed) as text: not a line
     /// of spaces, nor (`hasAngle`: it holds `<` or `>`) a timing.
     @inline(__always)
-    static func isTextLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, hasAngle: Bool) -> Bool {
+    static func isTextLine(_ bytes: ByteView, _ line: Range<Int>, hasAngle: Bool) -> Bool {
         let first = bytes[line.lowerBound]
         if first == 0x20 || first == 0x09,
-           !UnsafeBufferPointer(rebasing: bytes[line]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+           !bytes.extracting(line).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             return false
         }
         return !hasAngle || SRTParser.timing(bytes, line.lowerBound, line.upperBound) == .none
@@ -98,32 +98,30 @@ struct SRTLayout {
     /// `H:MM:SS,mmm --> H:MM:SS,mmm`, hours of one to six digits, `.` or `,` before
     /// the milliseconds.
     @inline(__always)
-    static func timingLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    static func timingLineEnd(_ bytes: ByteView, at index: Int) -> Int? {
         if index + 30 <= bytes.count, bytes[index + 29] == 0x0A, usualTimingStart.matches(bytes, at: index),
            usualTimingEnd.matches(bytes, at: index + 13) {
             return index + 29
         }
-        guard let afterStart = timeEnd(bytes, at: index), afterStart + 5 < bytes.count,
-              let base = bytes.baseAddress else { return nil }
-        let arrow = base + afterStart
-        guard arrow[0] == 0x20, arrow[1] == UInt8(ascii: "-"), arrow[2] == UInt8(ascii: "-"),
-              arrow[3] == UInt8(ascii: ">"), arrow[4] == 0x20,
-              let afterEnd = timeEnd(bytes, at: afterStart + 5), afterEnd < bytes.count, base[afterEnd] == 0x0A
+        guard let afterStart = timeEnd(bytes, at: index), afterStart + 5 < bytes.count else { return nil }
+        let arrow = afterStart
+        guard bytes[arrow + 0] == 0x20, bytes[arrow + 1] == UInt8(ascii: "-"), bytes[arrow + 2] == UInt8(ascii: "-"),
+              bytes[arrow + 3] == UInt8(ascii: ">"), bytes[arrow + 4] == 0x20,
+              let afterEnd = timeEnd(bytes, at: afterStart + 5), afterEnd < bytes.count, bytes[afterEnd] == 0x0A
         else { return nil }
         return afterEnd
     }
 
     /// The end of `H:MM:SS,mmm` (hours of one to six digits) at `index`.
     @inline(__always)
-    private static func timeEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
+    private static func timeEnd(_ bytes: ByteView, at index: Int) -> Int? {
         var hoursEnd = index
-        while hoursEnd < bytes.count && hoursEnd - index < 7 && SRTParser.isDigit(base[hoursEnd]) { hoursEnd += 1 }
+        while hoursEnd < bytes.count && hoursEnd - index < 7 && SRTParser.isDigit(bytes[hoursEnd]) { hoursEnd += 1 }
         guard hoursEnd > index, hoursEnd - index <= 6, hoursEnd + 10 <= bytes.count else { return nil }
-        let t = base + hoursEnd
-        guard t[0] == UInt8(ascii: ":"), SRTParser.isDigit(t[1]), SRTParser.isDigit(t[2]), t[3] == UInt8(ascii: ":"),
-              SRTParser.isDigit(t[4]), SRTParser.isDigit(t[5]), t[6] == UInt8(ascii: ",") || t[6] == UInt8(ascii: "."),
-              SRTParser.isDigit(t[7]), SRTParser.isDigit(t[8]), SRTParser.isDigit(t[9]) else { return nil }
+        let t = hoursEnd
+        guard bytes[t + 0] == UInt8(ascii: ":"), SRTParser.isDigit(bytes[t + 1]), SRTParser.isDigit(bytes[t + 2]), bytes[t + 3] == UInt8(ascii: ":"),
+              SRTParser.isDigit(bytes[t + 4]), SRTParser.isDigit(bytes[t + 5]), bytes[t + 6] == UInt8(ascii: ",") || bytes[t + 6] == UInt8(ascii: "."),
+              SRTParser.isDigit(bytes[t + 7]), SRTParser.isDigit(bytes[t + 8]), SRTParser.isDigit(bytes[t + 9]) else { return nil }
         return hoursEnd + 10
     }
 }

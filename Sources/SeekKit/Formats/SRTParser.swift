@@ -29,7 +29,7 @@ public enum SRTParser {
     /// - Returns: the cues, and a warning per skipped block.
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in
+        utf8.withByteView { buffer in
             let parsed = parse(buffer, fileName: fileName)
             return (parsed.transcript, parsed.warnings.all)
         }
@@ -39,7 +39,7 @@ public enum SRTParser {
     /// line numbers count from 1 at the start of `buffer`.
     ///
     /// - Returns: the cues, the warnings, and the number of lines read.
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, fileName: String)
+    static func parse(_ buffer: ByteView, fileName: String)
         -> (transcript: Transcript, warnings: WarningLog, lines: Int) {
         var warnings = WarningLog(fileName: fileName)
         var lines = 0
@@ -50,7 +50,7 @@ public enum SRTParser {
     }
 
     /// Parses `buffer` (as `parse(_:fileName:)` does) into `cues`.
-    static func read(_ buffer: UnsafeBufferPointer<UInt8>, fileName: String, into cues: inout CueCollector)
+    static func read(_ buffer: ByteView, fileName: String, into cues: inout CueCollector)
         -> (warnings: WarningLog, lines: Int) {
         var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
         let lines = parser.run()
@@ -63,12 +63,11 @@ public enum SRTParser {
     /// (which always ends a block and resets the parser), or `nil` when none follows.
     ///
     /// - Complexity: O(distance to the next empty line).
-    static func pieceEnd(in bytes: UnsafeBufferPointer<UInt8>, from target: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
+    static func pieceEnd(in bytes: ByteView, from target: Int) -> Int? {
         var from = target
         while from < bytes.count {
-            guard let found = memchr(base + from, 0x0A, bytes.count - from) else { return nil }
-            let lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            guard let found = bytes.firstIndex(of: 0x0A, in: from..<bytes.count) else { return nil }
+            let lineStart = found + 1
             guard lineStart < bytes.count else { return nil }
             if bytes[lineStart] == 0x0A { return lineStart + 1 }
             if bytes[lineStart] == 0x0D {
@@ -87,12 +86,12 @@ public enum SRTParser {
     }
 
     /// Reads a timing line in `start..<end`: `.none` without `-->`.
-    static func timing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Timing {
+    static func timing(_ bytes: ByteView, _ start: Int, _ end: Int) -> Timing {
         var index = start
         skipSpaces(bytes, &index, end)
         guard index < end, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "-") else { return .none }
         // Without a `>` no timing can be read, nor an arrow be found: say so at once (index lines).
-        guard let base = bytes.baseAddress, memchr(base + index, Int32(UInt8(ascii: ">")), end - index) != nil else {
+        guard bytes.firstIndex(of: UInt8(ascii: ">"), in: index..<end) != nil else {
             return .none
         }
         guard let from = time(bytes, &index, end) else {
@@ -118,7 +117,7 @@ public enum SRTParser {
     private static let badTime = "unreadable or out-of-range time; " + expectedTiming
 
     /// Reads `[H…:]MM:SS[,f]` at `index`; hours above 1,000,000 and negative times are refused.
-    private static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+    private static func time(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
         if let value = canonicalTime(bytes, &index, end) { return value }
         var fields = (0, 0, 0)
         var fieldCount = 0
@@ -158,17 +157,18 @@ public enum SRTParser {
     /// Reads the usual `HH:MM:SS,mmm` (or `.mmm`) not followed by a digit, as `time` would;
     /// `nil`, with `index` unmoved, for anything else.
     @inline(__always)
-    private static func canonicalTime(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
-        guard index + 12 <= end, let base = bytes.baseAddress else { return nil }
-        let p = base + index
+    private static func canonicalTime(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
+        guard index + 12 <= end else { return nil }
+        let p = index
         @inline(__always) func digit(_ offset: Int) -> Int? {
-            let value = Int(p[offset]) &- 0x30
+            let value = Int(bytes[p + offset]) &- 0x30
             return value >= 0 && value <= 9 ? value : nil
         }
-        guard p[2] == UInt8(ascii: ":"), p[5] == UInt8(ascii: ":"), p[8] == UInt8(ascii: ",") || p[8] == UInt8(ascii: "."),
+        guard bytes[p + 2] == UInt8(ascii: ":"), bytes[p + 5] == UInt8(ascii: ":"),
+              bytes[p + 8] == UInt8(ascii: ",") || bytes[p + 8] == UInt8(ascii: "."),
               let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4), let s1 = digit(6),
               let s2 = digit(7), let f1 = digit(9), let f2 = digit(10), let f3 = digit(11),
-              index + 12 == end || !isDigit(p[12]) else { return nil }
+              index + 12 == end || !isDigit(bytes[p + 12]) else { return nil }
         index += 12
         return (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
     }
@@ -177,12 +177,12 @@ public enum SRTParser {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     @inline(__always)
-    static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) {
+    static func skipSpaces(_ bytes: ByteView, _ index: inout Int, _ end: Int) {
         while index < end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
     }
 
     /// Whether the line is an index: digits, perhaps with surrounding spaces.
-    static func isIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    static func isIndex(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
         var index = start
         skipSpaces(bytes, &index, end)
         let digitsStart = index
@@ -217,7 +217,7 @@ public enum SRTParser {
             self.cues.reserve(forInputBytes: scanner.count)
         }
 
-        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var bytes: ByteView { scanner.view }
 
         /// Reads every line; returns how many there were.
         mutating func run() -> Int {
@@ -316,7 +316,7 @@ public enum SRTParser {
             }
             textEnd = end
             if scanner.hasCarriageReturns {
-                cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                cues.raw.append(contentsOf: bytes.extracting(start..<end))
             }
         }
 
@@ -325,14 +325,14 @@ public enum SRTParser {
             let line = textLine ?? timingLine + 1
             if scanner.hasCarriageReturns {
                 let raw = cues.raw
-                raw.withUnsafeBufferPointer { finishCue(text: $0, line: line) }
+                raw.withByteView { finishCue(text: $0, line: line) }
             } else {
-                finishCue(text: UnsafeBufferPointer(rebasing: bytes[textStart..<(textLine == nil ? textStart : textEnd)]),
+                finishCue(text: bytes.extracting(textStart..<(textLine == nil ? textStart : textEnd)),
                           line: line)
             }
         }
 
-        private mutating func finishCue(text: UnsafeBufferPointer<UInt8>, line: Int) {
+        private mutating func finishCue(text: ByteView, line: Int) {
             guard SRTParser.needsCleaning(text) else {
                 cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
                 return
@@ -344,7 +344,7 @@ public enum SRTParser {
     }
 
     /// Removes SRT markup from `bytes` and decodes character references, into `output`.
-    static func clean(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func clean(_ bytes: ByteView, into output: inout [UInt8]) {
         let end = bytes.count
         var index = 0
         var angle = CloserSearch(target: UInt8(ascii: ">"))
@@ -357,7 +357,7 @@ public enum SRTParser {
                 runEnd += 1
             }
             if runEnd > index {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                output.append(contentsOf: bytes.extracting(index..<runEnd))
                 index = runEnd
                 continue
             }
@@ -375,7 +375,7 @@ public enum SRTParser {
                     continue
                 }
             case UInt8(ascii: "&"):
-                if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                if let used = CharacterReference.decode(bytes.buffer, at: index, end: end, into: &output) {
                     index += used
                     continue
                 }
@@ -388,20 +388,19 @@ public enum SRTParser {
     }
 
     /// The text of `range` of `bytes`, cleaned.
-    static func cleanText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    static func cleanText(_ bytes: ByteView, _ range: Range<Int>) -> String {
         var plain: [UInt8] = []
-        clean(UnsafeBufferPointer(rebasing: bytes[range]), into: &plain)
+        clean(bytes.extracting(range), into: &plain)
         return String(decoding: plain, as: UTF8.self)
     }
 
     /// Whether `text` holds a byte that may start markup or a character reference.
     ///
     /// - Complexity: O(n), eight bytes at a time.
-    static func needsCleaning(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = text.baseAddress else { return false }
+    static func needsCleaning(_ text: ByteView) -> Bool {
         var index = 0
         while index + 8 <= text.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let word = text.loadWord(at: index)
             if WordBytes.mayBeZero(word ^ 0x3C3C_3C3C_3C3C_3C3C) | WordBytes.mayBeZero(word ^ 0x7B7B_7B7B_7B7B_7B7B)
                 | WordBytes.mayBeZero(word ^ 0x2626_2626_2626_2626) != 0 {
                 return true
@@ -409,7 +408,7 @@ public enum SRTParser {
             index += 8
         }
         while index < text.count {
-            let byte = base[index]
+            let byte = text[index]
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") { return true }
             index += 1
         }
@@ -417,7 +416,7 @@ public enum SRTParser {
     }
 
     /// The index just past a `<i>`, `</b>`, `<font color="…">`-style tag at `index`, if there is one.
-    private static func formattingTagEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int,
+    private static func formattingTagEnd(_ bytes: ByteView, _ index: Int,
                                          _ angle: inout CloserSearch) -> Int? {
         var position = index + 1
         let end = bytes.count
@@ -449,7 +448,7 @@ public enum SRTParser {
         init(target: UInt8) { self.target = target }
 
         /// The index of `target` at or after `start`, before the next line break.
-        mutating func find(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        mutating func find(in bytes: ByteView, from start: Int) -> Int? {
             if start >= missingFrom && start <= missingUntil { return nil }
             var index = start
             while index < bytes.count {
@@ -462,4 +461,12 @@ public enum SRTParser {
             return nil
         }
     }
+}
+
+extension SRTParser {
+    /// `timing(_:_:_:)` for callers that still hold buffer pointers.
+    static func timing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Timing { timing(ByteView(bytes), start, end) }
+
+    /// `isIndex(_:_:_:)` for callers that still hold buffer pointers.
+    static func isIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool { isIndex(ByteView(bytes), start, end) }
 }

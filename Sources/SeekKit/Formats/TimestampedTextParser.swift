@@ -22,17 +22,17 @@ public enum TimestampedTextParser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withUnsafeBufferPointer { buffer in parse(buffer, fileName: fileName) }
+        utf8.withByteView { buffer in parse(buffer, fileName: fileName) }
     }
 
     /// Parses UTF-8 text where it lies.
     static func parse(
-        _ buffer: UnsafeBufferPointer<UInt8>, fileName: String
+        _ buffer: ByteView, fileName: String
     ) -> (transcript: Transcript, warnings: [Diagnostic]) {
         let scanner = LineScanner(buffer)
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             cues.reserve(forInputBytes: buffer.count)
-            if MarkdownTranscriptParser.recognises(buffer) {
+            if MarkdownTranscriptParser.recognises(buffer.buffer) {
                 MarkdownTranscriptParser.parse(scanner, into: &cues)
             } else if parseUntimedLines(scanner, into: &cues) == nil {
                 cues.removeAll()
@@ -48,8 +48,8 @@ public enum TimestampedTextParser {
     /// - Returns: the cues and the number of lines read, or `nil` when a line starts with a
     ///   timestamp or the text is a Markdown talk transcript (`MarkdownTranscriptParser`): the
     ///   file must then be read as a whole.
-    static func parseUntimed(_ buffer: UnsafeBufferPointer<UInt8>) -> (transcript: Transcript, lines: Int)? {
-        guard !MarkdownTranscriptParser.recognises(buffer) else { return nil }
+    static func parseUntimed(_ buffer: ByteView) -> (transcript: Transcript, lines: Int)? {
+        guard !MarkdownTranscriptParser.recognises(buffer.buffer) else { return nil }
         var lines: Int?
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             lines = readUntimed(buffer, into: &cues)
@@ -58,14 +58,14 @@ public enum TimestampedTextParser {
     }
 
     /// Parses `buffer` (as `parseUntimed(_:)` does) into `cues`; `nil` at a timestamp.
-    static func readUntimed(_ buffer: UnsafeBufferPointer<UInt8>, into cues: inout CueCollector) -> Int? {
+    static func readUntimed(_ buffer: ByteView, into cues: inout CueCollector) -> Int? {
         cues.reserve(forInputBytes: buffer.count)
         return parseUntimedLines(LineScanner(buffer), into: &cues)
     }
 
     /// Where a piece of the text that starts at or after `target` can end for `parseUntimed`:
     /// just after a line feed, or `nil` when none follows.
-    static func pieceEnd(in bytes: UnsafeBufferPointer<UInt8>, from target: Int) -> Int? {
+    static func pieceEnd(in bytes: ByteView, from target: Int) -> Int? {
         guard target < bytes.count else { return nil }
         let found = ByteSearch.first(0x0A, in: bytes, from: target, to: bytes.count)
         return found < bytes.count ? found + 1 : nil
@@ -77,7 +77,7 @@ public enum TimestampedTextParser {
     /// time), and only lines that start with a character a timestamp can start with are read.
     ///
     /// - Complexity: O(n).
-    static func untimedCueCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func untimedCueCount(_ buffer: ByteView) -> Int? {
         let count = buffer.count
         if !ByteSearch.contains(0x0D, in: buffer, from: 0, to: count) {
             var cues = 0
@@ -89,7 +89,7 @@ public enum TimestampedTextParser {
                     if first != 0x20 && first != 0x09 {
                         cues += 1
                         if mayStartTimestamp(first) && leadingTimestamp(buffer, start, end) != nil { return nil }
-                    } else if UnsafeBufferPointer(rebasing: buffer[start..<end]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    } else if buffer.extracting(start..<end).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
                         cues += 1
                     }
                 }
@@ -109,7 +109,7 @@ public enum TimestampedTextParser {
         var lineHasText = false
         var index = 0
         while index < count {
-            let word = WordBytes.load(buffer, at: index, padding: 0x20)
+            let word = buffer.loadWord(at: index, padding: 0x20)
             if WordBytes.below(word, 0x0E) == 0 {
                 // No line break, and no tab: text unless all spaces.
                 if word != WordBytes.spread(0x20) { lineHasText = true }
@@ -140,8 +140,8 @@ public enum TimestampedTextParser {
     /// and turns are carried, which needs the whole file).
     ///
     /// - Complexity: O(1): the first 32 KiB and first 200 lines at most.
-    static func needsWholeRead(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        if MarkdownTranscriptParser.recognises(buffer) { return true }
+    static func needsWholeRead(_ buffer: ByteView) -> Bool {
+        if MarkdownTranscriptParser.recognises(buffer.buffer) { return true }
         let scanner = LineScanner(buffer)
         var labels: [String?] = []
         var position = 0
@@ -149,8 +149,8 @@ public enum TimestampedTextParser {
             let (end, next) = scanner.line(from: position)
             defer { position = next }
             guard !scanner.isBlank(position, end) else { continue }
-            let line = UnsafeBufferPointer(rebasing: buffer[position..<end])
-            labels.append(SpeakerPrefix.mayStartLabel(line) ? SpeakerPrefix.speaker(in: line) : nil)
+            let line = buffer.extracting(position..<end)
+            labels.append(SpeakerPrefix.mayStartLabel(line.buffer) ? SpeakerPrefix.speaker(in: line.buffer) : nil)
         }
         return SpeakerTurns.isTranscriptLike(labels: labels)
     }
@@ -176,7 +176,7 @@ public enum TimestampedTextParser {
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             lineNumber += 1
-            if leadingTimestamp(scanner.bytes, position, end) != nil { return nil }
+            if leadingTimestamp(scanner.view, position, end) != nil { return nil }
             if !scanner.isBlank(position, end) {
                 appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
             }
@@ -187,12 +187,12 @@ public enum TimestampedTextParser {
 
     private static func appendLine(_ scanner: LineScanner, _ start: Int, _ end: Int, start time: Int?,
                                    line: Int, into cues: inout CueCollector) {
-        cues.append(text: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]), id: nil, start: time, end: nil,
+        cues.append(text: scanner.view.extracting(start..<end), id: nil, start: time, end: nil,
                     speaker: nil, line: line)
     }
 
     private static func parseTimed(_ scanner: LineScanner, into cues: inout CueCollector) {
-        let bytes = scanner.bytes
+        let bytes = scanner.view
         var position = 0
         var lineNumber = 0
         var current: (start: Int, timingLine: Int, textLine: Int?)?
@@ -208,7 +208,7 @@ public enum TimestampedTextParser {
             if gathered {
                 cues.appendPlain(id: nil, start: cue.start, end: end, speaker: nil, line: line)
             } else {
-                cues.append(text: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]), id: nil,
+                cues.append(text: bytes.extracting(textStart..<textEnd), id: nil,
                             start: cue.start, end: end, speaker: nil, line: line)
             }
         }
@@ -240,10 +240,10 @@ public enum TimestampedTextParser {
                 if !gathered {
                     gathered = true
                     cues.plain.removeAll(keepingCapacity: true)
-                    cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]))
+                    cues.plain.append(contentsOf: bytes.extracting(textStart..<textEnd))
                 }
                 cues.plain.append(0x0A)
-                cues.plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+                cues.plain.append(contentsOf: bytes.extracting(position..<end))
             }
             nextLineStart = next
         }
@@ -251,7 +251,7 @@ public enum TimestampedTextParser {
     }
 
     /// Whether the line is a `_key: value` metadata line (as in NASA mission transcripts).
-    static func isMetadataLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    static func isMetadataLine(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
         guard start < end, bytes[start] == UInt8(ascii: "_") else { return false }
         var index = start + 1
         while index < end, bytes[index] == UInt8(ascii: "_") || (bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A)
@@ -265,7 +265,7 @@ public enum TimestampedTextParser {
 
     /// The timestamp at the start of the line `start..<end`, in milliseconds, and where
     /// the text after it (and its separator spaces) starts.
-    static func leadingTimestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+    static func leadingTimestamp(_ bytes: ByteView, _ start: Int, _ end: Int) -> (Int, Int)? {
         var index = start
         var escapedCloser = false
         var closer: UInt8 = 0
@@ -296,7 +296,7 @@ public enum TimestampedTextParser {
     }
 
     /// Reads `[-][[DD:]HH:]MM:SS[.f]` at `index`.
-    private static func clockTime(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+    private static func clockTime(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
         var negative = false
         if index < end && bytes[index] == UInt8(ascii: "-") {
             negative = true
@@ -337,5 +337,12 @@ public enum TimestampedTextParser {
         let (days, hours, minutes, seconds) = fields
         let total = (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000 + millis
         return negative ? -total : total
+    }
+}
+
+extension TimestampedTextParser {
+    /// `leadingTimestamp(_:_:_:)` for callers that still hold buffer pointers.
+    static func leadingTimestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+        leadingTimestamp(ByteView(bytes), start, end)
     }
 }

@@ -1,3 +1,4 @@
+import SeekBytes
 /// How to read a file: format and encoding, or `nil` to detect them.
 public struct LoadOptions: Hashable, Sendable {
     public var format: SubtitleFormat?
@@ -154,7 +155,7 @@ struct PreparedText {
         self.encoding = decoded.encoding.name
         let isBlank = Self.isBlank(decoded.utf8)
         self.isBlank = isBlank
-        let (format, formatWarnings) = decoded.utf8.withUnsafeBufferPointer { buffer in
+        let (format, formatWarnings) = decoded.utf8.withByteView { buffer in
             Self.format(of: buffer, fileName: fileName, options: options, isBlank: isBlank)
         }
         self.format = format
@@ -168,7 +169,7 @@ struct PreparedText {
     /// The format to read decoded text with, and a warning when a `.vtt` file is read as SRT
     /// or a file with a subtitle's name or structure as plain lines.
     static func format(
-        of utf8: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, isBlank: Bool
+        of utf8: ByteView, fileName: String, options: LoadOptions, isBlank: Bool
     ) -> (SubtitleFormat, [Diagnostic]) {
         let format = options.format
             ?? SubtitleFormat.detect(fileName: fileName, content: Array(utf8.prefix(SubtitleFormat.detectionLength)))

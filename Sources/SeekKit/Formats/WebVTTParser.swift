@@ -24,7 +24,7 @@ public enum WebVTTParser {
     public static func parse(
         _ utf8: [UInt8], fileName: String
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        let result: (Transcript, [Diagnostic])? = utf8.withUnsafeBufferPointer { buffer in
+        let result: (Transcript, [Diagnostic])? = utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             var signed = false
             let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
@@ -64,13 +64,13 @@ public enum WebVTTParser {
             self.cues.reserve(forInputBytes: scanner.count)
         }
 
-        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var bytes: ByteView { scanner.view }
         var atEnd: Bool { position >= scanner.count }
 
         /// Runs the algorithm; `false` when the signature is missing.
         mutating func run() -> Bool {
             let (signatureEnd, afterSignature) = scanner.line(from: 0)
-            guard WebVTTParser.hasSignature(UnsafeBufferPointer(rebasing: bytes[0..<signatureEnd])) else {
+            guard WebVTTParser.hasSignature(bytes.extracting(0..<signatureEnd)) else {
                 return false
             }
             advance(to: afterSignature)
@@ -149,7 +149,7 @@ public enum WebVTTParser {
                     } else {
                         if cue != nil && cue?.textLine == nil { cue?.textLine = currentLine }
                         if !cues.raw.isEmpty { cues.raw.append(0x0A) }
-                        cues.raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                        cues.raw.append(contentsOf: bytes.extracting(start..<end))
                     }
                     previous = (position, lineNumber)
                 }
@@ -160,11 +160,11 @@ public enum WebVTTParser {
                 let line = cue.textLine ?? firstLine + (cue.id.isEmpty ? 1 : 2)
                 if scanner.hasCarriageReturns {
                     let raw = cues.raw
-                    raw.withUnsafeBufferPointer {
+                    raw.withByteView {
                         finishCue(text: $0, id: id, start: cue.start, end: cue.end, line: line)
                     }
                 } else {
-                    let text = UnsafeBufferPointer(rebasing: bytes[textStart..<(cue.textLine == nil ? textStart : textEnd)])
+                    let text = bytes.extracting(textStart..<(cue.textLine == nil ? textStart : textEnd))
                     finishCue(text: text, id: id, start: cue.start, end: cue.end, line: line)
                 }
             } else if !inHeader && !seenArrow && !timingFailed && !isCommentOrDefinition()
@@ -173,7 +173,7 @@ public enum WebVTTParser {
             }
         }
 
-        private mutating func finishCue(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int, end: Int,
+        private mutating func finishCue(text: ByteView, id: String?, start: Int, end: Int,
                                         line: Int) {
             guard WebVTTParser.needsCleaning(text) else {
                 cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
@@ -202,7 +202,7 @@ public enum WebVTTParser {
     }
 
     /// Reads the start and end of a cue timing line (settings after them are ignored).
-    static func timings(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+    static func timings(_ bytes: ByteView, _ start: Int, _ end: Int) -> (Int, Int)? {
         var index = start
         while index < end && isWhitespace(bytes[index]) { index += 1 }
         guard let from = timestamp(bytes, &index, end) else { return nil }
@@ -218,7 +218,7 @@ public enum WebVTTParser {
     /// Reads a WebVTT timestamp, `[H…:]MM:SS.mmm`, in milliseconds.
     ///
     /// Hours above 1,000,000 are refused so absurd values can't overflow.
-    static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Int? {
+    static func timestamp(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
         func digits(_ index: inout Int) -> (value: Int, count: Int) {
             var value = 0
             var count = 0
@@ -260,7 +260,7 @@ public enum WebVTTParser {
     ///
     /// - Returns: the annotation of the first `<v>` tag (whitespace collapsed), if any.
     static func clean(
-        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], wordTimes: inout [WordTime]
+        _ bytes: ByteView, into output: inout [UInt8], wordTimes: inout [WordTime]
     ) -> String? {
         var voice: String?
         let end = bytes.count
@@ -271,13 +271,13 @@ public enum WebVTTParser {
                 runEnd += 1
             }
             if runEnd > index {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                output.append(contentsOf: bytes.extracting(index..<runEnd))
                 index = runEnd
                 continue
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "&") {
-                if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                if let used = CharacterReference.decode(bytes.buffer, at: index, end: end, into: &output) {
                     index += used
                     continue
                 }
@@ -300,13 +300,13 @@ public enum WebVTTParser {
     }
 
     /// Whether `text` holds a tag or a character reference.
-    static func needsCleaning(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func needsCleaning(_ text: ByteView) -> Bool {
         for byte in text where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return true }
         return false
     }
 
     /// The annotation of a `v` start tag whose content (between `<` and `>`) is `start..<end`.
-    private static func voiceAnnotation(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    private static func voiceAnnotation(_ bytes: ByteView, _ start: Int, _ end: Int) -> String? {
         guard start < end, bytes[start] == UInt8(ascii: "v") else { return nil }
         var index = start + 1
         guard index == end || isWhitespace(bytes[index]) || bytes[index] == UInt8(ascii: ".") else { return nil }
@@ -314,7 +314,7 @@ public enum WebVTTParser {
         var decoded: [UInt8] = []
         while index < end {
             if bytes[index] == UInt8(ascii: "&"),
-               let used = CharacterReference.decode(bytes, at: index, end: end, into: &decoded) {
+               let used = CharacterReference.decode(bytes.buffer, at: index, end: end, into: &decoded) {
                 index += used
             } else {
                 decoded.append(bytes[index])

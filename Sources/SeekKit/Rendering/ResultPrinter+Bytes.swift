@@ -37,8 +37,7 @@ extension ResultPrinter {
             out.append(0x20)
             width += DisplayWidth.of(shown) + 1
         }
-        var text = transcript.text(at: cue)
-        text.withUTF8 { bytes in
+        transcript.text(at: cue).utf8.withByteView { bytes in
             var offset = 0
             var runStart = 0
             while offset < bytes.count {
@@ -47,19 +46,19 @@ extension ResultPrinter {
                     offset += 1
                     continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+                out.append(contentsOf: bytes.extracting(runStart..<offset))
                 if bytes[offset] == 0x0A {
                     out.append(0x0A)
                     out.append(contentsOf: repeatElement(0x20, count: width))
                 } else {
-                    let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+                    let piece = String(decoding: bytes.extracting(offset..<offset + length), as: UTF8.self)
                     let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"
                     out.append(contentsOf: (Sanitizer.replacement(for: scalar) ?? piece).utf8)
                 }
                 offset += length
                 runStart = offset
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            out.append(contentsOf: bytes.extracting(runStart..<bytes.count))
         }
         out.append(0x0A)
     }

@@ -1,3 +1,4 @@
+import SeekBytes
 /// Finds many plain keywords in one pass over a transcript: an Aho–Corasick automaton over
 /// folded bytes, with results identical to one `Matcher` per keyword.
 ///
@@ -163,8 +164,8 @@ struct KeywordAutomaton {
         _ transcript: Transcript, inScope: (Int) -> Bool, isCancelled: () -> Bool,
         found: (_ cue: Int, _ range: Range<Int>, _ token: Int) -> Void
     ) -> Bool {
-        var storage = transcript.storage
-        return storage.withUTF8 { text -> Bool in
+        let storage = transcript.storage
+        return storage.utf8.withByteView { text -> Bool in
             var risky = Set<Int>()
             if !withEquivalents.isEmpty {
                 let finished = plans[withEquivalents[0]].markRiskyCues(

@@ -1,3 +1,4 @@
+import SeekBytes
 /// Whole words and accent folding on top of the plain matcher, with results identical to
 /// `ReferenceMatcher` in the same modes.
 ///
@@ -33,8 +34,7 @@ final class MatchModes: Sendable {
     func ranges(in text: Substring) -> [Range<Int>] {
         guard !plain.keyword.isEmpty else { return [] }
         let original = text
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.utf8.withByteView { bytes in
             if ignoresAccents && FastPlan.containsNonASCII(bytes, 0..<bytes.count) { return foldedRanges(in: original) }
             return wholeWordsOf(plain.ranges(in: original), in: bytes) ?? reference.ranges(in: original)
         }
@@ -48,7 +48,7 @@ final class MatchModes: Sendable {
     }
 
     /// The candidates that are whole words, or `nil` when the reference must decide.
-    private func wholeWordsOf(_ candidates: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    private func wholeWordsOf(_ candidates: [Range<Int>], in bytes: ByteView) -> [Range<Int>]? {
         guard wholeWords, !candidates.isEmpty else { return candidates }
         guard candidatesAreOccurrences else { return nil }
         var kept: [Range<Int>] = []
@@ -69,15 +69,15 @@ final class MatchModes: Sendable {
                                UInt32(truncatingIfNeeded: range.upperBound)))
         }
         guard finished else { return false }
-        var storage = transcript.storage
+        let storage = transcript.storage
         let records = transcript.records
-        return storage.withUTF8 { all -> Bool in
+        return storage.utf8.withByteView { all -> Bool in
             var next = 0
             func report(_ cue: Int, _ ranges: [Range<Int>]) {
                 for range in ranges { found(cue, range) }
             }
             func search(_ cue: Int, _ cueCandidates: [Range<Int>]) {
-                let text = UnsafeBufferPointer(rebasing: all[records[cue].textStart..<records[cue].textEnd])
+                let text = all.extracting(records[cue].textStart..<records[cue].textEnd)
                 if ignoresAccents && FastPlan.containsNonASCII(all, records[cue].textStart..<records[cue].textEnd) {
                     report(cue, foldedRanges(in: transcript.text(at: cue)))
                 } else {

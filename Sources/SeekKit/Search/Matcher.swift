@@ -60,10 +60,10 @@ public struct Matcher: Sendable {
     private func scanWithReference(
         _ transcript: Transcript, isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void
     ) -> Bool {
-        var storage = transcript.storage
+        let storage = transcript.storage
         let records = transcript.records
         if let spelling {
-            return storage.withUTF8 { bytes in
+            return storage.utf8.withByteView { bytes in
                 spelling.scanByCue(bytes, cues: TranscriptCues(records: records), isCancelled: isCancelled) { cue, ranges, needsReference in
                     guard needsReference else { return ranges.forEach { found(cue, $0) } }
                     if needsNonASCII && !FastPlan.containsNonASCII(bytes, records[cue].textStart..<records[cue].textEnd) { return }
@@ -71,7 +71,7 @@ public struct Matcher: Sendable {
                 }
             }
         }
-        let candidates = storage.withUTF8 { bytes -> [Int32]? in
+        let candidates = storage.utf8.withByteView { bytes -> [Int32]? in
             var list: [Int32] = []
             if let prefilter {
                 let scanned = prefilter.scan(bytes, cues: TranscriptCues(records: records), unicodeChecks: false,
@@ -134,12 +134,11 @@ public struct Matcher: Sendable {
     /// - Complexity: O(n) in the length of `text`.
     public func ranges(in text: Substring) -> [Range<Int>] {
         if let modes { return modes.ranges(in: text) }
-        var text = text
         guard let plan else {
             if needsNonASCII, !text.utf8.contains(where: { $0 >= 0x80 }) { return [] }
             if let spelling {
                 var needsReference = false
-                let found = text.withUTF8 { bytes in
+                let found = text.utf8.withByteView { bytes in
                     var found: [Range<Int>] = []
                     _ = spelling.scanByCue(bytes, cues: SingleCue(end: bytes.count), isCancelled: { false }) { _, ranges, fallback in
                         found = ranges
@@ -150,7 +149,7 @@ public struct Matcher: Sendable {
                 return needsReference ? reference.ranges(in: text) : found
             }
             if let prefilter {
-                let present = text.withUTF8 { bytes in
+                let present = text.utf8.withByteView { bytes in
                     var found = false
                     _ = prefilter.scan(bytes, cues: SingleCue(end: bytes.count), unicodeChecks: false,
                                        isCancelled: { found }) { _, _ in found = true } fallback: { _ in }
@@ -160,7 +159,7 @@ public struct Matcher: Sendable {
             }
             return reference.ranges(in: text)
         }
-        let result = text.withUTF8 { bytes -> [Range<Int>]? in
+        let result = text.utf8.withByteView { bytes -> [Range<Int>]? in
             var found: [Range<Int>] = []
             let clean = plan.scan(bytes, cues: SingleCue(end: bytes.count), isCancelled: { false }) { _, range in
                 found.append(range)
@@ -185,8 +184,8 @@ public struct Matcher: Sendable {
         guard !keyword.isEmpty else { return true }
         if let modes { return modes.scan(transcript, isCancelled: isCancelled, found: found) }
         guard plan != nil else { return scanWithReference(transcript, isCancelled: isCancelled, found: found) }
-        var storage = transcript.storage
-        return storage.withUTF8 { bytes in
+        let storage = transcript.storage
+        return storage.utf8.withByteView { bytes in
             scanBytes(bytes, records: transcript.records, text: transcript.text(at:), isCancelled: isCancelled,
                       found: found)
         }
@@ -201,7 +200,7 @@ public struct Matcher: Sendable {
     /// (spaces alone would match inside blank lines, which are no cues).
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
-    func countInLines(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    func countInLines(_ text: ByteView) -> Int? {
         guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
               let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
         else { return nil }
@@ -213,10 +212,10 @@ public struct Matcher: Sendable {
     }
 
     /// The line of `text` starting at `start`, up to its line break.
-    private static func line(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
+    private static func line(at start: Int, in text: ByteView) -> String {
         var end = start
         while end < text.count && !LineScanner.isBreak(text[end]) { end += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+        return text.string(in: start..<end)
     }
 
     /// The number of matches in the cues lying in `text` at `spans` (sorted, disjoint
@@ -227,7 +226,7 @@ public struct Matcher: Sendable {
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
     func countInSpans(
-        _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
+        _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> Int? {
         guard scansBytes, let plan else { return nil }
         var count = 0
@@ -244,7 +243,7 @@ public struct Matcher: Sendable {
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
     func cuesWithMatches(
-        _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
+        _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> [Int]? {
         guard scansBytes, let plan else { return nil }
         var cues: [Int] = []
@@ -257,7 +256,7 @@ public struct Matcher: Sendable {
     /// Hands on each cue lying in `text` at `spans` that holds a match or that `rewritten` lists,
     /// in order, with its number of matches (a cue in `rewritten` has the text `rewrite` gives).
     private func visitCues(
-        _ text: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], plan: FastPlan, rewritten: [Int],
+        _ text: ByteView, spans: [Range<Int>], plan: FastPlan, rewritten: [Int],
         rewrite: (Int) -> String, visit: (_ cue: Int, _ matches: Int) -> Void
     ) {
         let rewritten = rewritten.sorted()
@@ -272,7 +271,7 @@ public struct Matcher: Sendable {
         _ = plan.scanByCue(text, cues: CueSpans(spans)) { cue, matches, _, needsReference in
             visitRewritten(before: cue)
             if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: text[spans[cue]]), as: UTF8.self)
+            let text = text.string(in: spans[cue])
             visit(cue, needsReference ? ranges(in: text[...]).count : matches)
         }
         visitRewritten(before: Int.max)
@@ -282,7 +281,7 @@ public struct Matcher: Sendable {
     /// `countInLines` reads them, in order. `nil` when `countInLines` would be.
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
-    func linesWithMatches(_ text: UnsafeBufferPointer<UInt8>) -> [Int]? {
+    func linesWithMatches(_ text: ByteView) -> [Int]? {
         guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
               let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
         else { return nil }
@@ -301,7 +300,7 @@ public struct Matcher: Sendable {
     /// Matches are handed on cue by cue as the scan leaves each cue, so only one cue's
     /// matches wait (for a cue that turns out to need the reference, which replaces them).
     func scanBytes(
-        _ bytes: UnsafeBufferPointer<UInt8>, records: CueRecords, text: (Int) -> Substring,
+        _ bytes: ByteView, records: CueRecords, text: (Int) -> Substring,
         isCancelled: () -> Bool = { false }, found: (Int, Range<Int>) -> Void
     ) -> Bool {
         guard let plan else { return true }
@@ -348,10 +347,10 @@ struct TranscriptCues: CueBounds {
 /// The lines of a text, each a cue (LF, CR LF and a lone CR end a line), found only
 /// where asked; identifiers are the lines' starts.
 struct TextLines: CueBounds {
-    let text: UnsafeBufferPointer<UInt8>
+    let text: ByteView
     private var current: Range<Int>?
 
-    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+    init(text: ByteView) { self.text = text }
 
     mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
         if let current, current.lowerBound <= range.lowerBound, range.lowerBound <= current.upperBound {
@@ -424,25 +423,21 @@ struct FastPlan: Sendable {
     /// `limit`), found with `failure`; `limit` when there is none.
     ///
     /// - Complexity: O(bytes read), each text byte read once.
-    private func linearFind(
-        _ base: UnsafePointer<UInt8>, from start: Int, to limit: Int, count: Int, failure: [Int32]
-    ) -> Int {
-        bytes.withUnsafeBufferPointer { keyword in
-            fold.withUnsafeBufferPointer { fold in
-                failure.withUnsafeBufferPointer { failure in
-                    let length = keyword.count
-                    var state = 0
-                    var i = start
-                    while i < count {
-                        if i - state >= limit { return limit }
-                        let byte = fold[Int(base[i])]
-                        while state > 0 && keyword[state] != byte { state = Int(failure[state - 1]) }
-                        if keyword[state] == byte { state += 1 }
-                        i += 1
-                        if state == length { return i - length }
-                    }
-                    return limit
+    private func linearFind(_ text: ByteView, from start: Int, to limit: Int, failure: [Int32]) -> Int {
+        bytes.withByteView { keyword in
+            fold.withByteView { fold in
+                let length = keyword.count
+                var state = 0
+                var i = start
+                while i < text.count {
+                    if i - state >= limit { return limit }
+                    let byte = fold[Int(text[i])]
+                    while state > 0 && keyword[state] != byte { state = Int(failure[state - 1]) }
+                    if keyword[state] == byte { state += 1 }
+                    i += 1
+                    if state == length { return i - length }
                 }
+                return limit
             }
         }
     }
@@ -490,12 +485,11 @@ struct FastPlan: Sendable {
     /// Without `unicodeChecks` it reports every byte match and no fallback: a prefilter.
     /// Without `marksRiskyCues` the caller has found the cues `markRiskyCues` reports.
     func scan(
-        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, unicodeChecks: Bool = true,
+        _ text: ByteView, cues: some CueBounds, unicodeChecks: Bool = true,
         marksRiskyCues: Bool = true,
         isCancelled: () -> Bool, found: (Int, Range<Int>) -> Void, fallback: (Int) -> Void
     ) -> Bool? {
         if isCancelled() { return nil }
-        guard let base = text.baseAddress else { return true }
         var clean = true
         if unicodeChecks, marksRiskyCues, hasEquivalents,
            !markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { clean = false; fallback($0) }) {
@@ -516,12 +510,12 @@ struct FastPlan: Sendable {
             }
             let limit = min(lastStart, nextCancelCheck) + 1
             if let failure {
-                position = linearFind(base, from: position, to: limit, count: count, failure: failure)
+                position = linearFind(text, from: position, to: limit, failure: failure)
             } else {
                 position = pairs.next(in: text, from: position, to: limit)
             }
             if position == limit { continue }
-            guard isMatch(base + position) else {
+            guard isMatch(text, at: position) else {
                 position += 1
                 continue
             }
@@ -551,10 +545,10 @@ struct FastPlan: Sendable {
     }
 
     @inline(__always)
-    private func isMatch(_ start: UnsafePointer<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { keyword in
-            fold.withUnsafeBufferPointer { fold in
-                for i in 0..<keyword.count where fold[Int(start[i])] != keyword[i] { return false }
+    private func isMatch(_ text: ByteView, at start: Int) -> Bool {
+        bytes.withByteView { keyword in
+            fold.withByteView { fold in
+                for i in 0..<keyword.count where fold[Int(text[start + i])] != keyword[i] { return false }
                 return true
             }
         }
@@ -567,7 +561,7 @@ struct FastPlan: Sendable {
     ///
     /// - Returns: `nil` when cancelled.
     func scanByCue(
-        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, keepingStarts: Bool = false,
+        _ text: ByteView, cues: some CueBounds, keepingStarts: Bool = false,
         isCancelled: () -> Bool = { false },
         visit: (_ cue: Int, _ matches: Int, _ starts: PackedIntegers, _ needsReference: Bool) -> Void
     ) -> Bool? {
@@ -615,10 +609,9 @@ struct FastPlan: Sendable {
     /// ideographs (U+F900–U+FAFF, U+2F800–U+2FA1F) equal unified ones. (A carriage
     /// return matters only at a match's start, where `isOnBoundaries` looks.)
     func markRiskyCues(
-        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
+        _ text: ByteView, cues: some CueBounds, isCancelled: () -> Bool,
         fallback: (Int) -> Void
     ) -> Bool {
-        guard let base = text.baseAddress else { return true }
         let count = text.count
         var position = 0
         var cues = cues
@@ -629,7 +622,7 @@ struct FastPlan: Sendable {
                 nextCancelCheck = position + 1 << 22
             }
             if position + 8 <= count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let word = text.loadWord(at: position)
                 if word & 0x8080_8080_8080_8080 == 0
                     || WordBytes.mayBeZero(word ^ 0xCDCD_CDCD_CDCD_CDCD) | WordBytes.mayBeZero(word ^ 0xE1E1_E1E1_E1E1_E1E1)
                         | WordBytes.mayBeZero(word ^ 0xE2E2_E2E2_E2E2_E2E2) | WordBytes.mayBeZero(word ^ 0xEFEF_EFEF_EFEF_EFEF)
@@ -638,19 +631,19 @@ struct FastPlan: Sendable {
                     continue
                 }
             }
-            let byte = base[position]
+            let byte = text[position]
             var risky = false
             switch byte {
             case 0xCD:
-                risky = position + 1 < count && base[position + 1] == 0xBE
+                risky = position + 1 < count && text[position + 1] == 0xBE
             case 0xE1:
-                risky = position + 2 < count && base[position + 1] == 0xBF && base[position + 2] == 0xAF
+                risky = position + 2 < count && text[position + 1] == 0xBF && text[position + 2] == 0xAF
             case 0xE2:
-                risky = position + 2 < count && base[position + 1] == 0x84 && base[position + 2] == 0xAA
+                risky = position + 2 < count && text[position + 1] == 0x84 && text[position + 2] == 0xAA
             case 0xEF:
-                risky = position + 1 < count && (0xA4...0xAB).contains(base[position + 1])
+                risky = position + 1 < count && (0xA4...0xAB).contains(text[position + 1])
             case 0xF0:
-                risky = position + 2 < count && base[position + 1] == 0xAF && (0xA0...0xA8).contains(base[position + 2])
+                risky = position + 2 < count && text[position + 1] == 0xAF && (0xA0...0xA8).contains(text[position + 2])
             default:
                 break
             }
@@ -673,7 +666,7 @@ struct FastPlan: Sendable {
     /// are judged conservatively: anything not known to be safe sends the cue to the
     /// reference.
     static func isOnBoundaries(
-        _ text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, within bounds: Range<Int>
+        _ text: ByteView, start: Int, end: Int, within bounds: Range<Int>
     ) -> Bool {
         if start > bounds.lowerBound, text[start] == 0x0A, text[start - 1] == 0x0D { return false }
         if start > bounds.lowerBound, text[start - 1] >= 0x80 {
@@ -688,23 +681,20 @@ struct FastPlan: Sendable {
         return true
     }
 
-    static func containsNonASCII(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard let base = text.baseAddress else { return false }
+    static func containsNonASCII(_ text: ByteView, _ range: Range<Int>) -> Bool {
         var position = range.lowerBound
         while position + 8 <= range.upperBound {
-            if UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                return true
-            }
+            if text.loadWord(at: position) & 0x8080_8080_8080_8080 != 0 { return true }
             position += 8
         }
         while position < range.upperBound {
-            if base[position] >= 0x80 { return true }
+            if text[position] >= 0x80 { return true }
             position += 1
         }
         return false
     }
 
-    static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    static func decode(_ text: ByteView, at index: Int) -> UInt32 {
         let lead = UInt32(text[index])
         func tail(_ offset: Int) -> UInt32 {
             index + offset < text.count ? UInt32(text[index + offset] & 0x3F) : 0

@@ -36,7 +36,7 @@ struct SpellingPlan: Sendable {
     /// - Returns: `false` when cancelled.
     /// - Complexity: O(n) in the length of `text`, plus a check of each candidate place.
     func scanByCue(
-        _ text: UnsafeBufferPointer<UInt8>, cues: some CueBounds, isCancelled: () -> Bool,
+        _ text: ByteView, cues: some CueBounds, isCancelled: () -> Bool,
         visit: (_ cue: Int, _ ranges: [Range<Int>], _ needsReference: Bool) -> Void
     ) -> Bool {
         var cues = cues

@@ -8,7 +8,7 @@ extension TimestampedTextParser {
     /// - Returns: the cues (lines holding more than spaces and tabs) and line feeds, or
     ///   `nil` when a line starts with a timestamp.
     /// - Complexity: O(n).
-    static func untimedCensus(_ buffer: UnsafeBufferPointer<UInt8>) -> (cues: Int, lineFeeds: Int)? {
+    static func untimedCensus(_ buffer: ByteView) -> (cues: Int, lineFeeds: Int)? {
         var blankLines = 0
         // Timestamps start with a digit, `-`, `(`, `[` or `\`; blank lines with a line feed, space or tab.
         let lineFeeds = LineStarts.countLineFeeds(

@@ -51,7 +51,7 @@ extension TranscriptLoader {
     /// worth of pieces at a time) only until that many matches are found (`-l`, `-q`):
     /// the count is then at least `enough`, and the pages of the file after it are never touched.
     public static func countMatches(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions = LoadOptions(),
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
         query: Query, enough: Int = .max
     ) throws(Diagnostic) -> MatchCount {
         try countMatches(inPlace: bytes, fileName: fileName, options: options, query: query,
@@ -59,12 +59,12 @@ extension TranscriptLoader {
     }
 
     static func countMatches(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
         pieceSize: Int, enough: Int = .max
     ) throws(Diagnostic) -> MatchCount {
         // Each piece checks its own UTF-8 before it is parsed (while it is in cache);
         // a file that turns out to need decoding is counted again, decoded.
-        if options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) {
+        if options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes.buffer) {
             let isBlank = PreparedText.isBlank(bytes)
             let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
             var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
@@ -83,7 +83,7 @@ extension TranscriptLoader {
     static func countInPieces(
         _ text: PreparedText, query: Query, pieceSize: Int = TextPieces.pieceSize
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
-        text.utf8.withUnsafeBufferPointer { buffer in
+        text.utf8.withByteView { buffer in
             countInPieces(buffer, format: text.format, fileName: text.fileName, query: query, pieceSize: pieceSize)
         }
     }
@@ -92,7 +92,7 @@ extension TranscriptLoader {
     /// `nil` when the text is in another format or timestamped (read whole), or, `checkingUTF8`,
     /// not valid UTF-8 without NUL.
     static func countInPieces(
-        _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, query: Query,
+        _ buffer: ByteView, format: SubtitleFormat, fileName: String, query: Query,
         pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
@@ -110,12 +110,12 @@ extension TranscriptLoader {
         }
         let inPlaceMatcher = inPlaceMatcher(for: query)
         func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? {
-            let piece = UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]])
-            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
+            let piece = buffer.extracting(bounds[i]..<bounds[i + 1])
+            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece.buffer) { return nil }
             if format == .text, let inPlaceMatcher {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
-                let hasCarriageReturns = piece.baseAddress.map { memchr($0, 0x0D, piece.count) != nil } ?? false
+                let hasCarriageReturns = piece.firstIndex(of: 0x0D) != nil
                 guard let cues = hasCarriageReturns ? TimestampedTextParser.untimedCueCount(piece)
                     : TimestampedTextParser.untimedCensus(piece)?.cues else { return nil }
                 if let matches = inPlaceMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
@@ -168,7 +168,7 @@ extension TranscriptLoader {
     /// starts with bytes that are not valid UTF-8: its first cues, up to a piece boundary
     /// past `RollingCaptions.sampledCues` of them, parsed as a whole parse reads them.
     static func startsWithRollingCaptions(
-        _ buffer: UnsafeBufferPointer<UInt8>, fileName: String, checkingUTF8: Bool
+        _ buffer: ByteView, fileName: String, checkingUTF8: Bool
     ) -> Bool {
         var unused = WholeLayout()
         return startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8, keeping: &unused)
@@ -176,13 +176,13 @@ extension TranscriptLoader {
 
     /// `startsWithRollingCaptions(_:fileName:checkingUTF8:)`, keeping the layout of a small file it makes.
     static func startsWithRollingCaptions(
-        _ buffer: UnsafeBufferPointer<UInt8>, fileName: String, checkingUTF8: Bool, keeping whole: inout WholeLayout
+        _ buffer: ByteView, fileName: String, checkingUTF8: Bool, keeping whole: inout WholeLayout
     ) -> Bool {
         var size = firstPrefixSize(of: buffer)
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
-            let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
-            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
+            let prefix = buffer.extracting(..<end)
+            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix.buffer) { return true }
             let layout = SRTLayout(prefix)
             whole.keep(layout, of: prefix, in: buffer)
             if let layout, let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: end == buffer.count) {
@@ -226,7 +226,7 @@ extension TranscriptLoader {
             let inScope = query.scope.filter(for: cues)
             var matches = 0
             _ = matcher.scanBytes(bytes, records: records, text: { cue in
-                Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[records[cue].textStart..<records[cue].textEnd]),
+                Substring(String(decoding: bytes.extracting(records[cue].textStart..<records[cue].textEnd),
                                  as: UTF8.self))
             }) { cue, _ in
                 if inScope(cue) { matches += 1 }

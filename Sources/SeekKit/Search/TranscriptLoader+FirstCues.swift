@@ -13,12 +13,12 @@ extension TranscriptLoader {
     /// speakers are the labels `SpeakerPrefix` reads from each cue's text as the parser gives it.
     ///
     /// - Complexity: O(n) in the size of `prefix`.
-    static func plainSRTRollsOrTalks(_ prefix: UnsafeBufferPointer<UInt8>, isWhole: Bool) -> Bool? {
+    static func plainSRTRollsOrTalks(_ prefix: ByteView, isWhole: Bool) -> Bool? {
         SRTLayout(prefix).flatMap { plainSRTRollsOrTalks(prefix, layout: $0, isWhole: isWhole) }
     }
 
     /// `plainSRTRollsOrTalks(_:isWhole:)` with `prefix`'s layout made already.
-    static func plainSRTRollsOrTalks(_ prefix: UnsafeBufferPointer<UInt8>, layout: SRTLayout, isWhole: Bool) -> Bool? {
+    static func plainSRTRollsOrTalks(_ prefix: ByteView, layout: SRTLayout, isWhole: Bool) -> Bool? {
         guard layout.spans.count > Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) || isWhole,
               !mayRoll(prefix, layout) else { return nil }
         var cleaned: [UInt8] = []
@@ -26,17 +26,17 @@ extension TranscriptLoader {
         var nextMarked = marked.next()
         var labels: [String?] = []
         for (cue, span) in layout.spans.prefix(SpeakerTurns.sampledCues).enumerated() {
-            let text = UnsafeBufferPointer(rebasing: prefix[span])
+            let text = prefix.extracting(span)
             if nextMarked == cue {
                 nextMarked = marked.next()
                 if SRTParser.needsCleaning(text) {
                     cleaned.removeAll(keepingCapacity: true)
                     SRTParser.clean(text, into: &cleaned)
-                    labels.append(cleaned.withUnsafeBufferPointer { SpeakerPrefix.speaker(in: $0) })
+                    labels.append(cleaned.withByteView { SpeakerPrefix.speaker(in: $0.buffer) })
                     continue
                 }
             }
-            labels.append(SpeakerPrefix.mayStartLabel(text) ? SpeakerPrefix.speaker(in: text) : nil)
+            labels.append(SpeakerPrefix.mayStartLabel(text.buffer) ? SpeakerPrefix.speaker(in: text.buffer) : nil)
         }
         return SpeakerTurns.isTranscriptLike(labels: labels)
     }
@@ -44,13 +44,13 @@ extension TranscriptLoader {
     /// The first prefix of an SRT file whose cues `startsWithRollingCaptions` or
     /// `startsWithCuesReadAlone` look at: a small file whole, so that its layout, made once, also
     /// serves its one piece (`WholeLayout`).
-    static func firstPrefixSize(of buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    static func firstPrefixSize(of buffer: ByteView) -> Int {
         buffer.count <= 1 << 16 ? buffer.count : 1 << 15
     }
 
     /// Whether enough of the first cues of `layout` might roll (`RollingCaptions`) for the
     /// rule to hold: an upper bound on the cues that do.
-    private static func mayRoll(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: SRTLayout) -> Bool {
+    private static func mayRoll(_ bytes: ByteView, _ layout: SRTLayout) -> Bool {
         let sampled = Swift.min(layout.spans.count, RollingCaptions.sampledCues)
         guard sampled >= 3 else { return false }
         let marked = Set(layout.marked.prefix { $0 < sampled })
@@ -67,7 +67,7 @@ extension TranscriptLoader {
     /// Whether `text` has a second line and its first line, without the spaces and tabs
     /// around it, is one of `previous`'s lines so trimmed.
     private static func firstLineRepeats(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, after previous: Range<Int>
+        _ bytes: ByteView, _ text: Range<Int>, after previous: Range<Int>
     ) -> Bool {
         let firstEnd = ByteSearch.first(0x0A, in: bytes, from: text.lowerBound, to: text.upperBound)
         guard firstEnd < text.upperBound else { return false }
@@ -82,7 +82,7 @@ extension TranscriptLoader {
         return false
     }
 
-    private static func trimmedLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int> {
+    private static func trimmedLine(_ bytes: ByteView, _ line: Range<Int>) -> Range<Int> {
         var lower = line.lowerBound
         var upper = line.upperBound
         while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09) { lower += 1 }
@@ -100,14 +100,14 @@ struct WholeLayout {
     init() {}
 
     /// Keeps `layout` (`nil`: not plain) when `prefix` is all of `buffer`.
-    mutating func keep(_ layout: SRTLayout?, of prefix: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) {
+    mutating func keep(_ layout: SRTLayout?, of prefix: ByteView, in buffer: ByteView) {
         guard prefix.count == buffer.count else { return }
         isKnown = true
         self.layout = layout
     }
 
     /// The layout of `piece`: the one kept when `piece` is the whole file, else made now.
-    func layout(of piece: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) -> SRTLayout? {
+    func layout(of piece: ByteView, in buffer: ByteView) -> SRTLayout? {
         isKnown && piece.count == buffer.count ? layout : SRTLayout(piece)
     }
 }

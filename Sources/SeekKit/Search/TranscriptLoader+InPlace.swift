@@ -1,3 +1,4 @@
+import SeekBytes
 extension TranscriptLoader {
     /// What `load(Array(bytes), …)` gives, read where the bytes lie (say mapped) when they are
     /// plainly written UTF-8 SRT or text: the file's pages and the transcript are then all it
@@ -5,7 +6,7 @@ extension TranscriptLoader {
     ///
     /// - Complexity: O(n) in the size of `bytes`.
     static func load(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions
     ) throws(Diagnostic) -> LoadedTranscript {
         func copied() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
         guard readsInPlace(bytes, options: options) else { return try copied() }
@@ -33,8 +34,8 @@ extension TranscriptLoader {
     /// a caller holding them mapped does better to copy them and let the map go.
     ///
     /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check).
-    public static func readsInPlace(_ bytes: UnsafeBufferPointer<UInt8>, options: LoadOptions) -> Bool {
-        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes)
-            && TextDecoder.isValidWithoutNULs(bytes)
+    public static func readsInPlace(_ bytes: ByteView, options: LoadOptions) -> Bool {
+        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes.buffer)
+            && TextDecoder.isValidWithoutNULs(bytes.buffer)
     }
 }

@@ -22,7 +22,7 @@ extension TranscriptLoader {
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
     public static func loadMatching(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions = LoadOptions(),
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
         query: Query
     ) throws(Diagnostic) -> LoadedTranscript {
         try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
@@ -30,12 +30,12 @@ extension TranscriptLoader {
     }
 
     static func loadMatching(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions, query: Query,
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
         pieceSize: Int
     ) throws(Diagnostic) -> LoadedTranscript {
         func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
         guard options.encoding == nil, let matcher = inPlaceMatcher(for: query),
-              TextDecoder.startsLikePlainUTF8(bytes) else { return try whole() }
+              TextDecoder.startsLikePlainUTF8(bytes.buffer) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         var firstLayout = WholeLayout()
@@ -48,8 +48,8 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: bytes, from: target)
         }
         let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
-            let piece = UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]])
-            guard TextDecoder.isValidWithoutNULs(piece) else { return nil }
+            let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
+            guard TextDecoder.isValidWithoutNULs(piece.buffer) else { return nil }
             return format == .srt ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
                 : MatchingCues(untimedText: piece, matcher: matcher)
         }
@@ -66,7 +66,7 @@ extension TranscriptLoader {
             for (i, piece) in pieces.enumerated() {
                 guard let piece else { continue }
                 for block in piece.blocks {
-                    let text = UnsafeBufferPointer(rebasing: bytes[bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound])
+                    let text = bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound)
                     let before = cues.count
                     cues.lineOffset = linesBefore + block.linesBefore
                     if format == .srt {
@@ -90,7 +90,7 @@ extension TranscriptLoader {
     /// say that each cue reads the same alone as in the whole file: valid UTF-8, not rolling
     /// captions (SRT), and no speaker labels that last through turns.
     static func startsWithCuesReadAlone(
-        _ buffer: UnsafeBufferPointer<UInt8>, format: SubtitleFormat, fileName: String, keeping whole: inout WholeLayout
+        _ buffer: ByteView, format: SubtitleFormat, fileName: String, keeping whole: inout WholeLayout
     ) -> Bool {
         let sampled = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues)
         var size = firstPrefixSize(of: buffer)
@@ -98,8 +98,8 @@ extension TranscriptLoader {
             let cut = format == .srt ? SRTParser.pieceEnd(in: buffer, from: size)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: size)
             let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
-            let prefix = UnsafeBufferPointer(rebasing: buffer[..<end])
-            if !TextDecoder.isValidWithoutNULs(prefix) { return false }
+            let prefix = buffer.extracting(..<end)
+            if !TextDecoder.isValidWithoutNULs(prefix.buffer) { return false }
             if format == .srt {
                 let layout = SRTLayout(prefix)
                 whole.keep(layout, of: prefix, in: buffer)
@@ -146,12 +146,12 @@ struct MatchingCues {
     /// Whether `matching` cues are so many for the piece's size that their blocks (and the
     /// cues' numbers) would cost more than loading the whole file where it lies: more than one
     /// in 64 bytes (a piece under 64 KiB is judged as one of 64 KiB: what it holds is small).
-    static func isDense(_ matching: Int, in piece: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isDense(_ matching: Int, in piece: ByteView) -> Bool {
         matching > Swift.max(piece.count, 1 << 16) / 64
     }
 
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
-    init?(srt piece: UnsafeBufferPointer<UInt8>, layout: SRTLayout?, matcher: Matcher) {
+    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher) {
         guard let layout,
               let matching = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
                                                      rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) })
@@ -184,20 +184,15 @@ struct MatchingCues {
     /// The matching lines of a piece of untimed text without carriage returns, each
     /// non-blank line a cue; `nil` for another piece, or one with a line that starts with
     /// a timestamp (the file is then timestamped text).
-    init?(untimedText piece: UnsafeBufferPointer<UInt8>, matcher: Matcher) {
-        guard let base = piece.baseAddress else { return }
-        guard memchr(base, 0x0D, piece.count) == nil, let matching = matcher.linesWithMatches(piece),
+    init?(untimedText piece: ByteView, matcher: Matcher) {
+        guard !piece.isEmpty else { return }
+        guard piece.firstIndex(of: 0x0D) == nil, let matching = matcher.linesWithMatches(piece),
               !MatchingCues.isDense(matching.count, in: piece) else { return nil }
         var position = 0
         blocks.reserveCapacity(matching.count)
         for start in matching {
-            var end = start
-            if let found = memchr(base + start, 0x0A, piece.count - start) {
-                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            } else {
-                end = piece.count
-            }
-            guard let before = TimestampedTextParser.untimedCensus(UnsafeBufferPointer(rebasing: piece[position..<end]))
+            let end = piece.firstIndex(of: 0x0A, in: start..<piece.count) ?? piece.count
+            guard let before = TimestampedTextParser.untimedCensus(piece.extracting(position..<end))
             else { return nil }
             lines += before.lineFeeds
             cues += before.cues
@@ -207,7 +202,7 @@ struct MatchingCues {
             lines += next > end ? 1 : 0
             position = next
         }
-        guard let after = TimestampedTextParser.untimedCensus(UnsafeBufferPointer(rebasing: piece[position...]))
+        guard let after = TimestampedTextParser.untimedCensus(piece.extracting(position...))
         else { return nil }
         cues += after.cues
         lines += after.lineFeeds

@@ -13,7 +13,7 @@ extension TranscriptLoader {
     /// - Complexity: O(size of the part read), plus reloads of a growing part when cues hold
     ///   several matches (each wanting at least half as many matches again as the last).
     public static func load(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions = LoadOptions(),
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
         untilMatchingCues cueLimit: Int, of query: Query
     ) throws(Diagnostic) -> LoadedTranscript {
         try load(inPlace: bytes, fileName: fileName, options: options, untilMatchingCues: cueLimit, of: query,
@@ -21,11 +21,11 @@ extension TranscriptLoader {
     }
 
     static func load(
-        inPlace bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: LoadOptions,
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions,
         untilMatchingCues cueLimit: Int, of query: Query, pieceSize: Int
     ) throws(Diagnostic) -> LoadedTranscript {
         func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
-        guard cueLimit > 0, !query.isEmpty, options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) else {
+        guard cueLimit > 0, !query.isEmpty, options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes.buffer) else {
             return try whole()
         }
         let isBlank = PreparedText.isBlank(bytes)
@@ -40,12 +40,12 @@ extension TranscriptLoader {
         var matches = 0
         var wanted = cueLimit
         for end in bounds.indices.dropFirst().dropLast() {
-            let piece = UnsafeBufferPointer(rebasing: bytes[bounds[end - 1]..<bounds[end]])
+            let piece = bytes.extracting(bounds[end - 1]..<bounds[end])
             guard let counted = countInPieces(piece, format: format, fileName: fileName, query: query,
                                               pieceSize: piece.count, checkingUTF8: true) else { return try whole() }
             matches += counted.matches
             guard matches >= wanted else { continue }
-            let loaded = try load(inPlace: UnsafeBufferPointer(rebasing: bytes[..<bounds[end]]), fileName: fileName,
+            let loaded = try load(inPlace: bytes.extracting(..<bounds[end]), fileName: fileName,
                                   options: options)
             let index = MatchIndex(transcript: loaded.transcript, query: query)
             let found = Self.matchingCues(index)

@@ -1,3 +1,4 @@
+import SeekBytes
 /// Unicode's default word boundaries (UAX #29), decided from ASCII text alone.
 ///
 /// Whole-word matching (`Query.wholeWords`) is defined by Regex's `\b` with
@@ -33,7 +34,7 @@ enum WordBoundary {
     /// `nil` when the text around it is not plain ASCII.
     ///
     /// - Complexity: O(1).
-    static func isBoundary(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool? {
+    static func isBoundary(_ bytes: ByteView, at offset: Int) -> Bool? {
         if offset <= 0 || offset >= bytes.count {
             return true
         }

@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Plainly written SRT read without the parser (`SRTLayout`) and counted where it lies
 /// (`Matcher.countInSpans`), against the parser and `MatchIndex.count`.
@@ -60,15 +61,15 @@ import Testing
     /// whether it had one.
     static func expectParsersReading(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard let layout = bytes.withUnsafeBufferPointer({ SRTLayout($0) }) else { return false }
-        let parsed = bytes.withUnsafeBufferPointer { SRTParser.parse($0, fileName: "t.srt") }
+        guard let layout = bytes.withByteView({ SRTLayout($0) }) else { return false }
+        let parsed = bytes.withByteView { SRTParser.parse($0, fileName: "t.srt") }
         #expect(parsed.warnings.all.isEmpty, "\(text.debugDescription)")
         #expect(layout.lines == parsed.lines, "\(text.debugDescription)")
         #expect(layout.spans.count == parsed.transcript.count, "\(text.debugDescription)")
         guard layout.spans.count == parsed.transcript.count else { return true }
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withByteView { buffer in
             for (index, span) in layout.spans.enumerated() {
-                let raw = UnsafeBufferPointer(rebasing: buffer[span])
+                let raw = buffer.extracting(span)
                 let cueText = layout.marked.contains(index)
                     ? SRTParser.cleanText(buffer, span) : String(decoding: raw, as: UTF8.self)
                 #expect(cueText == String(parsed.transcript.text(at: index)), "\(text.debugDescription) cue \(index)")
@@ -80,7 +81,7 @@ import Testing
 
     @Test func plainTextWithTrapsIsSometimesAcceptedAndSometimesNot() {
         let accepted = (40..<80).filter { seed in
-            Array(Self.randomSRT(seed: UInt64(seed), trapRate: 3).utf8).withUnsafeBufferPointer { SRTLayout($0) } != nil
+            Array(Self.randomSRT(seed: UInt64(seed), trapRate: 3).utf8).withByteView { SRTLayout($0) } != nil
         }
         #expect(!accepted.isEmpty && accepted.count < 40)
     }
@@ -101,7 +102,7 @@ import Testing
             "words first\n\n",
         ]
         for text in cases {
-            #expect(Array(text.utf8).withUnsafeBufferPointer { SRTLayout($0) } == nil, "\(text.debugDescription)")
+            #expect(Array(text.utf8).withByteView { SRTLayout($0) } == nil, "\(text.debugDescription)")
         }
     }
 
@@ -113,9 +114,9 @@ import Testing
         ]
         for (text, cues, lines) in cases {
             let bytes = Array(text.utf8)
-            let layout = try #require(bytes.withUnsafeBufferPointer { SRTLayout($0) }, "\(text.debugDescription)")
+            let layout = try #require(bytes.withByteView { SRTLayout($0) }, "\(text.debugDescription)")
             #expect(layout.spans.count == cues && layout.lines == lines, "\(text.debugDescription)")
-            #expect(lines == bytes.withUnsafeBufferPointer { SRTParser.parse($0, fileName: "t.srt").lines },
+            #expect(lines == bytes.withByteView { SRTParser.parse($0, fileName: "t.srt").lines },
                     "\(text.debugDescription)")
         }
     }
@@ -135,7 +136,7 @@ import Testing
                 let query = Query(keyword, caseSensitive: caseSensitive)
                 let expected = MatchIndex.count(transcript: transcript, query: query)
                 for pieceSize in [1, 200] {
-                    let counted = try bytes.withUnsafeBufferPointer { buffer in
+                    let counted = try bytes.withByteView { buffer in
                         try TranscriptLoader.countMatches(inPlace: buffer, fileName: "t.srt", options: LoadOptions(),
                                                           query: query, pieceSize: pieceSize)
                     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// The shortcuts in `SRTParser` (the usual `HH:MM:SS,mmm` read at once, markup looked for
 /// eight bytes at a time) must agree with the general code on every shape of input.
@@ -21,7 +22,7 @@ import Testing
         ]
         for (line, expected) in cases {
             let bytes = Array(line.utf8)
-            let timing = bytes.withUnsafeBufferPointer { SRTParser.timing($0, 0, $0.count) }
+            let timing = bytes.withByteView { SRTParser.timing($0, 0, $0.count) }
             #expect(timing == expected, "\(line)")
         }
     }
@@ -29,12 +30,12 @@ import Testing
     @Test func markupIsFoundAtEveryPosition() {
         for length in 0..<20 {
             let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-            #expect(!plain.withUnsafeBufferPointer(SRTParser.needsCleaning))
+            #expect(!plain.withByteView(SRTParser.needsCleaning))
             for position in 0..<length {
                 for marker in ["<", "{", "&"].map({ UInt8(ascii: $0) }) {
                     var text = plain
                     text[position] = marker
-                    #expect(text.withUnsafeBufferPointer(SRTParser.needsCleaning), "\(length) \(position)")
+                    #expect(text.withByteView(SRTParser.needsCleaning), "\(length) \(position)")
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// The fast matcher against the Regex reference on seeded random Unicode-heavy text.
 @Suite struct DifferentialTests {
@@ -106,8 +107,8 @@ import Testing
         guard let plan = FastPlan(keyword: matcher.keyword, caseSensitive: matcher.caseSensitive) else { return 0 }
         var found: [Int] = []
         var fallback: Set<Int> = []
-        var storage = transcript.storage
-        _ = storage.withUTF8 { bytes in
+        let storage = transcript.storage
+        _ = storage.utf8.withByteView { bytes in
             plan.scan(bytes, cues: TranscriptCues(records: transcript.records), isCancelled: { false },
                       found: { cue, _ in found.append(cue) }, fallback: { fallback.insert($0) })
         }

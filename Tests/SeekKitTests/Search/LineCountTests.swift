@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Untimed text counted where it lies (`Matcher.countInLines`, `hasTimestampedLine`)
 /// against parsing it into cues and counting those.
@@ -41,7 +42,7 @@ import Testing
         for keyword in DifferentialTests.keywords + ["the home", "预算 ", " the", "   "] {
             for caseSensitive in [false, true] {
                 let matcher = Matcher(keyword: keyword, caseSensitive: caseSensitive)
-                guard let inPlace = bytes.withUnsafeBufferPointer({ matcher.countInLines($0) }) else { continue }
+                guard let inPlace = bytes.withByteView({ matcher.countInLines($0) }) else { continue }
                 let expected = MatchIndex.count(transcript: transcript, query: Query(keyword, caseSensitive: caseSensitive))
                 #expect(inPlace == expected, "keyword \(keyword.debugDescription) seed \(seed)")
                 compared += 1
@@ -53,9 +54,9 @@ import Testing
 
     @Test func onlyKeywordsOfMoreThanSpacesAreCountedInPlace() {
         let bytes = Array("a\n   \nb".utf8)
-        #expect(bytes.withUnsafeBufferPointer { Matcher(keyword: " ").countInLines($0) } == nil)
-        #expect(bytes.withUnsafeBufferPointer { Matcher(keyword: "σ").countInLines($0) } == nil)
-        #expect(bytes.withUnsafeBufferPointer { Matcher(keyword: "a").countInLines($0) } == 1)
+        #expect(bytes.withByteView { Matcher(keyword: " ").countInLines($0) } == nil)
+        #expect(bytes.withByteView { Matcher(keyword: "σ").countInLines($0) } == nil)
+        #expect(bytes.withByteView { Matcher(keyword: "a").countInLines($0) } == 1)
     }
 
     static let lineStarts = [
@@ -73,8 +74,8 @@ import Testing
             for (before, after) in [("", ""), ("first line" + lineBreak, ""), ("a" + lineBreak + lineBreak, lineBreak + "b"),
                                     (" \t" + lineBreak, lineBreak + "  ")] {
                 let bytes = Array((before + line + after).utf8)
-                let parsed = bytes.withUnsafeBufferPointer { TimestampedTextParser.parseUntimed($0) }
-                let counted = bytes.withUnsafeBufferPointer { TimestampedTextParser.untimedCueCount($0) }
+                let parsed = bytes.withByteView { TimestampedTextParser.parseUntimed($0) }
+                let counted = bytes.withByteView { TimestampedTextParser.untimedCueCount($0) }
                 #expect(counted == parsed?.transcript.count, "\((before + line + after).debugDescription)")
             }
         }
@@ -85,9 +86,9 @@ import Testing
             // With every kind of line break (eight bytes at a time), and with line feeds only (`memchr`).
             for text in [Self.randomText(seed: seed), Self.randomText(seed: seed, lineBreaks: ["\n"])] {
                 let bytes = Array(text.utf8)
-                let parsed = bytes.withUnsafeBufferPointer { TimestampedTextParser.parseUntimed($0) }
+                let parsed = bytes.withByteView { TimestampedTextParser.parseUntimed($0) }
                 #expect(parsed != nil, "seed \(seed)")
-                #expect(bytes.withUnsafeBufferPointer { TimestampedTextParser.untimedCueCount($0) } == parsed?.transcript.count,
+                #expect(bytes.withByteView { TimestampedTextParser.untimedCueCount($0) } == parsed?.transcript.count,
                         "seed \(seed)")
             }
         }

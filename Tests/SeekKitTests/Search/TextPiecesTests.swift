@@ -77,12 +77,12 @@ import SeekBytes
         for input in Self.srtInputs {
             let bytes = Array(input.utf8)
             let whole = SRTParser.parse(bytes, fileName: "t.srt")
-            let pieces = bytes.withUnsafeBufferPointer { buffer in
+            let pieces = bytes.withByteView { buffer in
                 let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) {
                     SRTParser.pieceEnd(in: buffer, from: $0)
                 }
                 return (bounds, (0..<bounds.count - 1).map { i in
-                    SRTParser.parse(UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]]), fileName: "t.srt")
+                    SRTParser.parse(buffer.extracting(bounds[i]..<bounds[i + 1]), fileName: "t.srt")
                 })
             }
             if input.contains("\n") { #expect(pieces.0.count > 2) }
@@ -111,14 +111,14 @@ import SeekBytes
             let whole = TimestampedTextParser.parse(bytes, fileName: "t.txt").transcript
             var cues: [Cue] = []
             var lines = 0
-            bytes.withUnsafeBufferPointer { buffer in
+            bytes.withByteView { buffer in
                 let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) {
                     TimestampedTextParser.pieceEnd(in: buffer, from: $0)
                 }
                 #expect(bounds.count > 2)
                 for i in 0..<bounds.count - 1 {
                     let piece = TimestampedTextParser.parseUntimed(
-                        UnsafeBufferPointer(rebasing: buffer[bounds[i]..<bounds[i + 1]]))
+                        buffer.extracting(bounds[i]..<bounds[i + 1]))
                     guard let piece else {
                         Issue.record("piece \(i) read as timestamped")
                         return
@@ -188,7 +188,7 @@ import SeekBytes
         } catch {
             #expect(throws: error) { try TranscriptLoader.countMatches(bytes, fileName: fileName, query: Query("a")) }
             #expect(throws: error) {
-                try bytes.withUnsafeBufferPointer { buffer in
+                try bytes.withByteView { buffer in
                     try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, options: LoadOptions(),
                                                       query: Query("a"), pieceSize: pieceSize)
                 }
@@ -201,7 +201,7 @@ import SeekBytes
             let counted = try TranscriptLoader.countMatches(bytes, fileName: fileName, query: query)
             #expect(counted.matches == expected, "\(fileName)")
             #expect(counted.warnings == loaded.warnings, "\(fileName)")
-            let inPlace = try bytes.withUnsafeBufferPointer { buffer in
+            let inPlace = try bytes.withByteView { buffer in
                 try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, options: LoadOptions(),
                                                   query: query, pieceSize: pieceSize)
             }

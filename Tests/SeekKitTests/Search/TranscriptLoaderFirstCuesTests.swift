@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Rolling captions and transcript-like labels told from a plain SRT file's layout, without a
 /// parse, must be what the parse tells.
@@ -12,7 +13,7 @@ import Testing
     }
 
     static func layoutAnswer(_ bytes: [UInt8]) -> Bool? {
-        bytes.withUnsafeBufferPointer { TranscriptLoader.plainSRTRollsOrTalks($0, isWhole: true) }
+        bytes.withByteView { TranscriptLoader.plainSRTRollsOrTalks($0, isWhole: true) }
     }
 
     static func srt(_ texts: [String]) -> [UInt8] {

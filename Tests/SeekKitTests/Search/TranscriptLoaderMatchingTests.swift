@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Search first, parse later: loading only the cues that hold a match must print and export
 /// exactly what loading the whole file does.
@@ -74,7 +75,7 @@ import Testing
         for (input, name) in [(Self.plainSRT(cues: 500, seed: 7), "t.srt"), (Self.untimedText(lines: 500, seed: 7), "t.txt")] {
             let bytes = Array(input.utf8)
             let whole = try TranscriptLoader.load(bytes, fileName: name)
-            let part = try bytes.withUnsafeBufferPointer { buffer in
+            let part = try bytes.withByteView { buffer in
                 try TranscriptLoader.loadMatching(inPlace: buffer, fileName: name, options: LoadOptions(),
                                                   query: Query("home town"), pieceSize: 1_000)
             }
@@ -111,7 +112,7 @@ import Testing
             whole = try TranscriptLoader.load(bytes, fileName: fileName)
         } catch {
             #expect(throws: error) {
-                try bytes.withUnsafeBufferPointer { buffer in
+                try bytes.withByteView { buffer in
                     try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: LoadOptions(),
                                                       query: Query("a"), pieceSize: pieceSize)
                 }
@@ -119,7 +120,7 @@ import Testing
             return
         }
         for query in queries {
-            let part = try bytes.withUnsafeBufferPointer { buffer in
+            let part = try bytes.withByteView { buffer in
                 try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: LoadOptions(),
                                                   query: query, pieceSize: pieceSize)
             }

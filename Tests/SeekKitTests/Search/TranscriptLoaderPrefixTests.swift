@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// `-m`: loading only the part of a file that holds its first matching cues, and `-l`'s count
 /// that stops at the first match; both leave the rest of the file unread.
@@ -26,7 +27,7 @@ import Testing
             let query = Query("budget")
             let whole = try TranscriptLoader.load(Self.srt, fileName: "big.srt")
             let expected = MatchIndex(transcript: whole.transcript, query: query).limited(toCues: cueLimit)
-            let part = try Self.srt.withUnsafeBufferPointer { bytes in
+            let part = try Self.srt.withByteView { bytes in
                 try TranscriptLoader.load(inPlace: bytes, fileName: "big.srt", options: LoadOptions(),
                                           untilMatchingCues: cueLimit, of: query, pieceSize: 4096)
             }
@@ -42,7 +43,7 @@ import Testing
 
     @Test func countingForOneMatchStopsEarly() throws {
         let query = Query("budget")
-        let (all, first) = try Self.srt.withUnsafeBufferPointer { bytes in
+        let (all, first) = try Self.srt.withByteView { bytes in
             (try TranscriptLoader.countMatches(inPlace: bytes, fileName: "big.srt", options: LoadOptions(),
                                                query: query, pieceSize: 4096),
              try TranscriptLoader.countMatches(inPlace: bytes, fileName: "big.srt", options: LoadOptions(),

@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Whole words (`-w`): the Regex `\b` definition, its ASCII fast path, and the two kept equal.
 @Suite struct WordBoundaryTests {
@@ -45,7 +46,7 @@ import Testing
 
     @Test func asciiBoundariesAreDecidedWithoutTheReference() {
         let text = Array("it's a_b 3.4 e.g.".utf8)
-        text.withUnsafeBufferPointer { bytes in
+        text.withByteView { bytes in
             #expect(WordBoundary.isBoundary(bytes, at: 0) == true)
             #expect(WordBoundary.isBoundary(bytes, at: 2) == false)
             #expect(WordBoundary.isBoundary(bytes, at: 4) == true)
@@ -54,7 +55,7 @@ import Testing
             #expect(WordBoundary.isBoundary(bytes, at: text.count) == true)
         }
         let mixed = Array("caf\u{E9} x".utf8)
-        mixed.withUnsafeBufferPointer { bytes in
+        mixed.withByteView { bytes in
             #expect(WordBoundary.isBoundary(bytes, at: 3) == nil)
             #expect(WordBoundary.isBoundary(bytes, at: 6) == nil)
             #expect(WordBoundary.isBoundary(bytes, at: 7) == true)
