@@ -358,7 +358,8 @@ if [ -z "$only" ] || [[ "$only" == 10* ]]; then
   big_case "10. the same, -v" two.txt 3 -v hello
   big_case "10. the same, -C 1 (variant)" two.txt 3 -C 1 a
   rm -f two.txt
-  awk -v n="$bytes" 'BEGIN { for (i = 1; size < n; i++) { line = i "\n00:00:01,000 --> 00:00:02,000\na b\n\n"; printf "%s", line; size += length(line) } }' > every.srt
+  awk -v n="$bytes" 'function t(ms) { return sprintf("%02d:%02d:%02d,%03d", int(ms / 3600000), int(ms / 60000) % 60, int(ms / 1000) % 60, ms % 1000) }
+    BEGIN { for (i = 1; size < n; i++) { line = i "\n" t(i * 100) " --> " t(i * 100 + 90) "\na b\n\n"; printf "%s", line; size += length(line) } }' > every.srt
   big_case "10. SRT where every cue matches, printed (variant)" every.srt 3 a
   big_case "10. the same, --json (variant)" every.srt 3 --json a
   rm -f every.srt
@@ -444,7 +445,7 @@ if wanted "11. "; then
   "$seek" --json --output "$name" hello ok.srt 2>.err; s=$?
   report "$(verdict test "$s" = 0 -a -s "$name")" "11. --output with 85 é (175 bytes) (variant)" "status $s $(head -c 60 .err)"
   mkdir -p deep; srt "hello" > "deep/$(head -c 240 /dev/zero | tr '\0' m).srt"
-  (cd deep && open_navigator "$work/deep" hello ./*.srt)
+  names=(deep/*.srt); open_navigator "$work/deep" hello "${names[0]#deep/}"
   wait_for " 1/1 " && tm send-keys -t t w && wait_for "write matches to:" && tm send-keys -t t Enter
   wait_for "exported 1 match" && said=yes || said=no
   tm send-keys -t t q; wait_for SEEK-EXIT=
