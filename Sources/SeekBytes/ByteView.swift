@@ -296,6 +296,14 @@ extension String.UTF8View {
     /// Calls `body` with a view of the string's UTF-8 (copied first when the string is not
     /// stored as contiguous UTF-8, as a bridged one may be).
     @inlinable
+    package func withByteView<Result>(_ body: (ByteView) -> Result) -> Result {
+        if let result = withContiguousStorageIfAvailable({ body(ByteView($0)) }) { return result }
+        return Array(self).withByteView(body)
+    }
+
+    /// Calls `body` with a view of the string's UTF-8 (copied first when the string is not
+    /// stored as contiguous UTF-8, as a bridged one may be).
+    @inlinable
     package func withByteView<Result, Failure>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         var result: Swift.Result<Result, Failure>?
         _ = withContiguousStorageIfAvailable { buffer in

@@ -5,7 +5,9 @@ import Testing
 @Suite struct KeyDecoderTests {
     static let esc = "\u{1B}"
 
-    @Test(arguments: [
+    /// Each complete input and the keys it decodes to (looped over in one test, so the log has
+    /// one line for the table rather than one per row).
+    static let completeInputs: [(String, [Key])] = [
         ("a", [Key.character("a")]),
         ("Ab", [.character("A"), .character("b")]),
         ("你好", [.character("你"), .character("好")]),
@@ -48,11 +50,14 @@ import Testing
         (esc + "[200~hello 世界" + esc + "[201~", [.paste("hello 世界")]),
         (esc + "[200~a\nb" + esc + "[201~x", [.paste("a\nb"), .character("x")]),
         ("a" + esc + "[Bb", [.character("a"), .down, .character("b")]),
-    ] as [(String, [Key])])
-    func decodesCompleteInput(_ input: String, _ expected: [Key]) {
-        var decoder = KeyDecoder()
-        #expect(decoder.decode(Array(input.utf8)) == expected)
-        #expect(decoder.pending.isEmpty)
+    ]
+
+    @Test func decodesCompleteInput() {
+        for (input, expected) in Self.completeInputs {
+            var decoder = KeyDecoder()
+            #expect(decoder.decode(Array(input.utf8)) == expected, "\(input.debugDescription)")
+            #expect(decoder.pending.isEmpty, "\(input.debugDescription)")
+        }
     }
 
     @Test(arguments: [

@@ -109,11 +109,6 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             || showsSubtitleStructure(utf8.extracting(first: detectionLength))
     }
 
-    /// `promisesSubtitles` for TranscriptLoader until it takes views.
-    static func promisesSubtitles(fileName: String, content utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        promisesSubtitles(fileName: fileName, content: ByteView(utf8))
-    }
-
     /// Whether a line of `bytes` looks like part of a subtitle file (see `promisesSubtitles`).
     static func showsSubtitleStructure(_ bytes: ByteView) -> Bool {
         let scanner = LineScanner(bytes)
