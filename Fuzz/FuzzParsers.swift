@@ -43,7 +43,7 @@ public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         full = .failure(error)
     }
 
-    let counted: Result<MatchCount, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+    let counted: Result<MatchCount, Diagnostic> = bytes.withByteView { buffer in
         do throws(Diagnostic) {
             return .success(try TranscriptLoader.countMatches(
                 inPlace: buffer, fileName: names[choice], options: options, query: query, pieceSize: 64))

@@ -38,8 +38,9 @@ import Darwin
 /// - Copying out: `array.append(contentsOf: view)` (one copy), `view.array`, `view.string` and
 ///   `view.string(in: range)` (UTF-8 decoded, errors repaired).
 ///
-/// Code that is not converted yet reaches the buffer with `view.buffer` and makes a view of one
-/// with `ByteView(buffer)`; both go once every caller takes a view.
+/// Only SeekBytes makes a view from a pointer or reaches the pointer behind one (`ByteView(buffer)`
+/// and `view.buffer` are internal): other modules get views from `withByteView` and the readers
+/// here, so the compiler keeps raw pointers inside this module.
 @frozen
 public struct ByteView {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
@@ -50,15 +51,15 @@ public struct ByteView {
 
     /// A view of the bytes of `buffer`, valid as long as they are.
     @inlinable
-    package init(_ buffer: UnsafeBufferPointer<UInt8>) { bytes = buffer }
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { bytes = buffer }
 
     /// A view of the bytes of `buffer`, valid as long as they are.
     @inlinable
-    package init(_ buffer: UnsafeRawBufferPointer) { bytes = buffer.assumingMemoryBound(to: UInt8.self) }
+    init(_ buffer: UnsafeRawBufferPointer) { bytes = buffer.assumingMemoryBound(to: UInt8.self) }
 
-    /// The bytes as a buffer pointer, for code that does not take a view yet.
+    /// The bytes as a buffer pointer, for the scanners of this module.
     @inlinable
-    package var buffer: UnsafeBufferPointer<UInt8> { bytes }
+    var buffer: UnsafeBufferPointer<UInt8> { bytes }
 
     /// How many bytes the view holds.
     @inlinable

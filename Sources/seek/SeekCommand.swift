@@ -257,9 +257,8 @@ struct SeekCommand {
         let name = input.displayName
         // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
         // Once loaded, a mapped file's pages are let go before its matches are indexed.
-        let searchInPlace = { (view: ByteView, releasePages: () -> Void) throws(Diagnostic)
+        let searchInPlace = { (bytes: ByteView, releasePages: () -> Void) throws(Diagnostic)
             -> Outcome.Found in
-            let bytes = view.buffer
             switch work {
             case .count(let query, let enough):
                 return .counted(try TranscriptLoader.countMatches(
@@ -293,7 +292,7 @@ struct SeekCommand {
         return try input.withContents(
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
-                guard TranscriptLoader.readsInPlace(bytes.buffer, options: load) else {
+                guard TranscriptLoader.readsInPlace(bytes, options: load) else {
                     // Text to decode (a legacy encoding, UTF-16): a copy, and the map let go, so
                     // the file is held once and only until it is decoded.
                     let copy = bytes.array

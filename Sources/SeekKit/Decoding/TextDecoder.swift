@@ -99,12 +99,6 @@ public enum TextDecoder {
         UTF8Validation.isValidWithoutNULs(bytes)
     }
 
-    /// `startsLikePlainUTF8` for the loaders that do not take views yet.
-    static func startsLikePlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { startsLikePlainUTF8(ByteView(bytes)) }
-
-    /// `isValidWithoutNULs` for the loaders that do not take views yet.
-    static func isValidWithoutNULs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isValidWithoutNULs(ByteView(bytes)) }
-
     /// The encoding a byte order mark at the start of `bytes` names, and the mark's length.
     static func byteOrderMark(_ bytes: [UInt8]) -> (TextEncoding, Int)? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// One match with everything an export writes about it: where it is, in three units, and its cue.
 public struct MatchRecord: Sendable {
     /// The file's name as shown to the user.
@@ -147,18 +149,16 @@ public struct MatchRecords: Sequence, Sendable {
         private mutating func advance(to offset: Int, in text: Substring) {
             guard offset > scannedBytes else { return }
             let from = scannedBytes
-            let counted = text.utf8.withContiguousStorageIfAvailable { buffer in
-                Self.count(buffer, from: from, to: Swift.min(offset, buffer.count))
-            } ?? Self.count(Array(text.utf8), from: from, to: Swift.min(offset, text.utf8.count))
+            let counted = text.utf8.withByteView { bytes in
+                Self.count(bytes, from: from, to: Swift.min(offset, bytes.count))
+            }
             scalars += counted.scalars
             utf16 += counted.utf16
             newlines += counted.newlines
             scannedBytes = offset
         }
 
-        private static func count<Bytes: RandomAccessCollection<UInt8>>(
-            _ buffer: Bytes, from: Int, to: Int
-        ) -> (scalars: Int, utf16: Int, newlines: Int) where Bytes.Index == Int {
+        private static func count(_ buffer: ByteView, from: Int, to: Int) -> (scalars: Int, utf16: Int, newlines: Int) {
             var scalars = 0
             var utf16 = 0
             var newlines = 0

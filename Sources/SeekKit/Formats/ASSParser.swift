@@ -202,7 +202,7 @@ public enum ASSParser {
             if ASSParser.isPlain(text) {
                 let range = text.trimmingBlanks(0..<text.count)
                 guard !range.isEmpty else { return }
-                cues.append(text: text.extracting(range).buffer, id: nil, start: start, end: end,
+                cues.append(text: text.extracting(range), id: nil, start: start, end: end,
                             speaker: speaker, style: style, line: lineNumber)
             } else {
                 cues.plain.removeAll(keepingCapacity: true)
@@ -254,13 +254,6 @@ public enum ASSParser {
         guard end - start > length, bytes.startsCaseless(with: name, at: start) else { return nil }
         let index = bytes.skippingBlanks(from: start + length, to: end)
         return index < end && bytes[index] == UInt8(ascii: ":") ? index : nil
-    }
-
-    /// `from..<to` without leading and trailing spaces and tabs (for TTMLParser until it takes views;
-    /// elsewhere `ByteView.trimmingBlanks`).
-    @inline(__always)
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Range<Int> {
-        ByteView(bytes).trimmingBlanks(from..<to)
     }
 
     /// Whether `text` has no override block or escape to remove (`{` or `\`).

@@ -45,11 +45,6 @@ enum ClockTime {
         guard h <= 1_000_000, m < 100, s < 100 else { return nil }
         return ((h * 60 + m) * 60 + s) * 1000 + millis
     }
-
-    /// `read` for TTMLParser until it takes views.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int, hours: Bool = true) -> Int? {
-        read(ByteView(bytes), &index, end, hours: hours)
-    }
 }
 
 /// Turns short names read from bytes (styles, speakers) into strings, making each distinct

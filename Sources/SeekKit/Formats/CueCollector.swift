@@ -105,7 +105,7 @@ struct CueCollector {
     /// `speaker` or the text's label (`SpeakerPrefix`); the text keeps the label.
     mutating func append(text: ByteView, id: String?, start: Int?, end: Int?,
                          speaker: String?, style: String? = nil, line: Int) {
-        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text.buffer) : nil
+        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
         let textStart = used
         write(text)
         let textEnd = used
@@ -123,12 +123,6 @@ struct CueCollector {
         }
         table.append(textStart: textStart, textEnd: textEnd, id: keepsIDs ? id : nil, start: start, end: end,
                      speaker: speaker, style: style, line: lineOffset + line)
-    }
-
-    /// `append(text:…)` for parsers that still hold buffer pointers.
-    mutating func append(text: UnsafeBufferPointer<UInt8>, id: String?, start: Int?, end: Int?,
-                         speaker: String?, style: String? = nil, line: Int) {
-        append(text: ByteView(text), id: id, start: start, end: end, speaker: speaker, style: style, line: line)
     }
 
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.

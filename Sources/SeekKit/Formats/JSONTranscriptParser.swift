@@ -334,7 +334,7 @@ public enum JSONTranscriptParser {
             if keepsWordTimes { cues.pendingWordTimes.append(contentsOf: times) }
             let body = text
             body.withByteView { buffer in
-                cues.append(text: buffer.extracting(lower..<upper).buffer, id: nil, start: segment.start,
+                cues.append(text: buffer.extracting(lower..<upper), id: nil, start: segment.start,
                             end: segment.end, speaker: segment.speaker, line: line)
             }
         }
@@ -405,7 +405,7 @@ public enum JSONTranscriptParser {
             cues.pendingWordTimes.append(contentsOf: joined.times)
             let body = joinedText
             body.withByteView { buffer in
-                cues.append(text: buffer.buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
+                cues.append(text: buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
                             line: joined.line)
             }
         }

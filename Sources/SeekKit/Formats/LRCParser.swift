@@ -107,7 +107,7 @@ public enum LRCParser {
                                 offset: word.offset, start: max(0, word.start + entry.shift - offset),
                                 end: word.end.map { max(0, $0 + entry.shift - offset) }))
                         }
-                        cues.append(text: texts.extracting(entry.text).buffer, id: nil,
+                        cues.append(text: texts.extracting(entry.text), id: nil,
                                     start: max(0, entry.time - offset), end: ends[i].map { max(0, $0 - offset) },
                                     speaker: nil, line: entry.line)
                     }

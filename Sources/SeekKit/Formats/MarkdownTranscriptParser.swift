@@ -48,7 +48,7 @@ enum MarkdownTranscriptParser {
             var index = first
             while index < end, let bracket = bytes.firstIndex(of: UInt8(ascii: "["), in: index..<end) {
                 let escaped = bracket > first && bytes[bracket - 1] == UInt8(ascii: "\\")
-                if let (_, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, escaped ? bracket - 1 : bracket, end) {
+                if let (_, after) = TimestampedTextParser.leadingTimestamp(bytes, escaped ? bracket - 1 : bracket, end) {
                     if escaped || bracket > first { return true }
                     if after < end && bytes[after] == UInt8(ascii: "(") && closingParenthesis(bytes, after, end) != nil {
                         return true
@@ -59,9 +59,6 @@ enum MarkdownTranscriptParser {
         }
         return false
     }
-
-    /// `recognises` for TimestampedTextParser until it takes views.
-    static func recognises(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool { recognises(ByteView(buffer)) }
 
     /// A cue read but not yet collected: its text lies in `Reader.text`.
     private struct Piece {
@@ -154,7 +151,7 @@ enum MarkdownTranscriptParser {
             }
             let first = bytes[index]
             if first != UInt8(ascii: "[") && first != UInt8(ascii: "\\"),
-               let (time, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, index, end) {
+               let (time, after) = TimestampedTextParser.leadingTimestamp(bytes, index, end) {
                 cuts.append(Cut(offset: paragraph.count, time: time, startsLine: true))
                 index = after
             }
@@ -173,7 +170,7 @@ enum MarkdownTranscriptParser {
             if current == nil { end = nil }
             if let start = current, let next = end, next < start { end = nil }
             text.withByteView { all in
-                cues.append(text: all.extracting(piece.text).buffer, id: nil, start: current, end: end,
+                cues.append(text: all.extracting(piece.text), id: nil, start: current, end: end,
                             speaker: piece.speaker, line: piece.line)
             }
         }
@@ -192,7 +189,7 @@ enum MarkdownTranscriptParser {
             case UInt8(ascii: "*") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
                 index += 2
             case UInt8(ascii: "\\"), UInt8(ascii: "["):
-                if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, index, end) {
+                if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes, index, end) {
                     let startsLine = !plain[lineStart...].contains { !isSpace($0) }
                     cuts.append(Cut(offset: plain.count, time: time, startsLine: startsLine))
                     index = after
@@ -209,7 +206,7 @@ enum MarkdownTranscriptParser {
                         index += 1
                     }
                 } else if let (inner, close) = link(bytes, index, end) {
-                    if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes.buffer, inner.lowerBound, inner.upperBound),
+                    if let (time, after) = TimestampedTextParser.leadingTimestamp(bytes, inner.lowerBound, inner.upperBound),
                        after == inner.upperBound {
                         let startsLine = !plain[lineStart...].contains { !isSpace($0) }
                         cuts.append(Cut(offset: plain.count, time: time, startsLine: startsLine))

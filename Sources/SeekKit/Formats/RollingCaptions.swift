@@ -76,7 +76,7 @@ public enum RollingCaptions {
                                                   end: word.end))
                         nextWord += 1
                     }
-                    text.append(bytes.buffer, line)
+                    text.append(bytes, line)
                 }
                 guard let firstLine else { continue }
                 columns.append(copyOf: cue, in: source, textStart: textStart, textEnd: text.count, lineOffset: firstLine)

@@ -257,7 +257,7 @@ public enum SAMIParser {
         private func emit(_ cue: (start: Int, line: Int, style: Int32, text: Range<Int>), end: Int?,
                           into cues: inout CueCollector) {
             openText.withByteView { text in
-                cues.append(text: text.extracting(cue.text).buffer, id: nil, start: cue.start,
+                cues.append(text: text.extracting(cue.text), id: nil, start: cue.start,
                             end: end.map { max($0, cue.start) }, speaker: nil, style: styles[cue.style], line: cue.line)
             }
         }

@@ -375,7 +375,7 @@ public enum SRTParser {
                     continue
                 }
             case UInt8(ascii: "&"):
-                if let used = CharacterReference.decode(bytes.buffer, at: index, end: end, into: &output) {
+                if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
                     index += used
                     continue
                 }
@@ -461,12 +461,4 @@ public enum SRTParser {
             return nil
         }
     }
-}
-
-extension SRTParser {
-    /// `timing(_:_:_:)` for callers that still hold buffer pointers.
-    static func timing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Timing { timing(ByteView(bytes), start, end) }
-
-    /// `isIndex(_:_:_:)` for callers that still hold buffer pointers.
-    static func isIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool { isIndex(ByteView(bytes), start, end) }
 }

@@ -47,16 +47,6 @@ enum SpeakerPrefix {
         return (name, after)
     }
 
-    /// `speaker(in:)` for the parsers and printers that do not take views yet.
-    static func speaker(in line: UnsafeBufferPointer<UInt8>) -> String? {
-        label(in: ByteView(line))?.name
-    }
-
-    /// `mayStartLabel` for the parsers that do not take views yet.
-    static func mayStartLabel(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        mayStartLabel(ByteView(line))
-    }
-
     /// Whether `line` could start with a label at all: a cheap test before `label(in:)`.
     @inline(__always)
     static func mayStartLabel(_ line: ByteView) -> Bool {

@@ -208,9 +208,9 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 if MicroDVDParser.isCueLine(line) { return wasFirst ? .microdvd : nil }
                 if SBVParser.isTimingLine(line) { return .sbv }
             }
-            if case .valid = SRTParser.timing(bytes.buffer, start, end) { return .srt }
+            if case .valid = SRTParser.timing(bytes, start, end) { return .srt }
             if sawIndex { return nil }
-            guard SRTParser.isIndex(bytes.buffer, start, end) else {
+            guard SRTParser.isIndex(bytes, start, end) else {
                 // Comment lines (`;`, `!:`) may open an SSA file before its first section.
                 if line[0] == UInt8(ascii: ";") || line[0] == UInt8(ascii: "!") { continue }
                 return nil
@@ -252,12 +252,6 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     static func isNameByte(_ byte: UInt8) -> Bool {
         (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte >= 0x80
-    }
-
-    /// Whether `bytes` starts with the ASCII `prefix` (given in lower case), ignoring case
-    /// (for TTMLParser and SAMIParser until they take views; elsewhere `ByteView.startsCaseless`).
-    static func startsCaseless(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-        ByteView(bytes).startsCaseless(with: prefix)
     }
 
     /// The format to read a file with: the content's when it clearly says so,

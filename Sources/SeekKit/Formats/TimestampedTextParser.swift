@@ -32,7 +32,7 @@ public enum TimestampedTextParser {
         let scanner = LineScanner(buffer)
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             cues.reserve(forInputBytes: buffer.count)
-            if MarkdownTranscriptParser.recognises(buffer.buffer) {
+            if MarkdownTranscriptParser.recognises(buffer) {
                 MarkdownTranscriptParser.parse(scanner, into: &cues)
             } else if parseUntimedLines(scanner, into: &cues) == nil {
                 cues.removeAll()
@@ -49,7 +49,7 @@ public enum TimestampedTextParser {
     ///   timestamp or the text is a Markdown talk transcript (`MarkdownTranscriptParser`): the
     ///   file must then be read as a whole.
     static func parseUntimed(_ buffer: ByteView) -> (transcript: Transcript, lines: Int)? {
-        guard !MarkdownTranscriptParser.recognises(buffer.buffer) else { return nil }
+        guard !MarkdownTranscriptParser.recognises(buffer) else { return nil }
         var lines: Int?
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             lines = readUntimed(buffer, into: &cues)
@@ -73,7 +73,7 @@ public enum TimestampedTextParser {
 
     /// How many cues `parseUntimed` finds in `buffer` (its lines holding more than spaces
     /// and tabs), or `nil` when a line starts with a timestamp, without collecting them:
-    /// line breaks are found with `memchr` (`ByteSearch`) (or, with carriage returns, eight bytes at a
+    /// line breaks are found by `ByteSearch` (or, with carriage returns, eight bytes at a
     /// time), and only lines that start with a character a timestamp can start with are read.
     ///
     /// - Complexity: O(n).
@@ -141,7 +141,7 @@ public enum TimestampedTextParser {
     ///
     /// - Complexity: O(1): the first 32 KiB and first 200 lines at most.
     static func needsWholeRead(_ buffer: ByteView) -> Bool {
-        if MarkdownTranscriptParser.recognises(buffer.buffer) { return true }
+        if MarkdownTranscriptParser.recognises(buffer) { return true }
         let scanner = LineScanner(buffer)
         var labels: [String?] = []
         var position = 0
@@ -150,7 +150,7 @@ public enum TimestampedTextParser {
             defer { position = next }
             guard !scanner.isBlank(position, end) else { continue }
             let line = buffer.extracting(position..<end)
-            labels.append(SpeakerPrefix.mayStartLabel(line.buffer) ? SpeakerPrefix.speaker(in: line.buffer) : nil)
+            labels.append(SpeakerPrefix.mayStartLabel(line) ? SpeakerPrefix.speaker(in: line) : nil)
         }
         return SpeakerTurns.isTranscriptLike(labels: labels)
     }
@@ -337,12 +337,5 @@ public enum TimestampedTextParser {
         let (days, hours, minutes, seconds) = fields
         let total = (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000 + millis
         return negative ? -total : total
-    }
-}
-
-extension TimestampedTextParser {
-    /// `leadingTimestamp(_:_:_:)` for callers that still hold buffer pointers.
-    static func leadingTimestamp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
-        leadingTimestamp(ByteView(bytes), start, end)
     }
 }

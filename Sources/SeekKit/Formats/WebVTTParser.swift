@@ -277,7 +277,7 @@ public enum WebVTTParser {
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "&") {
-                if let used = CharacterReference.decode(bytes.buffer, at: index, end: end, into: &output) {
+                if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
                     index += used
                     continue
                 }
@@ -314,7 +314,7 @@ public enum WebVTTParser {
         var decoded: [UInt8] = []
         while index < end {
             if bytes[index] == UInt8(ascii: "&"),
-               let used = CharacterReference.decode(bytes.buffer, at: index, end: end, into: &decoded) {
+               let used = CharacterReference.decode(bytes, at: index, end: end, into: &decoded) {
                 index += used
             } else {
                 decoded.append(bytes[index])

@@ -39,7 +39,7 @@ public enum WhisperTSVParser {
                         if oddTimes == 0 { firstOddLine = lineNumber }
                         oddTimes += 1
                     }
-                    cues.append(text: line.extracting(text).buffer, id: nil, start: start, end: stop,
+                    cues.append(text: line.extracting(text), id: nil, start: start, end: stop,
                                 speaker: nil, line: lineNumber)
                 }
                 if oddTimes > 0 {

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// A piece of displayable text with one style, and the cue-text bytes it shows.
 public struct Segment: Hashable, Sendable {
     /// Safe display text (sanitised).
@@ -44,10 +46,7 @@ public enum Highlighter {
     /// each in a segment of its own; runs of safe text are copied whole.
     /// - Complexity: O(n) in the length of `text`.
     public static func lines(of text: Substring, highlights: [Highlight], base: Style = .plain) -> [[Segment]] {
-        if let lines = text.utf8.withContiguousStorageIfAvailable({ split($0, highlights: highlights, base: base) }) {
-            return lines
-        }
-        return split(Array(text.utf8), highlights: highlights, base: base)
+        text.utf8.withByteView { split($0, highlights: highlights, base: base) }
     }
 
     private static func split<Bytes: RandomAccessCollection<UInt8>>(

@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Formats search results for a terminal or a pipe: one block per cue, matches highlighted.
 ///
 /// A block is a header (`FILE:` when several files are searched, the cue
@@ -156,9 +158,9 @@ public struct ResultPrinter: Sendable {
     /// `>> SPEAKER:`, `[SPEAKER_00]:`, …: the text keeps its label), so the name is shown once.
     package static func speakerToShow(cue: Int, of transcript: Transcript) -> String? {
         guard let speaker = transcript.speaker(at: cue) else { return nil }
-        var text = transcript.text(at: cue)
+        let text = transcript.text(at: cue)
         if text.hasPrefix(speaker), text.dropFirst(speaker.count).first == ":" { return nil }
-        let labelled = text.withUTF8 { bytes in SpeakerPrefix.speaker(in: bytes) }
+        let labelled = text.utf8.withByteView { SpeakerPrefix.speaker(in: $0) }
         return labelled == speaker ? nil : speaker
     }
 }

@@ -64,7 +64,7 @@ extension TranscriptLoader {
     ) throws(Diagnostic) -> MatchCount {
         // Each piece checks its own UTF-8 before it is parsed (while it is in cache);
         // a file that turns out to need decoding is counted again, decoded.
-        if options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes.buffer) {
+        if options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) {
             let isBlank = PreparedText.isBlank(bytes)
             let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
             var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
@@ -111,7 +111,7 @@ extension TranscriptLoader {
         let inPlaceMatcher = inPlaceMatcher(for: query)
         func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? {
             let piece = buffer.extracting(bounds[i]..<bounds[i + 1])
-            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece.buffer) { return nil }
+            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
             if format == .text, let inPlaceMatcher {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
@@ -182,7 +182,7 @@ extension TranscriptLoader {
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
             let prefix = buffer.extracting(..<end)
-            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix.buffer) { return true }
+            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
             let layout = SRTLayout(prefix)
             whole.keep(layout, of: prefix, in: buffer)
             if let layout, let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: end == buffer.count) {

@@ -32,11 +32,11 @@ extension TranscriptLoader {
                 if SRTParser.needsCleaning(text) {
                     cleaned.removeAll(keepingCapacity: true)
                     SRTParser.clean(text, into: &cleaned)
-                    labels.append(cleaned.withByteView { SpeakerPrefix.speaker(in: $0.buffer) })
+                    labels.append(cleaned.withByteView { SpeakerPrefix.speaker(in: $0) })
                     continue
                 }
             }
-            labels.append(SpeakerPrefix.mayStartLabel(text.buffer) ? SpeakerPrefix.speaker(in: text.buffer) : nil)
+            labels.append(SpeakerPrefix.mayStartLabel(text) ? SpeakerPrefix.speaker(in: text) : nil)
         }
         return SpeakerTurns.isTranscriptLike(labels: labels)
     }

@@ -35,7 +35,7 @@ extension TranscriptLoader {
     ///
     /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check).
     public static func readsInPlace(_ bytes: ByteView, options: LoadOptions) -> Bool {
-        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes.buffer)
-            && TextDecoder.isValidWithoutNULs(bytes.buffer)
+        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes)
+            && TextDecoder.isValidWithoutNULs(bytes)
     }
 }

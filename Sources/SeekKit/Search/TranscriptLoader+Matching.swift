@@ -35,7 +35,7 @@ extension TranscriptLoader {
     ) throws(Diagnostic) -> LoadedTranscript {
         func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
         guard options.encoding == nil, let matcher = inPlaceMatcher(for: query),
-              TextDecoder.startsLikePlainUTF8(bytes.buffer) else { return try whole() }
+              TextDecoder.startsLikePlainUTF8(bytes) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         var firstLayout = WholeLayout()
@@ -49,7 +49,7 @@ extension TranscriptLoader {
         }
         let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
-            guard TextDecoder.isValidWithoutNULs(piece.buffer) else { return nil }
+            guard TextDecoder.isValidWithoutNULs(piece) else { return nil }
             return format == .srt ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
                 : MatchingCues(untimedText: piece, matcher: matcher)
         }
@@ -99,7 +99,7 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: buffer, from: size)
             let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
             let prefix = buffer.extracting(..<end)
-            if !TextDecoder.isValidWithoutNULs(prefix.buffer) { return false }
+            if !TextDecoder.isValidWithoutNULs(prefix) { return false }
             if format == .srt {
                 let layout = SRTLayout(prefix)
                 whole.keep(layout, of: prefix, in: buffer)

@@ -25,7 +25,7 @@ extension TranscriptLoader {
         untilMatchingCues cueLimit: Int, of query: Query, pieceSize: Int
     ) throws(Diagnostic) -> LoadedTranscript {
         func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
-        guard cueLimit > 0, !query.isEmpty, options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes.buffer) else {
+        guard cueLimit > 0, !query.isEmpty, options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) else {
             return try whole()
         }
         let isBlank = PreparedText.isBlank(bytes)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Markdown talk transcripts: a cue per paragraph and per timestamp, Markdown taken off the text.
 @Suite struct MarkdownTranscriptParserTests {
@@ -64,7 +65,7 @@ import Testing
         "Note: see [the link](https://example.com).",
     ])
     func otherTextIsNotAMarkdownTranscript(_ input: String) {
-        let recognised = Array(input.utf8).withUnsafeBufferPointer { MarkdownTranscriptParser.recognises($0) }
+        let recognised = input.utf8.withByteView { MarkdownTranscriptParser.recognises($0) }
         #expect(!recognised)
     }
 
@@ -75,7 +76,7 @@ import Testing
         "[05:47](https://example.com/t=347) Back.",
     ])
     func markdownTranscriptsAreRecognisedByContent(_ input: String) {
-        let recognised = Array(input.utf8).withUnsafeBufferPointer { MarkdownTranscriptParser.recognises($0) }
+        let recognised = input.utf8.withByteView { MarkdownTranscriptParser.recognises($0) }
         #expect(recognised)
     }
 
@@ -94,7 +95,7 @@ import Testing
         let input = "Intro about the budget.\n\nWe talked \\[00:10\\] about the budget. And [00:20] the budget again.\n"
         let bytes = Array(input.utf8)
         let whole = try TranscriptLoader.load(bytes, fileName: "t.md").transcript
-        let matching = try bytes.withUnsafeBufferPointer {
+        let matching = try bytes.withByteView {
             try TranscriptLoader.loadMatching(inPlace: $0, fileName: "t.md", query: Query("budget")).transcript
         }
         #expect(Array(whole).map(\.text) == ["Intro about the budget.", "We talked", "about the budget. And", "the budget again."])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// YouTube's rolling automatic captions are merged so each spoken word is found once.
 @Suite struct RollingCaptionsTests {
@@ -15,8 +16,8 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: url))
         let loaded = try TranscriptLoader.load(bytes, fileName: url.lastPathComponent)
         let counted = try TranscriptLoader.countMatches(bytes, fileName: url.lastPathComponent, query: Query(keyword))
-        let inPlace = try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) in
-            try TranscriptLoader.countMatches(inPlace: buffer, fileName: url.lastPathComponent, query: Query(keyword))
+        let inPlace = try bytes.withByteView { view throws(Diagnostic) in
+            try TranscriptLoader.countMatches(inPlace: view, fileName: url.lastPathComponent, query: Query(keyword))
         }
         #expect(counted.matches == inPlace.matches)
         return (MatchIndex(transcript: loaded.transcript, query: Query(keyword)).count, counted.matches)
