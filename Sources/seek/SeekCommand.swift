@@ -293,20 +293,33 @@ struct SeekCommand {
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
                 guard TranscriptLoader.readsInPlace(bytes, options: load) else {
-                    // Text to decode (a legacy encoding, UTF-16): a copy, and the map let go, so
-                    // the file is held once and only until it is decoded.
-                    let copy = bytes.array
-                    releasePages()
-                    switch work {
-                    case .count(let query, _):
-                        return .counted(try TranscriptLoader.countMatches(consume copy, fileName: name, options: load,
-                                                                          query: query))
-                    default:
-                        return Self.found(work, in: try TranscriptLoader.load(consume copy, fileName: name, options: load))
-                    }
+                    return try Self.work(work, decoding: bytes, fileName: name, load: load)
                 }
                 return try searchInPlace(bytes, releasePages)
             }, read: searchRead)
+    }
+
+    /// What `work` asks of a mapped file to decode (a legacy encoding, UTF-16): its pages go as
+    /// its text is decoded, and the text is searched where it lies (`DecodedFile`), so the file
+    /// and its text are never held together, nor the text twice.
+    private static func work(
+        _ work: FileWork, decoding bytes: ByteView, fileName name: String, load: LoadOptions
+    ) throws(Diagnostic) -> Outcome.Found {
+        let decoded = try DecodedFile(mapped: bytes, fileName: name, options: load) { range in
+            bytes.releaseMappedPages(range)
+        }
+        switch work {
+        case .count(let query, _):
+            return .counted(try decoded.countMatches(query: query))
+        case .searchPart(let query, let cues):
+            let loaded = try decoded.load(untilMatchingCues: cues, of: query)
+            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
+        case .searchMatching(let query):
+            let loaded = try decoded.loadMatching(query: query)
+            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
+        case .loadCues, .search:
+            return Self.found(work, in: try decoded.load())
+        }
     }
 
     /// What `work` asks of a loaded transcript (a count is a search kept whole).

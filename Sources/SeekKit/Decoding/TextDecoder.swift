@@ -34,41 +34,77 @@ public enum TextDecoder {
         _ bytes: [UInt8], encoding: TextEncoding? = nil, fileName: String
     ) throws(Diagnostic) -> DecodedText {
         var warnings: [Diagnostic] = []
-        let chosen: TextEncoding
-        var body = bytes[...]
-        if let encoding {
-            chosen = sameFamily(byteOrderMark(bytes)?.0, as: encoding) ?? encoding
-            body = strippingBOM(of: chosen, from: bytes)
-        } else if let (bomEncoding, length) = byteOrderMark(bytes) {
-            chosen = bomEncoding
-            body = bytes[length...]
-        } else if let guess = try sniffNULs(bytes, fileName: fileName) {
-            chosen = guess
-        } else {
-            let plain = UTF8Validation.isValidWithoutNULsInPieces(bytes)
-            if plain { return DecodedText(utf8: bytes, encoding: .utf8, warnings: []) }
-            // A text whose first 256 KiB are plainly not UTF-8 needs no count of the rest.
-            let head = UTF8Scan(bytes.prefix(262_144))
-            let scan = head.invalid > 16 && head.invalid > 4 * head.multibyte ? head : UTF8Scan(bytes)
-            if scan.invalid == 0 {
-                return DecodedText(utf8: scan.nuls == 0 ? bytes : replacingNULs(bytes),
-                                   encoding: .utf8, warnings: [])
-            }
-            if scan.multibyte > scan.invalid {
-                chosen = .utf8
-                warnings.append(Diagnostic(
-                    file: fileName,
-                    message: "\(scan.invalid) invalid UTF-8 byte(s) replaced by U+FFFD"))
-            } else {
-                chosen = .legacy(LegacyEncodingDetector.detect(bytes))
-                warnings.append(Diagnostic(
-                    file: fileName, message: "decoded as \(chosen.name) (not UTF-8); use --encoding to choose"))
-            }
+        let reading = try bytes.withByteView { (view) throws(Diagnostic) in
+            try Self.reading(view, encoding: encoding, fileName: fileName, warnings: &warnings)
         }
-        var utf8 = try transcode(body, from: chosen, fileName: fileName, warnings: &warnings)
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
-        if utf8.contains(0) { utf8 = replacingNULs(utf8) }
-        return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
+        switch reading {
+        case .asIs(let hasNULs):
+            return DecodedText(utf8: hasNULs ? replacingNULs(bytes) : bytes, encoding: .utf8, warnings: [])
+        case .transcoded(let chosen, let start):
+            var (utf8, invalid) = try transcode(bytes[start...], from: chosen, fileName: fileName)
+            warnInvalid(invalid, in: chosen, fileName: fileName, warnings: &warnings)
+            if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
+            if utf8.contains(0) { utf8 = replacingNULs(utf8) }
+            return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
+        }
+    }
+
+    /// How `decode` reads a file's bytes.
+    enum Reading: Equatable {
+        /// Valid UTF-8, kept as it is (its NULs, if any, replaced).
+        case asIs(hasNULs: Bool)
+        /// Transcoded from an encoding, starting after a byte order mark.
+        case transcoded(TextEncoding, start: Int)
+    }
+
+    /// How to read `bytes` (the encoding given, else the one found), with the warnings the
+    /// choice itself gives (a legacy encoding guessed, invalid UTF-8 repaired).
+    ///
+    /// - Complexity: O(n): a UTF-8 check of the whole text unless its start plainly is not UTF-8.
+    static func reading(
+        _ bytes: ByteView, encoding: TextEncoding?, fileName: String, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> Reading {
+        let mark = byteOrderMark(bytes.extracting(first: 4).array)
+        if let encoding {
+            let chosen = sameFamily(mark?.0, as: encoding) ?? encoding
+            return .transcoded(chosen, start: mark.map { $0.0 == chosen ? $0.1 : 0 } ?? 0)
+        }
+        if let (bomEncoding, length) = mark { return .transcoded(bomEncoding, start: length) }
+        if let guess = try sniffNULs(bytes.extracting(first: 65_536).array, fileName: fileName) {
+            return .transcoded(guess, start: 0)
+        }
+        if UTF8Validation.isValidWithoutNULsInPieces(bytes) { return .asIs(hasNULs: false) }
+        // A text whose first 256 KiB are plainly not UTF-8 needs no count of the rest.
+        let head = UTF8Scan(bytes.extracting(first: 262_144))
+        let scan = head.invalid > 16 && head.invalid > 4 * head.multibyte ? head : UTF8Scan(bytes)
+        if scan.invalid == 0 { return .asIs(hasNULs: scan.nuls > 0) }
+        if scan.multibyte > scan.invalid {
+            warnings.append(Diagnostic(
+                file: fileName,
+                message: "\(scan.invalid) invalid UTF-8 byte(s) replaced by U+FFFD"))
+            return .transcoded(.utf8, start: 0)
+        }
+        let legacy = LegacyEncodingDetector.detect(bytes.extracting(first: LegacyEncodingDetector.sampleLength + 1).array)
+        warnings.append(Diagnostic(
+            file: fileName, message: "decoded as \(legacy.name) (not UTF-8); use --encoding to choose"))
+        return .transcoded(.legacy(legacy), start: 0)
+    }
+
+    /// The warning for `invalid` bytes or sequences that `encoding` did not assign, once per file
+    /// (invalid UTF-8 found while choosing the encoding has its warning already).
+    static func warnInvalid(
+        _ invalid: Int, in encoding: TextEncoding, fileName: String, warnings: inout [Diagnostic]
+    ) {
+        guard invalid > 0 else { return }
+        switch encoding {
+        case .utf8 where warnings.isEmpty:
+            warnings.append(Diagnostic(file: fileName, message: "\(invalid) invalid UTF-8 byte(s) replaced by U+FFFD"))
+        case .legacy(let legacy):
+            warnings.append(Diagnostic(
+                file: fileName, message: "\(invalid) byte(s) not valid in \(legacy.name) replaced by U+FFFD"))
+        default:
+            break
+        }
     }
 
     /// Refuses binary data by the start of a file (its first 64 KiB), before the rest is read:
@@ -120,11 +156,6 @@ public enum TextDecoder {
         }
     }
 
-    private static func strippingBOM(of encoding: TextEncoding, from bytes: [UInt8]) -> ArraySlice<UInt8> {
-        guard let (bomEncoding, length) = byteOrderMark(bytes), bomEncoding == encoding else { return bytes[...] }
-        return bytes[length...]
-    }
-
     /// UTF-16 without a BOM, or a refusal for binary data, judged on the first 64 KiB.
     private static func sniffNULs(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> TextEncoding? {
         let sample = bytes.prefix(65_536)
@@ -142,36 +173,28 @@ public enum TextDecoder {
         return nil
     }
 
-    private static func transcode(
-        _ body: ArraySlice<UInt8>, from encoding: TextEncoding, fileName: String, warnings: inout [Diagnostic]
-    ) throws(Diagnostic) -> [UInt8] {
+    /// `body` in UTF-8 from `encoding`, and how many bytes or sequences became U+FFFD for being
+    /// invalid UTF-8 or unassigned in a legacy encoding.
+    static func transcode(
+        _ body: ArraySlice<UInt8>, from encoding: TextEncoding, fileName: String
+    ) throws(Diagnostic) -> (utf8: [UInt8], invalid: Int) {
         switch encoding {
         case .utf8:
             let scan = UTF8Scan(body)
-            if scan.invalid == 0 { return Array(body) }
-            if warnings.isEmpty {
-                warnings.append(Diagnostic(
-                    file: fileName, message: "\(scan.invalid) invalid UTF-8 byte(s) replaced by U+FFFD"))
-            }
-            return repairingUTF8(body)
+            return scan.invalid == 0 ? (Array(body), 0) : (repairingUTF8(body), scan.invalid)
         case .utf16LittleEndian, .utf16BigEndian:
-            return WideUnicodeDecoder.decodeUTF16(body, bigEndian: encoding == .utf16BigEndian)
+            return (WideUnicodeDecoder.decodeUTF16(body, bigEndian: encoding == .utf16BigEndian), 0)
         case .utf32LittleEndian, .utf32BigEndian:
-            return WideUnicodeDecoder.decodeUTF32(body, bigEndian: encoding == .utf32BigEndian)
+            return (WideUnicodeDecoder.decodeUTF32(body, bigEndian: encoding == .utf32BigEndian), 0)
         case .latin1:
-            return decodeSingleByte(body, high: nil)
+            return (decodeSingleByte(body, high: nil), 0)
         case .legacy(let legacy):
-            let (utf8, invalid) = legacy.codePage.decode(body)
-            if invalid > 0 {
-                warnings.append(Diagnostic(
-                    file: fileName, message: "\(invalid) byte(s) not valid in \(legacy.name) replaced by U+FFFD"))
-            }
-            return utf8
+            return legacy.codePage.decode(body)
         case .foundation(let name, let rawValue):
             guard let text = String(bytes: body, encoding: String.Encoding(rawValue: rawValue)) else {
                 throw Diagnostic(file: fileName, message: "cannot be decoded as \(name)")
             }
-            return Array(text.utf8)
+            return (Array(text.utf8), 0)
         }
     }
 
@@ -200,7 +223,7 @@ public enum TextDecoder {
         return output
     }
 
-    private static func replacingNULs(_ bytes: [UInt8]) -> [UInt8] {
+    static func replacingNULs(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
         for byte in bytes {

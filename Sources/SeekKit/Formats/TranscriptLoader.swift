@@ -63,7 +63,11 @@ public enum TranscriptLoader {
     public static func load(
         _ bytes: consuming [UInt8], fileName: String, options: LoadOptions = LoadOptions()
     ) throws(Diagnostic) -> LoadedTranscript {
-        let text = try PreparedText(consume bytes, fileName: fileName, options: options)
+        try load(PreparedText(consume bytes, fileName: fileName, options: options))
+    }
+
+    /// `load` of text already decoded.
+    static func load(_ text: PreparedText) throws(Diagnostic) -> LoadedTranscript {
         guard !text.isBlank else {
             return LoadedTranscript(transcript: Transcript(), format: text.format, encoding: text.encoding,
                                     warnings: text.warnings)
@@ -135,16 +139,25 @@ struct PreparedText {
     var isBlank: Bool
 
     init(_ bytes: [UInt8], fileName: String, options: LoadOptions) throws(Diagnostic) {
-        var encoding: TextEncoding?
-        if let name = options.encoding {
-            guard let known = TextEncoding(name: name) else {
-                throw Diagnostic(file: fileName, message: "unknown encoding '\(name)'")
-            }
-            encoding = known
+        let encoding = try Self.encoding(asked: options, fileName: fileName)
+        let byteCount = bytes.count
+        try self.init(decoded: TextDecoder.decode(bytes, encoding: encoding, fileName: fileName),
+                      of: byteCount, fileName: fileName, options: options)
+    }
+
+    /// The encoding `options` ask for, if any.
+    static func encoding(asked options: LoadOptions, fileName: String) throws(Diagnostic) -> TextEncoding? {
+        guard let name = options.encoding else { return nil }
+        guard let known = TextEncoding(name: name) else {
+            throw Diagnostic(file: fileName, message: "unknown encoding '\(name)'")
         }
-        let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName)
+        return known
+    }
+
+    /// The text of a file of `byteCount` bytes, decoded.
+    init(decoded: DecodedText, of byteCount: Int, fileName: String, options: LoadOptions) throws(Diagnostic) {
         guard decoded.utf8.count <= options.largestText else {
-            throw Diagnostic(file: fileName, message: "too large to search: its \(bytes.count) bytes of "
+            throw Diagnostic(file: fileName, message: "too large to search: its \(byteCount) bytes of "
                 + "\(decoded.encoding.name) decode to \(decoded.utf8.count) bytes of text "
                 + "(at most \(options.largestText))")
         }

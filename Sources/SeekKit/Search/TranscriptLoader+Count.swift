@@ -23,7 +23,11 @@ extension TranscriptLoader {
     public static func countMatches(
         _ bytes: consuming [UInt8], fileName: String, options: LoadOptions = LoadOptions(), query: Query
     ) throws(Diagnostic) -> MatchCount {
-        let text = try PreparedText(consume bytes, fileName: fileName, options: options)
+        try countMatches(PreparedText(consume bytes, fileName: fileName, options: options), query: query)
+    }
+
+    /// `countMatches` of text already decoded.
+    static func countMatches(_ text: PreparedText, query: Query) throws(Diagnostic) -> MatchCount {
         var result = MatchCount(matches: 0, format: text.format, encoding: text.encoding, warnings: text.warnings)
         guard !text.isBlank else { return result }
         let counted = countInPieces(text, query: query)
