@@ -178,6 +178,7 @@ struct XMLScanner {
     /// The value of the attribute whose local name is `name` (any prefix, any case), without its
     /// quotes, in the attribute text `attributes`; `nil` when absent.
     func attribute(_ name: StaticString, in attributes: Range<Int>, prefix: StaticString? = nil) -> Range<Int>? {
+        if prefix == nil, let value = leadingAttribute(name, in: attributes) { return value }
         var index = attributes.lowerBound
         while let (attributeName, local, value) = nextAttribute(&index, attributes.upperBound) {
             guard equals(local, name) else { continue }
@@ -188,6 +189,27 @@ struct XMLScanner {
             return value
         }
         return nil
+    }
+
+    /// The value of `name` when it is the first attribute, written ` name=value` (one space before
+    /// it, no prefix, no space around `=`): what `attribute` finds, read without the general walk.
+    /// Any other writing (a space after `=` included) returns `nil` and takes the walk.
+    @inline(__always)
+    private func leadingAttribute(_ name: StaticString, in attributes: Range<Int>) -> Range<Int>? {
+        let nameStart = attributes.lowerBound + 1
+        let equalsSign = nameStart + name.utf8CodeUnitCount
+        let end = attributes.upperBound
+        guard equalsSign < end, bytes[attributes.lowerBound] == 0x20, bytes[equalsSign] == UInt8(ascii: "="),
+              bytes.equalsCaseless(nameStart..<equalsSign, name) else { return nil }
+        var index = equalsSign + 1
+        guard index < end, !isSpace(bytes[index]) else { return nil }
+        if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+            let valueStart = index + 1
+            return valueStart..<(bytes.firstIndex(of: bytes[index], in: valueStart..<end) ?? end)
+        }
+        let valueStart = index
+        while index < end, !isSpace(bytes[index]) { index += 1 }
+        return valueStart..<index
     }
 
     /// The next attribute in the attribute text `index..<end`: its name as written (perhaps
