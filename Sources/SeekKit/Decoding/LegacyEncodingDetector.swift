@@ -9,7 +9,8 @@
 ///   bytes and control characters lose heavily; so do a symbol between two letters
 ///   (`ezel§tt`), a capital right after a small letter (`пРИВЕТ`, what KOI8-R makes of
 ///   Windows-1251), a Greek, Cyrillic, Hebrew, Arabic or Thai letter next to an ASCII
-///   letter or on a line with ASCII words, a letter standing alone (one byte is little
+///   letter or alone on a line with ASCII words (two of them side by side are a word of
+///   that script, not a stray byte in Latin text), a letter standing alone (one byte is little
 ///   evidence), a combining mark after no letter, and, a little, two accented Latin
 ///   letters in a row;
 /// - CJK encodings: invalid sequences lose heavily; the commonest characters earn most,
@@ -210,7 +211,9 @@ enum LegacyEncodingDetector {
             if current.isMark && (!previous.isLetter || previous.script != current.script) { score -= 6 }
             if current.isLeadingVowel && !next.isThaiConsonant { score -= 6 }
             if current.isUpper && previous.isLower && previous.isLetter { score -= 6 }
-            if current.script != .latin && high.onLineWithASCIIWords[index] { score -= 2 }
+            let inWordOfItsScript = (previous.isLetter && previous.script == current.script)
+                || (next.isLetter && next.script == current.script)
+            if current.script != .latin && high.onLineWithASCIIWords[index] && !inWordOfItsScript { score -= 2 }
             if current.script != .latin && ((previous.isLetter && previous.script == .latin)
                                             || (next.isLetter && next.script == .latin)) {
                 score -= 4

@@ -35,6 +35,9 @@ import Testing
             ("我不知道發生了什麼。你昨天在哪裡？\n我們回家吧，已經很晚了。", .big5),
             ("何が起きたのか分からない。昨日はどこにいたの？\nもう遅いから、家に帰ろう。", .shiftJIS),
             ("무슨 일이 있었는지 모르겠어. 어제 어디 있었어?\n이제 늦었으니 집에 가자.", .eucKR),
+            // Words of a script on lines with ASCII words: a test card's letter pairs.
+            ("[Cyrillic] Жж Зз Кк Лл Чч Щщ Юю Яя\n[Cyrillic] Бб Гг Дд Фф Цц Шш Ээ", .windows1251),
+            ("[Thai] กข คฆ งจ ฉช ซญ ดต ถท\n[Thai] นบ ปผ พฟ มย รล วศ", .windows874),
         ]
         for (text, encoding) in cases {
             let bytes = Self.encode(text, encoding)
@@ -52,13 +55,16 @@ import Testing
 
     /// Files whose true encoding the corpus records (FILES.tsv, from upstream tests): the
     /// detector must read them as that encoding reads them (equal text, so that encodings
-    /// that agree on a file's bytes both count). Run with `SEEK_SHOW_SCORES=1` to see the
-    /// scores of the misses.
-    @Test func corpusFilesWithRecordedEncodings() throws {
-        guard let corpus = CorpusConformanceTests.corpus else {
-            print("corpus absent: skipping the legacy-encoding detection run")
-            return
-        }
+    /// that agree on a file's bytes both count). Measured on 2026-11-26: 20 of the 23 files
+    /// (18 before a Greek, Cyrillic, Hebrew, Arabic or Thai letter beside another of its script
+    /// stopped counting as a stray byte on a line with ASCII words). The misses are JuvoPlayer's
+    /// code-page test cards for windows-1252, 1257 and 1258 ("[Vietnamese] Àà Áá Ââ …"): letter
+    /// pairs from every language of a code page, which windows-1253 and 1251 read as Greek and
+    /// Cyrillic letter pairs of one alphabet. A failure lists every miss; run with
+    /// `SEEK_SHOW_SCORES=1` to have it list their scores too.
+    @Test(.enabled(if: CorpusFiles.directory != nil, "the shared corpus (../shared/corpus) is absent; skipping"))
+    func corpusFilesWithRecordedEncodings() throws {
+        let corpus = try #require(CorpusFiles.directory)
         let table = try String(contentsOf: corpus.appendingPathComponent("FILES.tsv"), encoding: .utf8)
         var seen = Set<String>()
         var right: [String] = []
@@ -75,17 +81,14 @@ import Testing
             if detected.utf8 == expected {
                 right.append(path)
             } else {
-                wrong.append("\(path): \(fields[7]) read as \(detected.encoding.name)")
+                var miss = "\(path): \(fields[7]) read as \(detected.encoding.name)"
                 if ProcessInfo.processInfo.environment["SEEK_SHOW_SCORES"] != nil {
-                    print(path, LegacyEncodingDetector.scores(bytes).map { "\($0.encoding.name)=\($0.score)" })
+                    miss += " " + LegacyEncodingDetector.scores(bytes).map { "\($0.encoding.name)=\($0.score)" }.joined(separator: " ")
                 }
+                wrong.append(miss)
             }
         }
-        print("legacy encodings: \(right.count) of \(right.count + wrong.count) corpus files detected right")
-        for miss in wrong { print("  missed: \(miss)") }
         #expect(right.count + wrong.count == 23)
-        // The misses are JuvoPlayer's code-page test cards ("[Greek] Άά Αα Ββ …"): letter pairs
-        // from every language of a code page, which another code page reads as letter pairs too.
-        #expect(right.count >= 18, "\(wrong)")
+        #expect(right.count >= 20, "\(right.count) of \(right.count + wrong.count) detected right; missed: \(wrong)")
     }
 }
