@@ -12,7 +12,13 @@ import SeekBytes
 /// numbers are seconds (as Apple's lyrics write them). Text: `<br/>` is a line break, `<span>`s
 /// are flattened, white space collapses unless `xml:space="preserve"`. `ttm:agent` (or a
 /// `ttm:name` on the agent it names) is the speaker; `xml:lang` can select a language.
-/// Elements may carry any namespace prefix (`tt:p`).
+/// Elements may carry any namespace prefix (`tt:p`); elements whose prefix is declared for
+/// another namespace are not displayed, so not read. What is never displayed is not read:
+/// `tts:display="none"` on a paragraph or div, or through a style (`<style tts:display>` in
+/// `<head>`, followed through styles naming styles), hides it, unless a `<set
+/// tts:display="auto">` in the paragraph shows it for the set's time (one in a hidden span shows
+/// the span's words with the paragraph); a paragraph in a timed `<region>` shows only while
+/// the region is active.
 ///
 /// No DTD is read and no entity other than the five predefined ones and numeric references
 /// is expanded (see `XMLScanner`). Cues come out in order of begin time.
@@ -62,6 +68,12 @@ public enum TTMLParser {
         var hidden = false
         /// Whether the element is in (or is) a timed `<span>` of a paragraph.
         var inTimedSpan = false
+        /// Whether an ancestor (or the element, unless it is a paragraph) has `tts:display="none"`.
+        var displayNone = false
+        /// When the element's region is active (`<region begin end>`): it is shown only then.
+        /// Unlike `begin`, it moves no child's time.
+        var shownFrom = -Double.infinity
+        var shownUntil = Double.infinity
     }
 
     /// An element not yet closed: its local name and what its content inherits.
@@ -76,6 +88,9 @@ public enum TTMLParser {
         var endIsGiven = false
         /// Whether it is content that takes time in a `seq` (`div`, `p`, `span`); metadata takes none.
         var isContent = false
+        /// Whether it is an element in a paragraph hidden by `tts:display="none"` (a `<set
+        /// tts:display="auto">` in it shows it).
+        var hiddenByDisplay = false
 
         /// When it ends, for the `seq` it is in: as given, else a `seq` ends with its last child
         /// (at once when it has none: its own text lasts no time), and a `par` with its parent.
@@ -94,6 +109,10 @@ public enum TTMLParser {
         var spanEnd = -Double.infinity
         /// Whether it has words outside timed spans (else the spans' times are when it shows).
         var untimedText = false
+        /// Whether it has `tts:display="none"` itself: then it shows only while a `<set
+        /// tts:display="auto">` child says so (`shownBySet`), else never.
+        var displayNone = false
+        var shownBySet: (begin: Double, end: Double)?
     }
 
     /// The attributes `open` reads, found in one pass over an element's attribute text.
@@ -107,6 +126,9 @@ public enum TTMLParser {
         var style: Range<Int>?
         var region: Range<Int>?
         var timeContainer: Range<Int>?
+        var display: Range<Int>?
+        /// Whether an `xmlns:prefix` attribute is among them.
+        var declaresNamespace = false
     }
 
     private struct Parser {
@@ -130,6 +152,16 @@ public enum TTMLParser {
         /// Whether nested times have shown themselves absolute (see `open`).
         var absoluteTimes = false
         var ordered = true
+        /// Namespace prefixes declared for something other than TTML (`xmlns:f="http://foreign"`):
+        /// elements with them are not displayed, nor is anything inside them.
+        var foreignPrefixes: [[UInt8]] = []
+        /// `tts:display` of each `<style>` that sets it or names other styles, by `xml:id`:
+        /// `none` (true), `auto` (false) or unset (nil), and the styles it names.
+        var styleDisplay: [[UInt8]: (none: Bool?, styles: Range<Int>?)] = [:]
+        /// Each timed `<region>`'s active interval (absolute milliseconds), by `xml:id`.
+        var regionTimes: [[UInt8]: (begin: Double, end: Double)] = [:]
+        /// Whether `<body>` has begun (styles and regions are defined before it).
+        var sawBody = false
 
         init(scanner: XMLScanner, fileName: String, language: String?) {
             self.scanner = scanner
@@ -170,6 +202,16 @@ public enum TTMLParser {
                 sawRoot = true
                 readRates(attributes)
             }
+            let found = timingAttributes(attributes)
+            if found.declaresNamespace { readNamespaces(attributes) }
+            if isForeign(name, local) {
+                if !selfClosing {
+                    var scope = stack.last?.scope ?? Scope()
+                    scope.hidden = true
+                    stack.append(OpenElement(local: local, scope: scope))
+                }
+                return
+            }
             if scanner.equals(local, "agent") {
                 agentID = scanner.attribute("id", in: attributes).map { Array(bytes[$0]) }
                 agentName = nil
@@ -181,7 +223,6 @@ public enum TTMLParser {
             let parentBegin = scope.begin
             let parentEnd = scope.end
             var hasTime = false
-            let found = timingAttributes(attributes)
             let begin = found.begin.flatMap { value in time(value) ?? badTime(value) }
             let end = found.end.flatMap { value in time(value) ?? badTime(value) }
             // Times count from the parent's begin. Some documents (Apple's lyrics) repeat absolute
@@ -221,6 +262,12 @@ public enum TTMLParser {
             } else if !scope.styleIsNamed, let region = found.region, case let name = firstWord(region), !name.isEmpty {
                 scope.style = names.index(bytes.extracting(name))
             }
+            if let region = found.region, !regionTimes.isEmpty, let times = regionTimes[Array(bytes[firstWord(region)])] {
+                scope.shownFrom = max(scope.shownFrom, times.begin)
+                scope.shownUntil = min(scope.shownUntil, times.end)
+            }
+            let displayNone = isDisplayNone(found)
+            var hiddenByDisplay = false
             if let lang = found.lang { scope.language = lang }
             if let space = found.space { scope.preserve = scanner.equals(space, "preserve") }
             if hasTime, scope.end <= scope.begin, sawRoot {
@@ -232,19 +279,40 @@ public enum TTMLParser {
             if scanner.equals(local, "p") && paragraph == nil {
                 if !selfClosing {
                     paragraph = Paragraph(depth: stack.count, line: lineCounter.line(at: local.lowerBound), scope: scope,
-                                          timed: hasTime)
+                                          timed: hasTime, displayNone: displayNone)
                     cues.plain.removeAll(keepingCapacity: true)
+                }
+            } else if displayNone {
+                scope.displayNone = true
+                if paragraph != nil, !scope.hidden {
+                    scope.hidden = true
+                    hiddenByDisplay = true
+                }
+            } else if let open = paragraph, let display = found.display, scanner.equals(local, "set"),
+                      scanner.equals(display, "auto") {
+                if stack.count == open.depth + 1 {
+                    paragraph?.shownBySet = (scope.begin, scope.end)
+                } else if let parent = stack.indices.last, stack[parent].hiddenByDisplay {
+                    // A span shown for a while: its words are the paragraph's, at the paragraph's times.
+                    stack[parent].scope.hidden = false
+                    stack[parent].scope.displayNone = false
+                    stack[parent].hiddenByDisplay = false
                 }
             } else if let open = paragraph, hasTime, !scope.hidden, scanner.equals(local, "span") {
                 scope.inTimedSpan = true
                 paragraph?.spanBegin = min(open.spanBegin, scope.begin)
                 if scope.end.isFinite { paragraph?.spanEnd = max(open.spanEnd, scope.end) }
             }
+            if !sawBody, scanner.equals(local, "style") || scanner.equals(local, "region") {
+                defineStyleOrRegion(local, attributes, found, hasTime: hasTime, scope: scope)
+            }
+            if !sawBody, scanner.equals(local, "body") { sawBody = true }
             if !selfClosing {
                 let isSeq = found.timeContainer.map { scanner.equals($0, "seq") } ?? false
                 let isContent = scanner.equals(local, "div") || scanner.equals(local, "p") || scanner.equals(local, "span")
                 stack.append(OpenElement(local: local, scope: scope, isSeq: isSeq, cursor: scope.begin,
-                                         endIsGiven: end != nil || found.dur != nil, isContent: isContent))
+                                         endIsGiven: end != nil || found.dur != nil, isContent: isContent,
+                                         hiddenByDisplay: hiddenByDisplay))
             }
         }
 
@@ -331,9 +399,14 @@ public enum TTMLParser {
         private mutating func finishParagraph(into cues: inout CueCollector) {
             guard let open = paragraph else { return }
             paragraph = nil
-            if open.scope.hidden { return }
+            if open.scope.hidden || open.scope.displayNone { return }
             var begin = open.scope.begin
             var end = open.scope.end
+            if open.displayNone {
+                guard let shown = open.shownBySet else { return }
+                begin = max(begin, shown.begin)
+                end = min(end, shown.end)
+            }
             if !open.timed, open.spanBegin.isFinite {
                 begin = open.spanBegin
                 if open.spanEnd.isFinite { end = open.spanEnd }
@@ -342,6 +415,9 @@ public enum TTMLParser {
                 begin = max(begin, open.spanBegin)
                 if open.spanEnd.isFinite { end = min(end, open.spanEnd) }
             }
+            begin = max(begin, open.scope.shownFrom)
+            end = min(end, open.scope.shownUntil)
+            if end <= begin { return }
             // Trim spaces and line breaks at both ends.
             var low = 0
             while low < cues.plain.count, cues.plain[low] == 0x20 || cues.plain[low] == 0x0A { low += 1 }
@@ -368,7 +444,11 @@ public enum TTMLParser {
             var index = attributes.lowerBound
             while let (name, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
                 let prefixed = local.lowerBound > name.lowerBound
-                guard (3...6).contains(local.count) || local.count == 13 else { continue }
+                if prefixed, local.lowerBound - name.lowerBound == 6, scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xmlns") {
+                    found.declaresNamespace = true
+                    continue
+                }
+                guard (3...7).contains(local.count) || local.count == 13 else { continue }
                 // One comparison per attribute: the first letter and the length choose the name.
                 switch (bytes[local.lowerBound] | 0x20, local.count) {
                 case (UInt8(ascii: "b"), 5):
@@ -389,6 +469,8 @@ public enum TTMLParser {
                     }
                 case (UInt8(ascii: "r"), 6):
                     if !prefixed, found.region == nil, scanner.equals(local, "region") { found.region = value }
+                case (UInt8(ascii: "d"), 7):
+                    if found.display == nil, scanner.equals(local, "display") { found.display = value }
                 case (UInt8(ascii: "t"), 13):
                     if found.timeContainer == nil, scanner.equals(local, "timecontainer") { found.timeContainer = value }
                 default:
@@ -396,6 +478,59 @@ public enum TTMLParser {
                 }
             }
             return found
+        }
+
+        /// Records the prefixes `attributes` declares for namespaces other than TTML's (and its
+        /// metadata, styling and parameter namespaces, and DFXP's `ttaf1`).
+        private mutating func readNamespaces(_ attributes: Range<Int>) {
+            var index = attributes.lowerBound
+            while let (name, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
+                guard local.lowerBound - name.lowerBound == 6, scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xmlns")
+                else { continue }
+                let uri = String(decoding: bytes[value], as: UTF8.self)
+                let isTTML = uri.contains("/ns/ttml") || uri.contains("ttaf1")
+                let prefix = Array(bytes[local])
+                foreignPrefixes.removeAll { $0 == prefix }
+                if !isTTML { foreignPrefixes.append(prefix) }
+            }
+        }
+
+        /// Whether the element `name` has a prefix declared for a namespace other than TTML's.
+        private func isForeign(_ name: Range<Int>, _ local: Range<Int>) -> Bool {
+            guard !foreignPrefixes.isEmpty, local.lowerBound > name.lowerBound else { return false }
+            let prefix = bytes[name.lowerBound..<(local.lowerBound - 1)]
+            return foreignPrefixes.contains { $0.elementsEqual(prefix) }
+        }
+
+        /// Whether the element whose attributes are `found` is not displayed: `tts:display="none"`
+        /// on it, else on the first style it names that sets `tts:display` (following styles that
+        /// name other styles).
+        private func isDisplayNone(_ found: TimingAttributes) -> Bool {
+            if let display = found.display { return scanner.equals(display, "none") }
+            guard !styleDisplay.isEmpty, let styles = found.style else { return false }
+            return styleSaysNone(styles, depth: 0) ?? false
+        }
+
+        private func styleSaysNone(_ styles: Range<Int>, depth: Int) -> Bool? {
+            guard depth < 8 else { return nil }
+            for id in bytes[styles].split(separator: 0x20) {
+                guard let style = styleDisplay[Array(id)] else { continue }
+                if let none = style.none { return none }
+                if let named = style.styles, let none = styleSaysNone(named, depth: depth + 1) { return none }
+            }
+            return nil
+        }
+
+        /// Keeps what a `<style>` says of `tts:display` and a timed `<region>`'s interval, by `xml:id`.
+        private mutating func defineStyleOrRegion(_ local: Range<Int>, _ attributes: Range<Int>, _ found: TimingAttributes,
+                                                  hasTime: Bool, scope: Scope) {
+            guard let id = scanner.attribute("id", in: attributes, prefix: "xml").map({ Array(bytes[$0]) }) else { return }
+            if scanner.equals(local, "style") {
+                guard found.display != nil || found.style != nil else { return }
+                styleDisplay[id] = (found.display.map { scanner.equals($0, "none") }, found.style)
+            } else if hasTime {
+                regionTimes[id] = (scope.begin, scope.end)
+            }
         }
 
         /// Whether the attribute `name` has the prefix `xml:`.

@@ -2,9 +2,9 @@ import Testing
 @testable import SeekKit
 
 @Suite struct TTMLParserTests {
-    static func parse(_ body: String, root: String = "<tt xmlns=\"http://www.w3.org/ns/ttml\">",
+    static func parse(_ body: String, root: String = "<tt xmlns=\"http://www.w3.org/ns/ttml\">", head: String = "",
                       language: String? = nil) -> (cues: [Cue], warnings: [String]) {
-        let document = "<?xml version=\"1.0\"?>\n" + root + "\n<body>\n" + body + "\n</body>\n</tt>\n"
+        let document = "<?xml version=\"1.0\"?>\n" + root + "<head>" + head + "</head>\n<body>\n" + body + "\n</body>\n</tt>\n"
         let result = TTMLParser.parse(Array(document.utf8), fileName: "a.ttml", language: language)
         return (Array(result.transcript), result.warnings.map(\.description))
     }
@@ -110,6 +110,62 @@ import Testing
         #expect(cues.first?.start == 2000)
         #expect(cues.first?.end == 4500)
         #expect(cues.first?.text == "a b")
+    }
+
+    /// `tts:display="none"` on a paragraph, through its style (or a style its style names), on a
+    /// span or on a div hides the text; a `<set tts:display="auto">` in a hidden paragraph shows
+    /// it while the set lasts, one in a hidden span shows its words with the paragraph.
+    @Test func displayNoneHidesUntilASetShowsIt() {
+        let head = """
+            <styling><style xml:id="hide" tts:display="none"/><style xml:id="inherits" style="hide"/>
+            <style xml:id="show" tts:display="auto"/></styling>
+            """
+        let (cues, _) = Self.parse("""
+        <div>
+          <p begin="0s" end="5s" style="show">shown</p>
+          <p begin="5s" end="10s" tts:display="none">attribute hides</p>
+          <p begin="10s" end="15s" style="hide">style hides</p>
+          <p begin="15s" end="20s" style="inherits">a style naming it hides</p>
+          <p begin="20s" end="30s" tts:display="none"><set begin="2s" end="4s" tts:display="auto"/>set shows</p>
+          <p begin="30s" end="35s">with <span tts:display="none">hidden </span>words</p>
+          <p begin="35s" end="40s">soup <span tts:display="none"><set begin="1s" dur="1s" tts:display="auto"/>later</span></p>
+        </div>
+        <div tts:display="none"><p begin="40s" end="45s">div hides</p></div>
+        """, head: head)
+        #expect(cues.map(\.text) == ["shown", "set shows", "with words", "soup later"])
+        #expect(cues.map(\.start) == [0, 22000, 30000, 35000])
+        #expect(cues.map(\.end) == [5000, 24000, 35000, 40000])
+    }
+
+    /// A paragraph in a timed region (its own `region` or an ancestor's) shows only while the
+    /// region is active; the region moves no time inside it.
+    @Test func regionTimesLimitWhenParagraphsShow() {
+        let head = """
+            <layout><region xml:id="r1" begin="0s" end="10s"/><region xml:id="r2" begin="10s" end="20s"/>
+            <region xml:id="always"/></layout>
+            """
+        let (cues, _) = Self.parse("""
+        <div region="r1"><p>one</p></div>
+        <div region="r2">
+          <p begin="5s" end="15s">two</p><p begin="16s" end="25s">three</p><p begin="25s" end="30s">never</p>
+        </div>
+        <div><p begin="1s" end="2s" region="always">four</p><p begin="3s" end="4s" region="r2">never</p></div>
+        """, head: head)
+        #expect(cues.map(\.text) == ["one", "four", "two", "three"])
+        #expect(cues.map(\.start) == [0, 1000, 10000, 16000])
+        #expect(cues.map(\.end) == [10000, 2000, 15000, 20000])
+    }
+
+    /// Elements whose prefix names another namespace than TTML's are not displayed, nor is
+    /// anything inside them.
+    @Test func foreignElementsAreNotRead() {
+        let root = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:tt=\"http://www.w3.org/ns/ttml\" xmlns:f=\"http://foreign\">"
+        let (cues, _) = Self.parse("""
+        <div><p begin="0s" end="5s">seen</p><f:p begin="5s" end="6s">not seen</f:p>
+        <tt:p begin="6s" end="7s">prefixed TTML</tt:p><f:x><p begin="7s" end="8s">inside foreign</p></f:x>
+        <p begin="8s" end="9s">after</p></div>
+        """, root: root)
+        #expect(cues.map(\.text) == ["seen", "prefixed TTML", "after"])
     }
 
     @Test func agentNamesAreSpeakers() {
