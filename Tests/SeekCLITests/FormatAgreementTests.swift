@@ -4,7 +4,8 @@ import Testing
 /// One speech written in several formats gives the same matches at the same times, asked of the
 /// `seek` command as a user would (`seek --json -w -e WORD…`), on files of `../shared/corpus`:
 /// whisper-ctranslate2's transcripts as JSON, TSV, SRT and VTT, and films' SRT written out by
-/// ffmpeg as ASS, WebVTT and TTML. Skipped when the corpus (or ffmpeg) is absent.
+/// ffmpeg as ASS, WebVTT, TTML and LRC, and here as MicroDVD, SAMI and SBV. Skipped when the
+/// corpus (or ffmpeg) is absent.
 @Suite(.enabled(if: CorpusFiles.directory != nil, "the shared corpus (../shared/corpus) is absent; skipping"))
 struct FormatAgreementTests {
     /// A match as the export gives it.
@@ -95,40 +96,130 @@ struct FormatAgreementTests {
         #expect(checked > 300)
     }
 
-    /// Films' SRT written out by ffmpeg as ASS, WebVTT and TTML: every word is found as often,
-    /// at the same cue times within the format's precision (ASS keeps centiseconds).
+    /// The films whose SRT is written out in other formats, and how many of their words are asked for.
+    static let films = ["subtitle.js/ManOfSteel.srt", "pycaption/example.srt",
+                        "SubtitlesParser/test-SubtitlesFiles__How_I_Met_Your_Mother_-_3x01_-_Wait_For_It.en.srt",
+                        "podcast-namespace-transcripts/example.srt", "subsrt-ts/sample.srt"]
+
+    /// About 120 of `srt`'s words: every keyword with -w is a pass of its own, so a sample keeps the test short.
+    static func sampleWords(_ srt: URL) throws -> [String] {
+        let words = Self.words(try Self.cueTexts(srt))
+        guard words.count > 120 else { return words }
+        return stride(from: 0, to: words.count, by: words.count / 120 + 1).map { words[$0] }
+    }
+
+    /// Compares each word's matches in a film written out as `format` with those in its SRT: the
+    /// same matches, at the same cue times within `tolerance` ms (start times only when the format
+    /// has no end times of its own). Returns how many words were compared.
+    static func compare(_ words: [String], _ expected: [String: [Found]], _ found: [String: [Found]],
+                        film: String, format: String, tolerance: Int, startsOnly: Bool = false) -> Int {
+        for word in words {
+            let want = expected[word] ?? [], got = found[word] ?? []
+            #expect(want.map(\.match) == got.map(\.match), "\(film) as \(format) '\(word)': \(want) vs \(got)")
+            guard want.count == got.count else { continue }
+            for (a, b) in zip(want, got)
+            where abs(a.start - b.start) > tolerance || (!startsOnly && abs(a.end - b.end) > tolerance) {
+                Issue.record("\(film) as \(format) '\(word)': \(a) vs \(b)")
+                break
+            }
+        }
+        return words.count
+    }
+
+    /// Films' SRT written out by ffmpeg as ASS, WebVTT, TTML and LRC: every word is found as
+    /// often, at the same cue times within the format's precision (ASS and LRC keep centiseconds;
+    /// LRC has no end times, and ffmpeg writes each line of a cue as a line of its own).
     @Test(.enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping"))
     func filmsWrittenOutByFFmpegAgreeWithTheirSRT() throws {
         let corpus = try #require(CorpusFiles.directory)
-        let films = ["subtitle.js/ManOfSteel.srt", "pycaption/example.srt",
-                     "SubtitlesParser/test-SubtitlesFiles__How_I_Met_Your_Mother_-_3x01_-_Wait_For_It.en.srt",
-                     "podcast-namespace-transcripts/example.srt", "subsrt-ts/sample.srt"]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("seek-agreement-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var checked = 0
-        for film in films {
+        for film in Self.films {
             let srt = corpus.appendingPathComponent(film)
-            var words = Self.words(try Self.cueTexts(srt))
-            // Every keyword with -w is a pass of its own: a sample keeps the test short.
-            if words.count > 120 { words = stride(from: 0, to: words.count, by: words.count / 120 + 1).map { words[$0] } }
+            let words = try Self.sampleWords(srt)
             let expected = try Self.found(words, in: srt)
-            for (format, arguments, tolerance) in [("ass", [String](), 10), ("vtt", [], 1), ("ttml", ["-f", "ttml"], 1)] {
+            for (format, arguments, tolerance) in [("ass", [String](), 10), ("vtt", [], 1), ("ttml", ["-f", "ttml"], 1),
+                                                   ("lrc", ["-c:s", "text", "-f", "lrc"], 10)] {
                 let output = scratch.appendingPathComponent(srt.deletingPathExtension().lastPathComponent + "." + format)
                 let made = try MediaTools.run(MediaTools.ffmpeg ?? "ffmpeg",
                                               ["-nostdin", "-loglevel", "error", "-y", "-i", srt.path] + arguments + [output.path])
                 try #require(made.status == 0, "\(film) to \(format): \(made.output)")
-                let found = try Self.found(words, in: output)
-                for word in words {
-                    checked += 1
-                    let want = expected[word] ?? [], got = found[word] ?? []
-                    #expect(want.map(\.match) == got.map(\.match), "\(film) as \(format) '\(word)': \(want) vs \(got)")
-                    guard want.count == got.count else { continue }
-                    for (a, b) in zip(want, got) where abs(a.start - b.start) > tolerance || abs(a.end - b.end) > tolerance {
-                        Issue.record("\(film) as \(format) '\(word)': \(a) vs \(b)")
-                        break
-                    }
-                }
+                checked += Self.compare(words, expected, try Self.found(words, in: output), film: film, format: format,
+                                        tolerance: tolerance, startsOnly: format == "lrc")
+            }
+        }
+        #expect(checked > 1500)
+    }
+
+    /// A cue as `seek --cues --json` gives it, to be written out again.
+    struct TimedCue {
+        var start: Int
+        var end: Int
+        var text: String
+    }
+
+    static func timedCues(_ file: URL) throws -> [TimedCue] {
+        let result = try SeekProcess.run(["--cues", "--json", file.path])
+        return try result.stdout.split(separator: "\n").compactMap { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let start = object["start_ms"] as? Int, let end = object["end_ms"] as? Int else { return nil }
+            return TimedCue(start: start, end: end, text: object["text"] as? String ?? "")
+        }
+    }
+
+    /// MicroDVD at 23.976 frames a second, its rate on the first line; `|` between lines.
+    static func microDVD(_ cues: [TimedCue]) -> String {
+        func frame(_ milliseconds: Int) -> Int { Int((Double(milliseconds) * 24_000 / 1_001_000).rounded()) }
+        return "{1}{1}23.976\n" + cues.map { cue in
+            "{\(frame(cue.start))}{\(frame(cue.end))}" + cue.text.replacingOccurrences(of: "\n", with: "|") + "\n"
+        }.joined()
+    }
+
+    /// SAMI: a `<SYNC>` for each cue, and an `&nbsp;` one where it ends before the next begins.
+    static func sami(_ cues: [TimedCue]) -> String {
+        var text = "<SAMI>\n<HEAD><STYLE TYPE=\"text/css\"><!--\n.ENUSCC { Name: English; lang: en-US; }\n--></STYLE></HEAD>\n<BODY>\n"
+        for (index, cue) in cues.enumerated() {
+            let escaped = cue.text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\n", with: "<br>")
+            text += "<SYNC Start=\(cue.start)><P Class=ENUSCC>\(escaped)\n"
+            if index + 1 == cues.count || cues[index + 1].start > cue.end {
+                text += "<SYNC Start=\(cue.end)><P Class=ENUSCC>&nbsp;\n"
+            }
+        }
+        return text + "</BODY>\n</SAMI>\n"
+    }
+
+    /// SBV: `H:MM:SS.mmm,H:MM:SS.mmm` above each cue's lines.
+    static func sbv(_ cues: [TimedCue]) -> String {
+        func clock(_ milliseconds: Int) -> String {
+            String(format: "%d:%02d:%02d.%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+                   milliseconds / 1000 % 60, milliseconds % 1000)
+        }
+        return cues.map { "\(clock($0.start)),\(clock($0.end))\n\($0.text)\n\n" }.joined()
+    }
+
+    /// Films' SRT written out here as MicroDVD, SAMI and SBV (ffmpeg writes none of them): every
+    /// word is found as often, at the same cue times (within a frame for MicroDVD; start times
+    /// only for SAMI, where a cue lasts until the next when they overlap).
+    @Test func filmsWrittenAsMicroDVDSAMIAndSBVAgreeWithTheirSRT() throws {
+        let corpus = try #require(CorpusFiles.directory)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("seek-agreement-written-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var checked = 0
+        for film in Self.films {
+            let srt = corpus.appendingPathComponent(film)
+            let words = try Self.sampleWords(srt)
+            let expected = try Self.found(words, in: srt)
+            let cues = try Self.timedCues(srt)
+            for (format, text, tolerance) in [("sub", Self.microDVD(cues), 42), ("smi", Self.sami(cues), 0),
+                                              ("sbv", Self.sbv(cues), 0)] {
+                let output = scratch.appendingPathComponent(srt.deletingPathExtension().lastPathComponent + "." + format)
+                try Data(text.utf8).write(to: output)
+                checked += Self.compare(words, expected, try Self.found(words, in: output), film: film, format: format,
+                                        tolerance: tolerance, startsOnly: format == "smi")
             }
         }
         #expect(checked > 1000)

@@ -4,7 +4,8 @@ import SeekBytes
 /// as ASS, SBV, SubViewer and LRC write them.
 ///
 /// The form is `[H…:]MM:SS[(.|,)f…]`: hours of one or more digits (at most 1,000,000),
-/// minutes and seconds of one or two digits (below 100, as players allow), and a fraction
+/// minutes and seconds of one or two digits (below 100, as players allow; without hours, the
+/// minutes may go past 99, as ffmpeg writes LRC: `120:34.23`), and a fraction
 /// of any length whose first three digits are read (`.4` is 400 ms, `.40` 400 ms, `.400` 400 ms).
 enum ClockTime {
     /// Reads a time at `index`, moving `index` past it, or returns `nil` with `index` where it failed.
@@ -42,7 +43,7 @@ enum ClockTime {
             if digits == 1 { millis *= 100 } else if digits == 2 { millis *= 10 }
         }
         let (h, m, s) = fields
-        guard h <= 1_000_000, m < 100, s < 100 else { return nil }
+        guard h <= 1_000_000, m < (count == 2 ? 60_000_000 : 100), s < 100 else { return nil }
         return ((h * 60 + m) * 60 + s) * 1000 + millis
     }
 }

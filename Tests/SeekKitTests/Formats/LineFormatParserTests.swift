@@ -103,6 +103,13 @@ import Testing
         #expect(cues.map(\.end) == [19500, 29500, nil])
     }
 
+    /// ffmpeg writes the minutes of a time past 99 minutes as they are.
+    @Test func minutesPastNinetyNine() {
+        let (cues, warnings) = Self.parse("[99:59.90]Before\n[120:34.23]After the first kiss.\n[1:00:00.00][121:00.00]End\n")
+        #expect(cues.map(\.start) == [3_600_000, 5_999_900, 7_234_230, 7_260_000])
+        #expect(warnings.isEmpty)
+    }
+
     @Test func enhancedWordTimesAreRemoved() {
         let (cues, _) = Self.parse("[00:01.00]<00:01.00>Some <00:01.50>words <00:02.00>here\n")
         #expect(cues.map(\.text) == ["Some words here"])
