@@ -1,9 +1,10 @@
 // libFuzzer target: the navigator's state (headless) under random keys, resizes and search
 // results that arrive late, out of order or never, over one file or a library. After every step:
 // the current match is within the index, a frame renders at the state's size, and in a library
-// the library's count is the sum of its files' counts and the file on screen shows its own
-// matches. Once every file is read and the newest results are in, the count is the search of the
-// query the screen shows, over every file read, and n visits each match once, in order.
+// the library's count is the sum of its files' counts, the file on screen is the one whose text and
+// matches are shown and holds the current match (its library position leads back to it). Once
+// every file is read and the newest results are in, the count is the search of the query the
+// screen shows, over every file read, and n visits each match once, in order.
 // Input layout: byte 0 = cue count (low 3 bits), keywords given (bit 3), a library (bit 4) of
 // 2 to 5 files (bits 5-6), and a seed for texts; then one operation per byte pair.
 // Compiled with SeekBytes, SeekKit and SeekViewer as one module by Fuzz/run.
@@ -242,12 +243,27 @@ private func checkLibrary(_ state: ViewerState) {
     if let current = state.navigator.current {
         precondition(current >= 1 && current <= index.count, "current match \(current) outside 1...\(index.count)")
     }
+    // The file on screen holds the current match: its text is the one shown and the match lies in it.
+    let onScreen = state.files[state.currentFile]
+    precondition(state.displayName == onScreen.name, "showing \(state.displayName) as file \(state.currentFile), \(onScreen.name)")
+    precondition(state.transcript.count == (onScreen.transcript?.count ?? 0), "the text on screen is not file \(state.currentFile)'s")
+    if let match = state.navigator.currentMatch {
+        precondition(match.cue < state.transcript.count, "the current match is in cue \(match.cue) of \(state.transcript.count)")
+        precondition(match.range.upperBound <= state.transcript.text(at: match.cue).utf8.count, "the current match runs past its cue")
+    }
     let matches = state.matches
     let sum = (0..<matches.fileCount).reduce(0) { $0 + (matches.count(inFile: $1) ?? 0) }
     precondition(matches.total == sum, "library count \(matches.total) is not the sum of the files' \(sum)")
     precondition(matches.searchedCount <= matches.fileCount, "\(matches.searchedCount) of \(matches.fileCount) files searched")
     if matches.generation == state.generation, let count = matches.count(inFile: state.currentFile) {
         precondition(index.count == count, "the file on screen shows \(index.count) matches of its \(count)")
+        if let current = state.navigator.current, matches.isFinal {
+            var settled = matches
+            settled.settle()
+            let position = settled.libraryPosition(file: state.currentFile, position: current)
+            precondition(settled.location(ofMatch: position).map { $0 == (state.currentFile, current) } ?? false,
+                         "library match \(position) is not match \(current) of the file on screen")
+        }
     }
     if state.mode == .files, state.fileList.rowCount > 0 {
         precondition(state.fileList.selection < state.fileList.rowCount, "selection past the list")

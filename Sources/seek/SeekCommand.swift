@@ -65,8 +65,8 @@ struct SeekCommand {
             explicitMedia = path
         }
         guard case .report(let output, let silent) = invocation else {
-            return runInteractive(options, inputs: inputs, isLibrary: inputs.count > 1 || expandedDirectory,
-                                  explicitMedia: explicitMedia)
+            let isLibrary = inputs.count > 1 || expandedDirectory
+            return runInteractive(options, inputs: consume inputs, isLibrary: isLibrary, explicitMedia: explicitMedia)
         }
 
         var playback: (player: PlayerCommand, directory: PrivateDirectory)?

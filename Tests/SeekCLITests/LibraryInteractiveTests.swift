@@ -132,6 +132,54 @@ struct LibraryInteractiveTests {
         #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
     }
 
+    @Test func filesThatCannotBeReadAreListedWithTheirErrorAndSkippedByNAndBrackets() throws {
+        let directory = try TemporaryDirectory()
+        for (name, sample) in [("lib/a.srt", "talk.srt"), ("lib/c.vtt", "panel.vtt")] {
+            try directory.write(name, try String(contentsOf: SeekProcess.samples.appendingPathComponent(sample), encoding: .utf8))
+        }
+        try directory.write("lib/binary.srt", "1\n00:00:01,000 --> 00:00:02,000\n\u{0}\u{1}\u{2}the binary\n")
+        try directory.write("lib/broken.srt", "the first line is not a cue number\n")
+        try directory.write("lib/huge.srt", (1...200).map { "\($0)\n00:00:01,000 --> 00:00:02,000\nthe line \($0)\n" }.joined(separator: "\n"))
+        // Smaller than huge.srt, larger than the others: it is too large to search.
+        let limit = ["SEEK_INPUT_LIMIT": "6000"]
+        let counted = try SeekProcess.run(["-c", "the", "lib/a.srt", "lib/c.vtt"], in: directory.url, environment: limit)
+        let counts = counted.stdout.split(separator: "\n").compactMap { $0.split(separator: ":").last.flatMap { Int($0) } }
+        try #require(counts.count == 2 && counts.allSatisfy { $0 > 1 }, "\(counted.stdout)")
+        let total = counts[0] + counts[1]
+        let files = ["lib/a.srt", "lib/binary.srt", "lib/broken.srt", "lib/c.vtt", "lib/huge.srt", "lib/missing.srt"]
+        let session = try TmuxSession(["the"] + files, in: directory.url, columns: 150, rows: 20,
+                                      environment: ["SEEK_INPUT_LIMIT=6000"])
+        #expect(session.wait { $0.contains(" 1/\(total) · 1/\(counts[0]) in lib/a.srt") }, "never final: \(session.screen())")
+        try session.press("l")
+        for (name, reason) in [("binary.srt", "binary file"), ("broken.srt", "line 1: expected a timing line"),
+                               ("huge.srt", "too large to search"), ("missing.srt", "No such file or directory")] {
+            #expect(session.wait { $0.contains("lib/\(name) — \(reason)") }, "\(name) not listed with its error: \(session.screen())")
+        }
+        #expect(session.wait { $0.contains("6 files · 2 with matches") }, "\(session.screen())")
+        try session.press("Escape")
+        try session.press(":")
+        try session.type("\(counts[0])")
+        try session.press("Enter")
+        try session.press("n")
+        #expect(session.wait { _ in session.bar().hasSuffix(" \(counts[0] + 1)/\(total) · 1/\(counts[1]) in lib/c.vtt") },
+                "n did not skip the unreadable files: \(session.bar())")
+        try session.press("[")
+        #expect(session.wait { _ in session.bar().hasSuffix(" 1/\(total) · 1/\(counts[0]) in lib/a.srt") },
+                "[ did not skip the unreadable files: \(session.bar())")
+        try session.press("]")
+        #expect(session.wait { _ in session.bar().hasSuffix(" \(counts[0] + 1)/\(total) · 1/\(counts[1]) in lib/c.vtt") },
+                "] did not skip the unreadable files: \(session.bar())")
+        try session.press(":")
+        try session.type("\(total)")
+        try session.press("Enter")
+        try session.press("n")
+        #expect(session.wait { $0.contains(" 1/\(total) · 1/\(counts[0]) in lib/a.srt") && $0.contains("search wrapped") },
+                "n past the last match did not wrap over the unreadable files: \(session.screen())")
+        try session.press("q")
+        #expect(session.exitStatus() == 0)
+        #expect(session.terminalIsRestored(), "terminal not restored: \(session.screen())")
+    }
+
     @Test func suggestionsComeFromEveryFilesWords() throws {
         let directory = try Self.season()
         // "explanations" is said in the panel (the second file) only.

@@ -21,7 +21,8 @@ import Darwin
 /// `theatre`, which a few cues keep returning to.
 public struct Suggestions: Sendable {
     struct Entry: Sendable {
-        var folded: [UInt8]
+        /// The word case-folded (compared by its UTF-8 bytes; most words fit in the string itself).
+        var folded: String
         var word: String
         var count: Int
         var score: Double
@@ -49,7 +50,7 @@ public struct Suggestions: Sendable {
     /// suggestions, as if its files were one transcript.
     ///
     /// - Complexity: O(total text length + w log w) for w distinct words.
-    public init(transcripts: [Transcript]) {
+    public init(transcripts: some Sequence<Transcript>) {
         var counts: [String: (count: Int, cues: Int, lastCue: Int)] = [:]
         var cueNumber = 0
         for transcript in transcripts {
@@ -63,19 +64,28 @@ public struct Suggestions: Sendable {
                 cueNumber += 1
             }
         }
-        var spellings: [String: [String: (count: Int, cues: Int, lastCue: Int)]] = [:]
-        for (word, count) in counts where word.count <= Self.longestWord {
-            spellings[word.lowercased(), default: [:]][word] = count
+        // Every spelling beside its folded form, sorted so a word's spellings are neighbours (a
+        // library's hundred thousand words cost no dictionary each).
+        var spellings = counts.compactMap { word, count in
+            word.count <= Self.longestWord ? (folded: word.lowercased(), word: word, count: count.count, cues: count.cues) : nil
         }
+        counts = [:]
+        spellings.sort { $0.folded.utf8.lexicographicallyPrecedes($1.folded.utf8) }
         let cueCount = Double(max(1, cueNumber))
-        var entries = spellings.map { folded, forms in
-            let best = forms.max { Suggestions.spellingOrder(($0.key, $0.value.count), ($1.key, $1.value.count)) }
-            let count = forms.values.reduce(0) { $0 + $1.count }
-            let cues = min(Int(cueCount), forms.values.reduce(0) { $0 + $1.cues })
-            return Entry(folded: Array(folded.utf8), word: best?.key ?? folded, count: count,
-                         score: Double(count) * log((cueCount + 1) / Double(cues)))
+        var entries: [Entry] = []
+        var start = 0
+        while start < spellings.count {
+            let folded = spellings[start].folded
+            var end = start + 1
+            while end < spellings.count, spellings[end].folded.utf8.elementsEqual(folded.utf8) { end += 1 }
+            let forms = spellings[start..<end]
+            let best = forms.max { Suggestions.spellingOrder(($0.word, $0.count), ($1.word, $1.count)) }
+            let count = forms.reduce(0) { $0 + $1.count }
+            let cues = min(Int(cueCount), forms.reduce(0) { $0 + $1.cues })
+            entries.append(Entry(folded: folded, word: best?.word ?? folded, count: count,
+                                 score: Double(count) * log((cueCount + 1) / Double(cues))))
+            start = end
         }
-        entries.sort { $0.folded.lexicographicallyPrecedes($1.folded) }
         self.entries = entries
         self.characteristic = entries.filter { $0.count > 1 && $0.word.count >= 3 }
             .sorted(by: Self.ranksBefore).prefix(20).map(\.word)
@@ -88,12 +98,12 @@ public struct Suggestions: Sendable {
     /// - Complexity: O(log w + k log k) for k words with that prefix.
     public func completions(for prefix: String, limit: Int) -> [String] {
         guard limit > 0 else { return [] }
-        let folded = Array(prefix.lowercased().utf8)
+        let folded = prefix.lowercased().utf8
         guard !folded.isEmpty else { return Array(characteristic.prefix(limit)) }
         var candidates: [Entry] = []
-        var index = entries.partitionPoint { !$0.folded.lexicographicallyPrecedes(folded) }
-        while index < entries.count, entries[index].folded.starts(with: folded) {
-            if entries[index].folded != folded { candidates.append(entries[index]) }
+        var index = entries.partitionPoint { !$0.folded.utf8.lexicographicallyPrecedes(folded) }
+        while index < entries.count, entries[index].folded.utf8.starts(with: folded) {
+            if !entries[index].folded.utf8.elementsEqual(folded) { candidates.append(entries[index]) }
             index += 1
         }
         candidates.sort(by: Self.ranksBefore)
@@ -103,7 +113,7 @@ public struct Suggestions: Sendable {
     private static func ranksBefore(_ a: Entry, _ b: Entry) -> Bool {
         if a.score != b.score { return a.score > b.score }
         if a.count != b.count { return a.count > b.count }
-        return a.folded.lexicographicallyPrecedes(b.folded)
+        return a.folded.utf8.lexicographicallyPrecedes(b.folded.utf8)
     }
 
     /// Orders spellings of one word, least preferred first: by frequency, then by

@@ -8,10 +8,8 @@ import Darwin
 
 /// Everything the interactive navigator needs, prepared by the command line.
 struct InteractiveSession {
-    /// The files, in the order the command prints them; those already read hold their cues.
-    var files: [LibraryFile]
-    /// Each file's path, or `nil` for standard input.
-    var paths: [SystemPath?]
+    /// Each file's path (`nil` for standard input) and how it was collected.
+    var library: LibraryInputs
     /// Whether the files make a library (several files, or a directory) rather than one transcript.
     var isLibrary: Bool
     /// Reads file `i` (in the background, the first time the navigator needs it).
@@ -40,8 +38,11 @@ struct InteractiveSession {
 
 /// `seek -i`: the full-screen navigator.
 enum InteractiveCommand {
-    /// Runs the navigator until the user quits; returns the exit status.
-    static func run(_ session: InteractiveSession) -> Int32 {
+    /// Runs the navigator on `files` (in the order the command prints them; those already read hold
+    /// their cues) until the user quits; returns the exit status.
+    ///
+    /// The files are handed on to the viewer, not kept beside its copy.
+    static func run(_ session: InteractiveSession, files: consuming [LibraryFile]) -> Int32 {
         let terminal: Terminal
         do {
             terminal = try Terminal()
@@ -50,7 +51,7 @@ enum InteractiveCommand {
             TerminalRestorer.writeAll(STDERR_FILENO, &message)
             return 2
         }
-        var loop = RunLoop(session: session, terminal: terminal)
+        var loop = RunLoop(session: session, files: consume files, terminal: terminal)
         let status = loop.run()
         terminal.restore()
         if status > 128, !SignalPipe.ignoredAtStart.contains(status - 128) {
@@ -65,7 +66,6 @@ enum InteractiveCommand {
 
 /// The navigator's event loop: keys, signals and finished searches in; frames out.
 struct RunLoop {
-    /// The session, its files handed on to the viewer and the worker (kept there, not twice).
     let session: InteractiveSession
     let terminal: Terminal
     let worker: SearchWorker
@@ -82,23 +82,23 @@ struct RunLoop {
     /// How often, with no key pressed, the file on screen is checked for changes on disk, in milliseconds.
     static let fileCheckInterval: Int32 = 1000
 
-    init(session: InteractiveSession, terminal: Terminal) {
-        var kept = session
-        kept.files = []
-        self.session = kept
+    /// The navigator on `files`, handed on to the viewer and the worker (kept there, not twice).
+    init(session: InteractiveSession, files: consuming [LibraryFile], terminal: Terminal) {
+        self.session = session
         self.terminal = terminal
-        let worker = SearchWorker(files: session.files, paths: session.paths, load: session.load)
+        let library = self.session.library
+        let worker = SearchWorker(files: copy files, paths: { library.path(of: $0) }, load: self.session.load)
         self.worker = worker
         player = PlayerController(command: session.player)
         let completions = { worker.completions(for: $0) }
         if session.isLibrary {
             state = ViewerState(
-                library: session.files, keywords: session.keywords, caseSensitive: session.caseSensitive,
+                library: files, keywords: session.keywords, caseSensitive: session.caseSensitive,
                 wholeWords: session.wholeWords, ignoresAccents: session.ignoresAccents, scope: session.scope,
                 size: terminal.size(), completions: completions)
         } else {
             state = ViewerState(
-                transcript: session.files[0].transcript ?? Transcript([]), displayName: session.files[0].name,
+                transcript: files[0].transcript ?? Transcript([]), displayName: files[0].name,
                 keywords: session.keywords, caseSensitive: session.caseSensitive, wholeWords: session.wholeWords,
                 ignoresAccents: session.ignoresAccents, scope: session.scope, size: terminal.size(),
                 completions: completions)
@@ -158,8 +158,8 @@ struct RunLoop {
     /// Tells the viewer when the file on screen was deleted or changed on disk since it was read.
     private mutating func checkFileOnScreen() {
         let file = state.currentFile
-        guard session.paths.indices.contains(file), let path = session.paths[file],
-              let read = worker.fingerprint(of: file),
+        guard session.library.indices.contains(file), let read = worker.fingerprint(of: file),
+              let path = session.library.path(of: file),
               let change = FileFingerprint.change(at: path, since: read) else { return }
         state.fileChangedOnDisk(file, change)
     }
@@ -230,7 +230,7 @@ struct RunLoop {
 
     /// Plays `match` from `--pad` before its moment; the status line says what happened.
     private mutating func play(_ match: Match) {
-        let path = session.paths[state.currentFile]
+        let path = session.library.path(of: state.currentFile)
         let media = session.isLibrary ? MediaLookup.media(forTranscript: path, explicit: nil) : session.media
         guard let media else {
             // --media names the media of one transcript only: a library finds each file's beside it.
@@ -292,7 +292,7 @@ struct RunLoop {
         }
         let write = session.writeJSONLines
         let files = state.files
-        let inputs = session.paths.compactMap { $0 }
+        let inputs = session.library.paths
         exportTask = ExportTask(total: matches.total, shownName: path.shown) { progress, isCancelled in
             ExportFile.write(to: path, replace: request.replace, notOver: inputs, isCancelled: isCancelled) { writer in
                 for file in files.indices where !isCancelled() {
@@ -324,7 +324,7 @@ struct RunLoop {
     /// Where `w` writes by default: beside the transcript (`talk.matches.jsonl`), or `seek-matches.jsonl`
     /// in the current folder for a library or standard input.
     private var defaultExportPath: SystemPath {
-        ExportFile.path(forTranscript: session.isLibrary ? nil : session.paths[0])
+        ExportFile.path(forTranscript: session.isLibrary ? nil : session.library.path(of: 0))
     }
 
     private mutating func draw() {

@@ -26,7 +26,8 @@ final class SearchWorker: @unchecked Sendable {
     }
 
     private let load: @Sendable (Int) -> LibraryFile.Content
-    private let paths: [SystemPath?]
+    /// File `i`'s path (`nil` for standard input).
+    private let paths: @Sendable (Int) -> SystemPath?
     /// Each file as it was on disk just before it was read.
     private var fingerprints: [FileFingerprint?]
     private let generation = SearchGeneration()
@@ -44,14 +45,15 @@ final class SearchWorker: @unchecked Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
 
-    /// A worker on `files` (those already read keep their content); `load` reads file `i`, at `paths[i]`.
-    init(files: [LibraryFile], paths: [SystemPath?], load: @escaping @Sendable (Int) -> LibraryFile.Content) {
+    /// A worker on `files` (those already read keep their content); `load` reads file `i`, at `paths(i)`.
+    init(files: [LibraryFile], paths: @escaping @Sendable (Int) -> SystemPath?,
+         load: @escaping @Sendable (Int) -> LibraryFile.Content) {
         self.load = load
         self.paths = paths
         contents = files.map(\.content)
         unread = files.count { !$0.isRead }
         fingerprints = files.indices.map { file in
-            guard files[file].isRead, paths.indices.contains(file), let path = paths[file] else { return nil }
+            guard files[file].isRead, let path = paths(file) else { return nil }
             return FileFingerprint(path: path)
         }
         let ends = WakePipe.make()
@@ -89,7 +91,7 @@ final class SearchWorker: @unchecked Sendable {
         let known = contents[file]
         lock.unlock()
         guard case .pending = known else { return known }
-        let fingerprint = paths.indices.contains(file) ? paths[file].flatMap(FileFingerprint.init(path:)) : nil
+        let fingerprint = paths(file).flatMap(FileFingerprint.init(path:))
         let content = load(file)
         lock.lock()
         contents[file] = content
@@ -135,15 +137,17 @@ final class SearchWorker: @unchecked Sendable {
     func prepareSuggestions() {
         DispatchQueue.global(qos: .utility).async { [self] in
             lock.lock()
-            let transcripts = contents.compactMap(\.transcript)
+            // The files as they are now (the array shared, not copied, unless a file is read meanwhile).
+            let contents = contents
             let cover = suggestionsCover
             lock.unlock()
-            guard transcripts.count > cover else { return }
-            let built = Suggestions(transcripts: transcripts)
+            let count = contents.count { $0.transcript != nil }
+            guard count > cover else { return }
+            let built = Suggestions(transcripts: contents.lazy.compactMap(\.transcript))
             lock.lock()
-            if transcripts.count > suggestionsCover {
+            if count > suggestionsCover {
                 suggestions = built
-                suggestionsCover = transcripts.count
+                suggestionsCover = count
             }
             lock.unlock()
         }

@@ -19,7 +19,7 @@ extension SeekCommand {
     /// `seek -i`: one transcript read before the first frame, or a library (several files, or a
     /// directory) whose files are read in the background while the navigator already runs.
     func runInteractive(
-        _ options: CommandLineOptions, inputs: [InputFile], isLibrary: Bool, explicitMedia: SystemPath?
+        _ options: CommandLineOptions, inputs: consuming [InputFile], isLibrary: Bool, explicitMedia: SystemPath?
     ) -> ExitStatus {
         if environment.term == "dumb" {
             streams.writeError("seek: -i needs a terminal that can move the cursor, and TERM=dumb says this one cannot"
@@ -42,14 +42,13 @@ extension SeekCommand {
                 try Self.work(.loadCues, on: input, load: load, standardInput: standardInput)
             })
         }
-        var files = inputs.map { LibraryFile(name: $0.displayName) }
         var warnings: [String] = []
-        var tracks: [SubtitleTrack?] = Array(repeating: nil, count: inputs.count)
+        var first: (content: LibraryFile.Content, track: SubtitleTrack?)?
         if !isLibrary {
             let outcome = read(inputs[0])
             switch outcome.result {
             case .success(.cues(let loaded)):
-                files[0].content = .loaded(loaded.transcript)
+                first = (.loaded(loaded.transcript), outcome.track)
                 if !options.quiet { warnings = loaded.warnings.map { "\($0)" } }
             case .success(.counted), .success(.searched):
                 preconditionFailure("cues were asked for")
@@ -57,13 +56,16 @@ extension SeekCommand {
                 streams.writeError("seek: \(failure)\n")
                 return .error
             }
-            tracks[0] = outcome.track
         }
-        let names = files.map(\.name)
+        let track = first?.track
+        // Kept for the whole session: packed, and the collected inputs let go.
+        let library = LibraryInputs(consume inputs)
+        var files = library.indices.map { LibraryFile(name: library.displayName(of: $0)) }
+        if let first { files[0].content = first.content }
         var session = InteractiveSession(
-            files: files, paths: inputs.map(\.path), isLibrary: isLibrary,
+            library: library, isLibrary: isLibrary,
             load: { file in
-                let outcome = read(inputs[file])
+                let outcome = read(library[file])
                 switch outcome.result {
                 // Kept for the whole session beside every other file's: without the parser's spare room.
                 case .success(.cues(let loaded)): return .loaded(loaded.transcript.compacted())
@@ -76,8 +78,10 @@ extension SeekCommand {
             writeJSONLines: { file, transcript, index, writer, progress, isCancelled in
                 var bytes: [UInt8] = []
                 var records = 0
-                for record in MatchRecords(file: names[file], transcript: transcript, index: index,
-                                           track: tracks[file]?.number, language: tracks[file]?.language) {
+                // A library's files are read in the background without their tracks: only one file has one.
+                let track = isLibrary ? nil : track
+                for record in MatchRecords(file: library.displayName(of: file), transcript: transcript, index: index,
+                                           track: track?.number, language: track?.language) {
                     JSONLinesWriter.append(record, to: &bytes)
                     records += 1
                     if bytes.count >= DescriptorWriter.flushThreshold {
@@ -91,7 +95,7 @@ extension SeekCommand {
                 progress(records)
             })
         session.warnings = warnings
-        if !isLibrary { session.media = MediaLookup.media(forTranscript: inputs[0].path, explicit: explicitMedia) }
+        if !isLibrary { session.media = MediaLookup.media(forTranscript: library.path(of: 0), explicit: explicitMedia) }
         session.pad = options.pad
         session.player = PlayerCommand.choose(
             option: options.player, environment: getenv("SEEK_PLAYER").map { String(cString: $0) },
@@ -101,6 +105,6 @@ extension SeekCommand {
         case .never: false
         case .auto: (environment.noColor ?? "").isEmpty
         }
-        return ExitStatus(rawValue: InteractiveCommand.run(session)) ?? .error
+        return ExitStatus(rawValue: InteractiveCommand.run(session, files: consume files)) ?? .error
     }
 }
