@@ -166,6 +166,23 @@ final class TmuxSession {
             && !modes.contains("-icanon") && !modes.contains("-echo ")
     }
 
+    /// The first child process of `parent`: from /proc on Linux, from `pgrep -P` elsewhere.
+    static func firstChild(of parent: pid_t) -> pid_t? {
+        #if os(Linux)
+        let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+        #else
+        let pgrep = Process()
+        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        pgrep.arguments = ["-P", String(parent)]
+        let output = Pipe()
+        pgrep.standardOutput = output
+        guard (try? pgrep.run()) != nil else { return nil }
+        let children = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        pgrep.waitUntilExit()
+        #endif
+        return children.split(whereSeparator: \.isWhitespace).first.flatMap { pid_t($0) }
+    }
+
     static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
@@ -290,8 +307,7 @@ struct InteractiveTests {
         let session = try TmuxSession(["city", "talk.srt"], jobControl: true)
         #expect(session.wait { $0.contains(" 1/") }, "did not start: \(session.screen())")
         let shell = try #require(pid_t(session.format("#{pane_pid}")))
-        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
-        let pid = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+        let pid = try #require(TmuxSession.firstChild(of: shell))
         kill(pid, SIGSTOP)
         // The shell takes the terminal back and puts its own modes (echo, line editing) back.
         #expect(session.wait { $0.contains("Stopped") }, "not stopped: \(session.screen())")

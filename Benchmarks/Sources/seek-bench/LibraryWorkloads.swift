@@ -47,12 +47,11 @@ private func tinyLibrary(in directory: String, count: Int) -> String {
     return directory
 }
 
-/// The resident memory of the process in the pane, from /proc (kB).
+/// The resident memory of the process in the pane (KiB; see `processMemory`).
 private func residentKilobytes(ofPane tmux: ([String]) -> String) -> Int? {
-    guard let pid = Int32(tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)),
-          let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    return status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+    guard let pid = Int32(tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    return processMemory(of: pid).resident
 }
 
 /// `seek -i -r budget DIR` over `fileCount` tiny files in tmux: first frame, the list paged, final
@@ -196,14 +195,10 @@ private func libraryInTerminal(_ bench: Bench, directory: String, fileCount: Int
                 break
             }
         }
-        if let pid = Int32(tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)),
-           let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
-            func kilobytes(_ field: String) -> Int? {
-                status.split(separator: "\n").first { $0.hasPrefix(field) }
-                    .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
-            }
-            if let rss = kilobytes("VmRSS:") { resident.append(rss) }
-            if let peak = kilobytes("VmHWM:") { peaks.append(peak) }
+        if let pid = Int32(tmux(["display-message", "-p", "-t", "b", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let memory = processMemory(of: pid)
+            if let rss = memory.resident { resident.append(rss) }
+            if let peak = memory.peak { peaks.append(peak) }
         }
         _ = tmux(["send-keys", "-t", "b", "q"])
         _ = tmux(["kill-server"])
@@ -218,6 +213,6 @@ private func libraryInTerminal(_ bench: Bench, directory: String, fileCount: Int
                   seek: String(format: "%.2fx", Double(rss) * 1024 / Double(max(1, totalBytes))), target: "< 1.5x",
                   peak: String(format: "%.0f MB resident, %.0f MB peak", Double(rss) / 1024, Double(peak) / 1024))
     } else {
-        bench.note("library navigator memory: /proc/PID/status not readable here")
+        bench.note("library navigator memory: not readable here (it comes from Linux's /proc)")
     }
 }

@@ -6,65 +6,49 @@ import SeekBytes
 /// (quotes, backslashes and every control character), so the output is valid
 /// JSON whatever the text contains.
 public enum JSONLinesWriter {
-    /// Appends `record` as one line (with its `\n`).
+    /// Appends `record` as one line (with its `\n`): the columns of `MatchRecord.Column`, in its
+    /// order, each under its name.
     ///
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
-        ByteWriting.append("{\"file\":", to: &out)
-        appendString(record.file, to: &out)
-        ByteWriting.append(",\"track\":", to: &out)
-        appendInt(record.track, to: &out)
-        ByteWriting.append(",\"language\":", to: &out)
-        appendString(record.language, to: &out)
-        ByteWriting.append(",\"position\":", to: &out)
-        ByteWriting.append(record.position, to: &out)
-        ByteWriting.append(",\"total\":", to: &out)
-        ByteWriting.append(record.total, to: &out)
-        ByteWriting.append(",\"cue\":", to: &out)
-        ByteWriting.append(record.cue, to: &out)
-        ByteWriting.append(",\"cue_id\":", to: &out)
-        appendString(record.cueID, to: &out)
-        ByteWriting.append(",\"start_ms\":", to: &out)
-        appendInt(record.start, to: &out)
-        ByteWriting.append(",\"end_ms\":", to: &out)
-        appendInt(record.end, to: &out)
-        ByteWriting.append(",\"start\":", to: &out)
-        appendTime(record.start, to: &out)
-        ByteWriting.append(",\"end\":", to: &out)
-        appendTime(record.end, to: &out)
-        ByteWriting.append(",\"match_start_ms\":", to: &out)
-        appendInt(record.matchStart, to: &out)
-        ByteWriting.append(",\"match_end_ms\":", to: &out)
-        appendInt(record.matchEnd, to: &out)
-        ByteWriting.append(",\"speaker\":", to: &out)
-        appendString(record.speaker, to: &out)
-        ByteWriting.append(",\"style\":", to: &out)
-        appendString(record.style, to: &out)
-        ByteWriting.append(",\"keyword\":", to: &out)
-        appendString(record.keyword, to: &out)
         ByteWriting.withBytes(of: record.text) { text in
-            let lower = min(record.bytes.lowerBound, text.count)
-            let upper = min(max(record.bytes.upperBound, lower), text.count)
-            ByteWriting.append(",\"match\":", to: &out)
-            appendEscaped(text.extracting(lower..<upper), to: &out)
-            ByteWriting.append(",\"char_start\":", to: &out)
-            ByteWriting.append(record.characters.lowerBound, to: &out)
-            ByteWriting.append(",\"char_end\":", to: &out)
-            ByteWriting.append(record.characters.upperBound, to: &out)
-            ByteWriting.append(",\"utf16_start\":", to: &out)
-            ByteWriting.append(record.utf16.lowerBound, to: &out)
-            ByteWriting.append(",\"utf16_end\":", to: &out)
-            ByteWriting.append(record.utf16.upperBound, to: &out)
-            ByteWriting.append(",\"byte_start\":", to: &out)
-            ByteWriting.append(record.bytes.lowerBound, to: &out)
-            ByteWriting.append(",\"byte_end\":", to: &out)
-            ByteWriting.append(record.bytes.upperBound, to: &out)
-            ByteWriting.append(",\"line\":", to: &out)
-            ByteWriting.append(record.line, to: &out)
-            ByteWriting.append(",\"text\":", to: &out)
-            appendEscaped(text, to: &out)
+            for (index, column) in MatchRecord.Column.allCases.enumerated() {
+                out.append(contentsOf: keys[index])
+                switch column {
+                case .file: appendString(record.file, to: &out)
+                case .track: appendInt(record.track, to: &out)
+                case .language: appendString(record.language, to: &out)
+                case .position: ByteWriting.append(record.position, to: &out)
+                case .total: ByteWriting.append(record.total, to: &out)
+                case .cue: ByteWriting.append(record.cue, to: &out)
+                case .cueID: appendString(record.cueID, to: &out)
+                case .startMilliseconds: appendInt(record.start, to: &out)
+                case .endMilliseconds: appendInt(record.end, to: &out)
+                case .start: appendTime(record.start, to: &out)
+                case .end: appendTime(record.end, to: &out)
+                case .matchStartMilliseconds: appendInt(record.matchStart, to: &out)
+                case .matchEndMilliseconds: appendInt(record.matchEnd, to: &out)
+                case .speaker: appendString(record.speaker, to: &out)
+                case .style: appendString(record.style, to: &out)
+                case .keyword: appendString(record.keyword, to: &out)
+                case .match: appendEscaped(record.matchBytes(in: text), to: &out)
+                case .characterStart: ByteWriting.append(record.characters.lowerBound, to: &out)
+                case .characterEnd: ByteWriting.append(record.characters.upperBound, to: &out)
+                case .utf16Start: ByteWriting.append(record.utf16.lowerBound, to: &out)
+                case .utf16End: ByteWriting.append(record.utf16.upperBound, to: &out)
+                case .byteStart: ByteWriting.append(record.bytes.lowerBound, to: &out)
+                case .byteEnd: ByteWriting.append(record.bytes.upperBound, to: &out)
+                case .line: ByteWriting.append(record.line, to: &out)
+                case .text: appendEscaped(text, to: &out)
+                }
+            }
         }
         ByteWriting.append("}\n", to: &out)
+    }
+
+    /// What precedes each column's value: `{"file":`, `,"track":`, and so on.
+    private static let keys: [[UInt8]] = MatchRecord.Column.allCases.enumerated().map {
+        Array(($0 == 0 ? "{" : ",").utf8) + Array(quoted($1.name).utf8) + [UInt8(ascii: ":")]
     }
 
     /// Appends cue `index` of `transcript` as one line with the keys

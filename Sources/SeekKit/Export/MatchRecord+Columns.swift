@@ -2,9 +2,10 @@ extension MatchRecord {
     /// The export's schema: one case per column, in the order JSON Lines writes its keys, CSV its
     /// header and fields, and `--help` lists them.
     ///
-    /// `value(in:)` defines what each column holds. `JSONLinesWriter` and `CSVWriter` write the
-    /// columns in straight-line code for speed; tests read their output back and compare it with
-    /// this table column by column, so a column added here and not there (or the other way) fails.
+    /// `value(in:)` defines what each column holds. `JSONLinesWriter` and `CSVWriter` take their
+    /// keys, header and order from this table and write each value their own way for speed (no
+    /// `Value` or `String` made per cell); tests compare their output with `value(in:)` column by
+    /// column, and the compiler makes each writer handle every case.
     public enum Column: String, CaseIterable, Sendable {
         case file, track, language, position, total, cue
         case cueID = "cue_id"

@@ -73,6 +73,11 @@ public struct MatchRecord: Sendable {
         return text[lower..<upper]
     }
 
+    /// The matched bytes within `text`, the bytes of `self.text` (clamped to them).
+    func matchBytes(in text: ByteView) -> ByteView {
+        let lower = min(bytes.lowerBound, text.count)
+        return text.extracting(lower..<min(max(bytes.upperBound, lower), text.count))
+    }
 }
 
 /// The matches of an index as export records, in position order.

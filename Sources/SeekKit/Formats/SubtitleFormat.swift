@@ -65,9 +65,6 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         ("json", .json), ("tsv", .tsv),
     ]
 
-    /// The extensions a directory walk takes (`.xml` and `.sub` are read by their content).
-    public static var walkedExtensions: [String] { extensions.map(\.0) }
-
     /// The format a file name suggests, or `nil` when the extension says nothing
     /// (or, for `.xml` and `.sub`, nothing certain: the content decides).
     public init?(fileName: String) {

@@ -106,16 +106,6 @@ public struct Transcript: Sendable {
     public func ordinal(at index: Int) -> Int {
         ordinals.isEmpty ? index + 1 : Int(ordinals[index])
     }
-
-    /// The index of the cue whose text contains the storage byte `offset`
-    /// (or whose separator follows it), or `nil` when out of range.
-    ///
-    /// - Complexity: O(log n).
-    public func cueIndex(containingUTF8Offset offset: Int) -> Int? {
-        let low = records.indices.partitionPoint { records.textRange(at: $0).upperBound >= offset }
-        guard low < records.count, records.textRange(at: low).lowerBound <= offset else { return nil }
-        return low
-    }
 }
 
 extension Transcript {

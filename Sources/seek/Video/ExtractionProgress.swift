@@ -47,14 +47,14 @@ final class ExtractionProgress: @unchecked Sendable {
             line.append(character)
         }
         shown = line
-        write("\r\u{1B}[K" + line)
+        write("\r" + TerminalCommand.clearToEndOfLine.sequence + line)
     }
 
     /// Runs `body` (which may write to standard output or error) with the line cleared, then shows it again.
     func aside(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        if shown != nil { write("\r\u{1B}[K") }
+        if shown != nil { write("\r" + TerminalCommand.clearToEndOfLine.sequence) }
         body()
         if let shown { write(shown) }
     }
@@ -63,7 +63,7 @@ final class ExtractionProgress: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if shown != nil { write("\r\u{1B}[K") }
+        if shown != nil { write("\r" + TerminalCommand.clearToEndOfLine.sequence) }
         shown = nil
     }
 

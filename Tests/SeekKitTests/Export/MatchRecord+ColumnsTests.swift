@@ -2,7 +2,7 @@ import Testing
 @testable import SeekKit
 
 /// The export's schema, `MatchRecord.Column`, is the one definition of the columns: the JSON Lines
-/// and CSV writers (straight-line code, for speed) must write exactly what the table says.
+/// and CSV writers (a case each, for speed) must write exactly what the table says.
 @Suite struct MatchRecordColumnsTests {
     /// A JSON Lines line written the slow way, from the table.
     static func jsonLine(_ record: MatchRecord) -> String {
