@@ -257,19 +257,20 @@ struct SeekCommand {
         let name = input.displayName
         // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
         // Once loaded, a mapped file's pages are let go before its matches are indexed.
-        let searchInPlace = { (bytes: ByteView, releasePages: () -> Void) throws(Diagnostic)
+        let searchInPlace = { (bytes: ByteView, checked: InPlaceCheck, releasePages: () -> Void) throws(Diagnostic)
             -> Outcome.Found in
             switch work {
             case .count(let query, let enough):
                 return .counted(try TranscriptLoader.countMatches(
-                    inPlace: bytes, fileName: name, options: load, query: query, enough: enough))
+                    inPlace: bytes, fileName: name, options: load, query: query, enough: enough, checked: checked))
             case .searchPart(let query, let cues):
                 let loaded = try TranscriptLoader.load(inPlace: bytes, fileName: name, options: load,
-                                                       untilMatchingCues: cues, of: query)
+                                                       untilMatchingCues: cues, of: query, checked: checked)
                 releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
             case .searchMatching(let query):
-                let loaded = try TranscriptLoader.loadMatching(inPlace: bytes, fileName: name, options: load, query: query)
+                let loaded = try TranscriptLoader.loadMatching(inPlace: bytes, fileName: name, options: load, query: query,
+                                                               checked: checked)
                 releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
             case .loadCues, .search:
@@ -279,7 +280,7 @@ struct SeekCommand {
         let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             switch work {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
-                return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, {}) }
+                return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}) }
             case .count(let query, _):
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
             case .loadCues, .search:
@@ -295,7 +296,7 @@ struct SeekCommand {
                 guard TranscriptLoader.readsInPlace(bytes, options: load) else {
                     return try Self.work(work, decoding: bytes, fileName: name, load: load)
                 }
-                return try searchInPlace(bytes, releasePages)
+                return try searchInPlace(bytes, .plainUTF8, releasePages)
             }, read: searchRead)
     }
 

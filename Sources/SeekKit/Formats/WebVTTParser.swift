@@ -24,21 +24,26 @@ public enum WebVTTParser {
     public static func parse(
         _ utf8: [UInt8], fileName: String
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        let result: (Transcript, [Diagnostic])? = utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            var signed = false
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
-                signed = parser.run()
-                cues = parser.cues
-                warnings = parser.warnings
-            }
-            return signed ? (transcript, warnings.all) : nil
+        try utf8.withByteView { (buffer) throws(Diagnostic) in try parse(buffer, fileName: fileName) }
+    }
+
+    /// `parse(_:fileName:)` over UTF-8 text where it lies (say, mapped): the cues' texts are
+    /// copied out of it, so it need not outlive the call.
+    static func parse(
+        _ buffer: ByteView, fileName: String
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        var signed = false
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+            signed = parser.run()
+            cues = parser.cues
+            warnings = parser.warnings
         }
-        guard let result else {
+        guard signed else {
             throw Diagnostic(file: fileName, line: 1, message: "missing WEBVTT header on the first line")
         }
-        return result
+        return (transcript, warnings.all)
     }
 
     /// Whether `utf8` starts with a WebVTT signature line.

@@ -53,35 +53,42 @@ extension TranscriptLoader {
     ///
     /// With `enough`, a large SRT or untimed text file is read piece by piece (a core's
     /// worth of pieces at a time) only until that many matches are found (`-l`, `-q`):
-    /// the count is then at least `enough`, and the pages of the file after it are never touched.
+    /// the count is then at least `enough`, and the pieces of the file after it are never parsed
+    /// (its UTF-8 is checked whole first, unless `checked` says the caller did).
+    ///
+    /// - Parameter checked: `.plainUTF8` when the caller has found `readsInPlace` true of
+    ///   `bytes`, which is then not checked again.
     public static func countMatches(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
-        query: Query, enough: Int = .max
+        query: Query, enough: Int = .max, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> MatchCount {
         try countMatches(inPlace: bytes, fileName: fileName, options: options, query: query,
-                         pieceSize: TextPieces.pieceSize, enough: enough)
+                         pieceSize: TextPieces.pieceSize, enough: enough, checked: checked)
     }
 
     static func countMatches(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
-        pieceSize: Int, enough: Int = .max
+        pieceSize: Int, enough: Int = .max, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> MatchCount {
-        // Each piece checks its own UTF-8 before it is parsed (while it is in cache);
-        // a file that turns out to need decoding is counted again, decoded.
-        if options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) {
-            let isBlank = PreparedText.isBlank(bytes)
-            let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
-            var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
-            if isBlank { return result }
-            if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
-                                           pieceSize: pieceSize, checkingUTF8: true, enough: enough) {
-                if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
-                result.matches = counted.matches
-                result.warnings += counted.warnings
-                return result
-            }
+        guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
+            return try countMatches(Array(bytes), fileName: fileName, options: options, query: query)
         }
-        return try countMatches(Array(bytes), fileName: fileName, options: options, query: query)
+        let isBlank = PreparedText.isBlank(bytes)
+        let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+        var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
+        if isBlank { return result }
+        if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
+                                       pieceSize: pieceSize, enough: enough) {
+            if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
+            result.matches = counted.matches
+            result.warnings += counted.warnings
+            return result
+        }
+        // Another format, or text read whole: loaded where it lies, then counted.
+        let loaded = try load(inPlace: bytes, fileName: fileName, options: options, checked: .plainUTF8)
+        result.matches = MatchIndex.count(transcript: loaded.transcript, query: query)
+        result.warnings = loaded.warnings
+        return result
     }
 
     static func countInPieces(
@@ -92,19 +99,18 @@ extension TranscriptLoader {
         }
     }
 
-    /// Parses and counts SRT and untimed text piece by piece (a small text is one piece);
-    /// `nil` when the text is in another format or timestamped (read whole), or, `checkingUTF8`,
-    /// not valid UTF-8 without NUL.
+    /// Parses and counts SRT and untimed text (valid UTF-8 without NUL) piece by piece (a small
+    /// text is one piece); `nil` when the text is in another format or timestamped (read whole).
     static func countInPieces(
         _ buffer: ByteView, format: SubtitleFormat, fileName: String, query: Query,
-        pieceSize: Int = TextPieces.pieceSize, checkingUTF8: Bool = false, enough: Int = .max
+        pieceSize: Int = TextPieces.pieceSize, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
         if format == .text && TimestampedTextParser.needsWholeRead(buffer) { return nil }
         var firstLayout = WholeLayout()
         if format == .srt
-            && startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8, keeping: &firstLayout) {
+            && startsWithRollingCaptions(buffer, fileName: fileName, keeping: &firstLayout) {
             return nil
         }
         let wholeLayout = firstLayout
@@ -115,7 +121,6 @@ extension TranscriptLoader {
         let inPlaceMatcher = inPlaceMatcher(for: query)
         func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? {
             let piece = buffer.extracting(bounds[i]..<bounds[i + 1])
-            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(piece) { return nil }
             if format == .text, let inPlaceMatcher {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
@@ -168,25 +173,21 @@ extension TranscriptLoader {
     }
 
     /// Whether SRT text is rolling captions or labelled like a transcript (merged, or its labels
-    /// taken off, only by a full parse: `RollingCaptions`, `SpeakerTurns`) or, `checkingUTF8`,
-    /// starts with bytes that are not valid UTF-8: its first cues, up to a piece boundary
-    /// past `RollingCaptions.sampledCues` of them, parsed as a whole parse reads them.
-    static func startsWithRollingCaptions(
-        _ buffer: ByteView, fileName: String, checkingUTF8: Bool
-    ) -> Bool {
+    /// taken off, only by a full parse: `RollingCaptions`, `SpeakerTurns`): its first cues, up to a
+    /// piece boundary past `RollingCaptions.sampledCues` of them, parsed as a whole parse reads them.
+    static func startsWithRollingCaptions(_ buffer: ByteView, fileName: String) -> Bool {
         var unused = WholeLayout()
-        return startsWithRollingCaptions(buffer, fileName: fileName, checkingUTF8: checkingUTF8, keeping: &unused)
+        return startsWithRollingCaptions(buffer, fileName: fileName, keeping: &unused)
     }
 
-    /// `startsWithRollingCaptions(_:fileName:checkingUTF8:)`, keeping the layout of a small file it makes.
+    /// `startsWithRollingCaptions(_:fileName:)`, keeping the layout of a small file it makes.
     static func startsWithRollingCaptions(
-        _ buffer: ByteView, fileName: String, checkingUTF8: Bool, keeping whole: inout WholeLayout
+        _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout
     ) -> Bool {
         var size = firstPrefixSize(of: buffer)
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
             let prefix = buffer.extracting(..<end)
-            if checkingUTF8 && !TextDecoder.isValidWithoutNULs(prefix) { return true }
             let layout = SRTLayout(prefix)
             whole.keep(layout, of: prefix, in: buffer)
             if let layout, let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: end == buffer.count) {

@@ -1,15 +1,17 @@
 import SeekBytes
 extension TranscriptLoader {
     /// What `load(Array(bytes), …)` gives, read where the bytes lie (say mapped) when they are
-    /// plainly written UTF-8 SRT or text: the file's pages and the transcript are then all it
+    /// plainly written UTF-8 SRT, WebVTT or text: the file's pages and the transcript are then all it
     /// holds, not a copy of the file besides. Any other file is copied and loaded.
     ///
+    /// - Parameter checked: `.plainUTF8` when the caller has found `readsInPlace` true of `bytes`
+    ///   (which is not checked again).
     /// - Complexity: O(n) in the size of `bytes`.
     static func load(
-        inPlace bytes: ByteView, fileName: String, options: LoadOptions
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> LoadedTranscript {
         func copied() throws(Diagnostic) -> LoadedTranscript { try load(Array(bytes), fileName: fileName, options: options) }
-        guard readsInPlace(bytes, options: options) else { return try copied() }
+        guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else { return try copied() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         let parsed: (transcript: Transcript, warnings: [Diagnostic])
@@ -17,6 +19,8 @@ extension TranscriptLoader {
         case .srt where !isBlank:
             let read = SRTParser.parse(bytes, fileName: fileName)
             parsed = carryingTurns(mergingRollingCaptions((read.transcript, read.warnings.all)))
+        case .vtt where !isBlank:
+            parsed = carryingTurns(mergingRollingCaptions(try WebVTTParser.parse(bytes, fileName: fileName)))
         case .text where !isBlank:
             parsed = carryingTurns(TimestampedTextParser.parse(bytes, fileName: fileName))
         default:
@@ -38,4 +42,12 @@ extension TranscriptLoader {
         options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes)
             && TextDecoder.isValidWithoutNULs(bytes)
     }
+}
+
+/// What the caller of an in-place loader has already found of the bytes it hands over.
+public enum InPlaceCheck: Sendable {
+    /// Nothing: the loader checks what it needs.
+    case unchecked
+    /// `TranscriptLoader.readsInPlace` is true of them: UTF-8 read as it lies, checked whole.
+    case plainUTF8
 }

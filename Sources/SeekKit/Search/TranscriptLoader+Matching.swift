@@ -19,23 +19,29 @@ extension TranscriptLoader {
     /// through their turns (`SpeakerTurns`) and a file where more than one cue in 64 bytes
     /// matches (`MatchingCues.isDense`) are loaded whole, with every cue.
     ///
+    /// - Parameter checked: `.plainUTF8` when the caller has found `readsInPlace` true of
+    ///   `bytes`, which is then not checked again.
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
     public static func loadMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
-        query: Query
+        query: Query, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> LoadedTranscript {
         try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
-                         pieceSize: TextPieces.pieceSize)
+                         pieceSize: TextPieces.pieceSize, checked: checked)
     }
 
     static func loadMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
-        pieceSize: Int
+        pieceSize: Int, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> LoadedTranscript {
-        func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
-        guard options.encoding == nil, let matcher = inPlaceMatcher(for: query),
-              TextDecoder.startsLikePlainUTF8(bytes) else { return try whole() }
+        guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
+            return try load(Array(bytes), fileName: fileName, options: options)
+        }
+        func whole() throws(Diagnostic) -> LoadedTranscript {
+            try load(inPlace: bytes, fileName: fileName, options: options, checked: .plainUTF8)
+        }
+        guard let matcher = inPlaceMatcher(for: query) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         var firstLayout = WholeLayout()
@@ -49,7 +55,6 @@ extension TranscriptLoader {
         }
         let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
-            guard TextDecoder.isValidWithoutNULs(piece) else { return nil }
             return format == .srt ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
                 : MatchingCues(untimedText: piece, matcher: matcher)
         }
@@ -87,8 +92,8 @@ extension TranscriptLoader {
     }
 
     /// Whether the file's first cues (up to a piece boundary past the cues that decide)
-    /// say that each cue reads the same alone as in the whole file: valid UTF-8, not rolling
-    /// captions (SRT), and no speaker labels that last through turns.
+    /// say that each cue of plainly written UTF-8 (`readsInPlace`) reads the same alone as in
+    /// the whole file: not rolling captions (SRT), and no speaker labels that last through turns.
     static func startsWithCuesReadAlone(
         _ buffer: ByteView, format: SubtitleFormat, fileName: String, keeping whole: inout WholeLayout
     ) -> Bool {
@@ -99,7 +104,6 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: buffer, from: size)
             let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
             let prefix = buffer.extracting(..<end)
-            if !TextDecoder.isValidWithoutNULs(prefix) { return false }
             if format == .srt {
                 let layout = SRTLayout(prefix)
                 whole.keep(layout, of: prefix, in: buffer)

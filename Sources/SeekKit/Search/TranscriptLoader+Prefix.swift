@@ -10,28 +10,33 @@ extension TranscriptLoader {
     /// pieces are taken. Any other file is loaded whole. The result's first `cueLimit` matching
     /// cues are exactly those of the whole file; warnings are those of the part read.
     ///
+    /// - Parameter checked: `.plainUTF8` when the caller has found `readsInPlace` true of
+    ///   `bytes`, which is then not checked again.
     /// - Complexity: O(size of the part read), plus reloads of a growing part when cues hold
     ///   several matches (each wanting at least half as many matches again as the last).
     public static func load(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
-        untilMatchingCues cueLimit: Int, of query: Query
+        untilMatchingCues cueLimit: Int, of query: Query, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> LoadedTranscript {
         try load(inPlace: bytes, fileName: fileName, options: options, untilMatchingCues: cueLimit, of: query,
-                 pieceSize: TextPieces.pieceSize)
+                 pieceSize: TextPieces.pieceSize, checked: checked)
     }
 
     static func load(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions,
-        untilMatchingCues cueLimit: Int, of query: Query, pieceSize: Int
+        untilMatchingCues cueLimit: Int, of query: Query, pieceSize: Int, checked: InPlaceCheck = .unchecked
     ) throws(Diagnostic) -> LoadedTranscript {
-        func whole() throws(Diagnostic) -> LoadedTranscript { try load(inPlace: bytes, fileName: fileName, options: options) }
-        guard cueLimit > 0, !query.isEmpty, options.encoding == nil, TextDecoder.startsLikePlainUTF8(bytes) else {
-            return try whole()
+        guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
+            return try load(Array(bytes), fileName: fileName, options: options)
         }
+        func whole() throws(Diagnostic) -> LoadedTranscript {
+            try load(inPlace: bytes, fileName: fileName, options: options, checked: .plainUTF8)
+        }
+        guard cueLimit > 0, !query.isEmpty else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, _) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         guard !isBlank, format == .srt || format == .text else { return try whole() }
-        if format == .srt && startsWithRollingCaptions(bytes, fileName: fileName, checkingUTF8: true) {
+        if format == .srt && startsWithRollingCaptions(bytes, fileName: fileName) {
             return try whole()
         }
         let bounds = TextPieces.boundaries(count: bytes.count, pieceSize: pieceSize) { target in
@@ -42,11 +47,11 @@ extension TranscriptLoader {
         for end in bounds.indices.dropFirst().dropLast() {
             let piece = bytes.extracting(bounds[end - 1]..<bounds[end])
             guard let counted = countInPieces(piece, format: format, fileName: fileName, query: query,
-                                              pieceSize: piece.count, checkingUTF8: true) else { return try whole() }
+                                              pieceSize: piece.count) else { return try whole() }
             matches += counted.matches
             guard matches >= wanted else { continue }
             let loaded = try load(inPlace: bytes.extracting(..<bounds[end]), fileName: fileName,
-                                  options: options)
+                                  options: options, checked: .plainUTF8)
             let index = MatchIndex(transcript: loaded.transcript, query: query)
             let found = Self.matchingCues(index)
             if found >= cueLimit { return loaded }
