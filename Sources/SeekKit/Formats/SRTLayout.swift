@@ -24,20 +24,18 @@ struct SRTLayout {
 
     /// The layout of `bytes`, or `nil` when they are not plainly written.
     ///
-    /// - Complexity: O(n), sixteen bytes at a time within text lines.
+    /// - Complexity: O(n), sixteen bytes at a time within cue texts, which stop only where a
+    ///   block ends, markup stands, or a line starts with a blank (`BlockEvents`).
     init?(_ bytes: ByteView) {
         guard !bytes.isEmpty else { return }
         let count = bytes.count
         if bytes.firstIndex(of: 0x0D) != nil { return nil }
         spans.reserveCapacity(count / 48)
-        // Line feeds and the bytes markup or a timing can start with, in text lines.
-        var events = ByteEvents(bytes, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "&"), orMasked: UInt8(ascii: ">"), mask: 0x02)
+        var events = BlockEvents(bytes)
+        let timings = TimingTemplates()
         var position = 0
         while true {
-            while position < count && bytes[position] == 0x0A {
-                position += 1
-                lines += 1
-            }
+            while position < count && bytes[position] == 0x0A { position += 1 }
             guard position < count else { break }
             // An index line (digits only: never a timing line) before the timing line.
             var digitsEnd = position
@@ -45,83 +43,109 @@ struct SRTLayout {
             if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
                 guard digitsEnd - position <= 18 else { return nil }
                 position = digitsEnd + 1
-                lines += 1
             }
-            guard let timingEnd = SRTLayout.timingLineEnd(bytes, at: position) else { return nil }
+            guard let timingEnd = SRTLayout.timingLineEnd(bytes, at: position, timings) else { return nil }
             position = timingEnd + 1
-            lines += 1
             let textStart = position
             var textEnd = position
             var isMarked = false
             if position < count && bytes[position] != 0x0A {
+                // The first text line: a line of blanks is no text. Later lines are looked at
+                // only where an event stands: a blank after a line feed, a `>` (a timing?).
+                if SRTLayout.isBlankLine(bytes, from: position) { return nil }
                 events.move(to: position)
-                var lineStart = position
-                var hasAngle = false
+                var angleLineEnd = position
                 while true {
                     let place = events.next()
-                    if place < count && bytes[place] != 0x0A {
-                        if bytes[place] == UInt8(ascii: ">") { hasAngle = true } else { isMarked = true }
-                        continue
+                    guard place < count else {
+                        // The text runs to the end of the bytes, with or without a last line feed.
+                        textEnd = bytes[count - 1] == 0x0A ? count - 1 : count
+                        position = count
+                        break
                     }
-                    guard SRTLayout.isTextLine(bytes, lineStart..<place, hasAngle: hasAngle) else { return nil }
-                    textEnd = place
-                    position = place + 1
-                    lines += 1
-                    if position >= count || bytes[position] == 0x0A { break }
-                    lineStart = position
-                    hasAngle = false
+                    let byte = bytes[place]
+                    if byte == 0x0A {
+                        if bytes[place + 1] == 0x0A {
+                            textEnd = place
+                            position = place + 1
+                            break
+                        }
+                        if SRTLayout.isBlankLine(bytes, from: place + 1) { return nil }
+                    } else if byte == UInt8(ascii: ">") {
+                        guard place >= angleLineEnd else { continue }
+                        var lineStart = place
+                        while lineStart > textStart && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+                        angleLineEnd = bytes.firstIndex(of: 0x0A, in: place..<count) ?? count
+                        if SRTParser.timing(bytes, lineStart, angleLineEnd) != .none { return nil }
+                    } else {
+                        isMarked = true
+                    }
                 }
             }
             if isMarked { marked.append(spans.count) }
             spans.append(textStart..<textEnd)
         }
+        lines = ByteCounting.count(0x0A, in: bytes, 0..<count) + (bytes[count - 1] == 0x0A ? 0 : 1)
     }
 
-    /// Whether the parser reads the line `line` (without its line feed) as text: not a line
-    /// of spaces, nor (`hasAngle`: it holds `<` or `>`) a timing.
+    /// Whether the line starting at `start` (up to its line feed or the end) holds only
+    /// spaces and tabs, and at least one: what the parser never reads as a cue's text.
     @inline(__always)
-    static func isTextLine(_ bytes: ByteView, _ line: Range<Int>, hasAngle: Bool) -> Bool {
-        let first = bytes[line.lowerBound]
-        if first == 0x20 || first == 0x09,
-           !bytes.extracting(line).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-            return false
-        }
-        return !hasAngle || SRTParser.timing(bytes, line.lowerBound, line.upperBound) == .none
+    static func isBlankLine(_ bytes: ByteView, from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        return index > start && (index == bytes.count || bytes[index] == 0x0A)
     }
-
-    /// The usual timing line, `00:00:01,000 --> 00:00:02,500` (`,` or `.`), as two
-    /// overlapping templates of sixteen bytes.
-    private static let usualTimingStart = BytePattern16(Array("00:00:00,000 -->".utf8), digit: 0x30, orMasks: [8: 0x02])
-    private static let usualTimingEnd = BytePattern16(Array("--> 00:00:00,000".utf8), digit: 0x30, orMasks: [12: 0x02])
 
     /// The end (its line feed) of a timing line in the usual form starting at `index`:
     /// `H:MM:SS,mmm --> H:MM:SS,mmm`, hours of one to six digits, `.` or `,` before
     /// the milliseconds.
+    ///
+    /// Each time is checked by a template of sixteen bytes chosen by its hours' width
+    /// (`TimingTemplates`); only the hours' digits are looked at one by one.
     @inline(__always)
-    static func timingLineEnd(_ bytes: ByteView, at index: Int) -> Int? {
-        if index + 30 <= bytes.count, bytes[index + 29] == 0x0A, usualTimingStart.matches(bytes, at: index),
-           usualTimingEnd.matches(bytes, at: index + 13) {
-            return index + 29
+    static func timingLineEnd(_ bytes: ByteView, at index: Int, _ templates: TimingTemplates) -> Int? {
+        let count = bytes.count
+        var startHours = 0
+        while startHours < 7 && index + startHours < count && SRTParser.isDigit(bytes[index + startHours]) { startHours += 1 }
+        guard startHours >= 1 && startHours <= 6 else { return nil }
+        let endTime = index + startHours + 15
+        var endHours = 0
+        while endHours < 7 && endTime + endHours < count && SRTParser.isDigit(bytes[endTime + endHours]) { endHours += 1 }
+        guard endHours >= 1 && endHours <= 6 else { return nil }
+        let lineFeed = endTime + endHours + 10
+        guard lineFeed < count, templates.start(hours: startHours).matches(bytes, at: index),
+              templates.end(hours: endHours).matches(bytes, at: lineFeed - 15) else { return nil }
+        let arrow = index + startHours + 10
+        return bytes[arrow] == 0x20 && bytes[arrow + 1] == UInt8(ascii: "-") && bytes[arrow + 2] == UInt8(ascii: "-")
+            && bytes[arrow + 3] == UInt8(ascii: ">") && bytes[arrow + 4] == 0x20 ? lineFeed : nil
+    }
+}
+
+/// The usual timing line, `00:00:01,000 --> 00:00:02,500` (`,` or `.` before the
+/// milliseconds), as templates of sixteen bytes for each width of the hours: the sixteen
+/// bytes from the start of the line, and the sixteen that end with its line feed.
+struct TimingTemplates {
+    private let starts: [BytePattern16]
+    private let ends: [BytePattern16]
+
+    init() {
+        let time = "0:00:00,000"
+        starts = (1...6).map { hours in
+            let text = String(repeating: "0", count: hours - 1) + time + " --> "
+            return BytePattern16(Array(text.utf8.prefix(16)), digit: 0x30, orMasks: [hours + 6: 0x02])
         }
-        guard let afterStart = timeEnd(bytes, at: index), afterStart + 5 < bytes.count else { return nil }
-        let arrow = afterStart
-        guard bytes[arrow + 0] == 0x20, bytes[arrow + 1] == UInt8(ascii: "-"), bytes[arrow + 2] == UInt8(ascii: "-"),
-              bytes[arrow + 3] == UInt8(ascii: ">"), bytes[arrow + 4] == 0x20,
-              let afterEnd = timeEnd(bytes, at: afterStart + 5), afterEnd < bytes.count, bytes[afterEnd] == 0x0A
-        else { return nil }
-        return afterEnd
+        ends = (1...6).map { hours in
+            let text = "--> " + String(repeating: "0", count: hours - 1) + time + "\n"
+            return BytePattern16(Array(text.utf8.suffix(16)), digit: 0x30, orMasks: [11: 0x02])
+        }
     }
 
-    /// The end of `H:MM:SS,mmm` (hours of one to six digits) at `index`.
+    /// The template of a line's first sixteen bytes, for a start time with `hours` digits (1...6).
     @inline(__always)
-    private static func timeEnd(_ bytes: ByteView, at index: Int) -> Int? {
-        var hoursEnd = index
-        while hoursEnd < bytes.count && hoursEnd - index < 7 && SRTParser.isDigit(bytes[hoursEnd]) { hoursEnd += 1 }
-        guard hoursEnd > index, hoursEnd - index <= 6, hoursEnd + 10 <= bytes.count else { return nil }
-        let t = hoursEnd
-        guard bytes[t + 0] == UInt8(ascii: ":"), SRTParser.isDigit(bytes[t + 1]), SRTParser.isDigit(bytes[t + 2]), bytes[t + 3] == UInt8(ascii: ":"),
-              SRTParser.isDigit(bytes[t + 4]), SRTParser.isDigit(bytes[t + 5]), bytes[t + 6] == UInt8(ascii: ",") || bytes[t + 6] == UInt8(ascii: "."),
-              SRTParser.isDigit(bytes[t + 7]), SRTParser.isDigit(bytes[t + 8]), SRTParser.isDigit(bytes[t + 9]) else { return nil }
-        return hoursEnd + 10
-    }
+    func start(hours: Int) -> BytePattern16 { starts[hours - 1] }
+
+    /// The template of a line's last sixteen bytes, for an end time with `hours` digits (1...6).
+    @inline(__always)
+    func end(hours: Int) -> BytePattern16 { ends[hours - 1] }
 }
