@@ -37,6 +37,10 @@ struct CueCollector {
         self.output = output
     }
 
+    /// A collector that writes nowhere and holds nothing: it stands in for the one in use while
+    /// that one is lent (`swap`) to a parser, so that the parser appends to buffers it alone holds.
+    static var standIn: CueCollector { CueCollector(output: .none) }
+
     /// Reserves room for the cues of `inputBytes` of source text. Call it on the copy
     /// that will be filled (a copy made later would share, then duplicate, the buffers).
     mutating func reserve(forInputBytes inputBytes: Int) {

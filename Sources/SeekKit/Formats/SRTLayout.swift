@@ -32,7 +32,7 @@ struct SRTLayout {
         if bytes.firstIndex(of: 0x0D) != nil { return nil }
         spans.reserveCapacity(count / 48)
         var events = BlockEvents(bytes)
-        let timings = TimingTemplates()
+        let timings = TimingTemplates.shared
         var position = 0
         while true {
             while position < count && bytes[position] == 0x0A { position += 1 }
@@ -125,11 +125,15 @@ struct SRTLayout {
 /// The usual timing line, `00:00:01,000 --> 00:00:02,500` (`,` or `.` before the
 /// milliseconds), as templates of sixteen bytes for each width of the hours: the sixteen
 /// bytes from the start of the line, and the sixteen that end with its line feed.
-struct TimingTemplates {
+struct TimingTemplates: Sendable {
+    /// Made once: a layout takes them into a local before its loop (a global read in the loop
+    /// would check that it is made at every cue).
+    static let shared = TimingTemplates()
+
     private let starts: [BytePattern16]
     private let ends: [BytePattern16]
 
-    init() {
+    private init() {
         let time = "0:00:00,000"
         starts = (1...6).map { hours in
             let text = String(repeating: "0", count: hours - 1) + time + " --> "

@@ -52,9 +52,13 @@ public enum SRTParser {
     /// Parses `buffer` (as `parse(_:fileName:)` does) into `cues`.
     static func read(_ buffer: ByteView, fileName: String, into cues: inout CueCollector)
         -> (warnings: WarningLog, lines: Int) {
-        var parser = Parser(scanner: LineScanner(buffer), cues: cues, fileName: fileName)
+        // The collector is lent, not copied: a copy would share its buffers, so that the
+        // parser's appends copied them (and a block read alone paid that for every cue).
+        var parser = Parser(scanner: LineScanner(buffer), cues: .standIn, fileName: fileName)
+        swap(&parser.cues, &cues)
+        parser.cues.reserve(forInputBytes: buffer.count)
         let lines = parser.run()
-        cues = parser.cues
+        swap(&parser.cues, &cues)
         return (parser.warnings, lines)
     }
 
@@ -214,7 +218,6 @@ public enum SRTParser {
             self.scanner = scanner
             self.warnings = WarningLog(fileName: fileName)
             self.cues = cues
-            self.cues.reserve(forInputBytes: scanner.count)
         }
 
         var bytes: ByteView { scanner.view }
