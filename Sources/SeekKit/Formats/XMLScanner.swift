@@ -248,10 +248,12 @@ struct XMLScanner {
     @inline(__always)
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    /// The end of the run of character data at `from` that a reader can copy as it is: up to the
-    /// first `&`, tab, line break or other control, or space not between two bytes of the run.
+    /// The end of the run of character data at `from` (before `to`) that a reader can copy as it
+    /// is: up to the first `&`, tab, line break or other control, or space not between two bytes
+    /// of the run; at least past `from`, whose byte the reader has looked at (a control byte not
+    /// handled otherwise is copied alone, so the reader always moves on).
     func plainRunEnd(from: Int, to: Int) -> Int {
-        bytes.plainRunEnd(stop: UInt8(ascii: "&"), in: from..<to)
+        max(from + 1, bytes.plainRunEnd(stop: UInt8(ascii: "&"), in: from..<to))
     }
 
     /// Whether the two ranges hold the same bytes.

@@ -66,6 +66,23 @@ import Testing
         }
     }
 
+    /// A control byte in the text of a TTML paragraph or a SAMI block is read past (the parsers
+    /// fuzz target found both readers stuck on it for ever): each file gives its one cue.
+    @Test func controlBytesInMarkupText() throws {
+        for control in [0x01, 0x06, 0x1B, 0x7F] as [UInt8] {
+            let text = "one" + String(UnicodeScalar(control)) + "two"
+            let files = [
+                ("control.ttml", "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><p begin=\"1s\" end=\"2s\">\(text)</p></body></tt>"),
+                ("control.smi", "<SAMI><BODY><SYNC Start=1000><P Class=ENCC>\(text)\n<SYNC Start=2000><P Class=ENCC>&nbsp;\n</BODY></SAMI>"),
+            ]
+            for (name, content) in files {
+                let cues = Array(try TranscriptLoader.load(Array(content.utf8), fileName: name).transcript)
+                #expect(cues.count == 1 && cues.first?.start == 1000, "\(name) with \(control)")
+                #expect(cues.first.map { $0.text.hasPrefix("one") && $0.text.hasSuffix("two") } == true, "\(name) with \(control)")
+            }
+        }
+    }
+
     /// A 20 MB paragraph on one line: one cue, its text whole, read in time linear in its size.
     @Test func oneHugeLineOfXML() throws {
         let words = String(repeating: "budget ", count: 3_000_000)
