@@ -157,6 +157,44 @@ final class TmuxSession {
         return status
     }
 
+    /// The terminal's modes as the pane's terminal has them now.
+    func terminalModes() -> termios? {
+        let path = format("#{pane_tty}")
+        guard !path.isEmpty else { return nil }
+        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var modes = termios()
+        return tcgetattr(descriptor, &modes) == 0 ? modes : nil
+    }
+
+    /// Raw as the navigator sets it: no line editing, no echo, keys that send no signals.
+    static func isRaw(_ modes: termios) -> Bool {
+        modes.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0
+    }
+
+    /// The process group the terminal of `shell` belongs to (its `tpgid`): from /proc on Linux, from
+    /// `ps -o tpgid=` elsewhere.
+    func foregroundGroup(ofShell shell: pid_t) -> pid_t? {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(shell)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        // After the command's name: state, parent, group, session, terminal, terminal's group.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 5 ? pid_t(fields[5]) : nil
+        #else
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+        ps.arguments = ["-o", "tpgid=", "-p", String(shell)]
+        let output = Pipe()
+        ps.standardOutput = output
+        guard (try? ps.run()) != nil else { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ps.waitUntilExit()
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #endif
+    }
+
     /// Whether the terminal is back to normal: main screen, canonical mode, echo on, no mouse reports.
     func terminalIsRestored() -> Bool {
         let modes = screen()
@@ -164,23 +202,6 @@ final class TmuxSession {
             && format("#{mouse_any_flag}#{mouse_sgr_flag}") == "00"
             && modes.contains(" icanon") && modes.contains(" echo ") && modes.contains(" isig")
             && !modes.contains("-icanon") && !modes.contains("-echo ")
-    }
-
-    /// The first child process of `parent`: from /proc on Linux, from `pgrep -P` elsewhere.
-    static func firstChild(of parent: pid_t) -> pid_t? {
-        #if os(Linux)
-        let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
-        #else
-        let pgrep = Process()
-        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        pgrep.arguments = ["-P", String(parent)]
-        let output = Pipe()
-        pgrep.standardOutput = output
-        guard (try? pgrep.run()) != nil else { return nil }
-        let children = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        pgrep.waitUntilExit()
-        #endif
-        return children.split(whereSeparator: \.isWhitespace).first.flatMap { pid_t($0) }
     }
 
     static func quote(_ text: String) -> String {
@@ -304,19 +325,35 @@ struct InteractiveTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for job control"))
     func stoppedFromOutsideAndResumedWithFgTakesTheKeysRawAgain() throws {
+        // Every step waits for what the terminal itself says (which process group it belongs to, its
+        // modes), never for a screen that merely looks like the step is done.
         let session = try TmuxSession(["city", "talk.srt"], jobControl: true)
         #expect(session.wait { $0.contains(" 1/") }, "did not start: \(session.screen())")
-        let shell = try #require(pid_t(session.format("#{pane_pid}")))
-        let pid = try #require(TmuxSession.firstChild(of: shell))
-        kill(pid, SIGSTOP)
-        // The shell takes the terminal back and puts its own modes (echo, line editing) back.
-        #expect(session.wait { $0.contains("Stopped") }, "not stopped: \(session.screen())")
+        var shell: pid_t?
+        session.wait { _ in shell = pid_t(session.format("#{pane_pid}")); return shell != nil }
+        let shellGroup = try #require(shell)
+        var job: pid_t?
+        session.wait { _ in
+            job = session.foregroundGroup(ofShell: shellGroup).flatMap { $0 == shellGroup ? nil : $0 }
+            return job != nil
+        }
+        let seek = try #require(job, "the shell did not hand the terminal to seek")
+        #expect(session.wait { _ in session.terminalModes().map(TmuxSession.isRaw) == true }, "seek is not in raw mode")
+        kill(seek, SIGSTOP)
+        // The shell takes the terminal back, puts its own modes (signals from keys, line editing) back
+        // and says so; only then does `fg` go to the shell.
+        #expect(session.wait { screen in
+            screen.contains("Stopped") && session.foregroundGroup(ofShell: shellGroup) == shellGroup
+                && session.terminalModes().map(TmuxSession.isRaw) == false
+        }, "not stopped, or the shell did not take the terminal back: \(session.screen())")
         try session.type("fg")
         try session.press("Enter")
-        // Stopped from outside, seek left its screen up: the shell wrote over it, and seek's redraw
-        // (after raw mode is set again) clears what the shell wrote.
-        #expect(session.wait { $0.contains(" 1/") && !$0.contains("Stopped") },
-                "fg did not redraw: \(session.screen())")
+        // Stopped from outside, seek left its screen up: the shell wrote over it; resumed, seek sets raw
+        // mode again and redraws, clearing what the shell wrote.
+        #expect(session.wait { screen in
+            session.foregroundGroup(ofShell: shellGroup) == seek && session.terminalModes().map(TmuxSession.isRaw) == true
+                && screen.contains(" 1/") && !screen.contains("Stopped")
+        }, "fg did not give seek the terminal in raw mode, redrawn: \(session.screen())")
         try session.press("n")
         #expect(session.wait { $0.contains(" 2/") }, "n needed Enter: keys are not raw: \(session.screen())")
         try session.press("q")

@@ -129,6 +129,13 @@ import Testing
         #expect(selected.filter(isStrip).allSatisfy { !$0.style.inverse && $0.style.background != .white })
         #expect(selected.filter { !isStrip($0) && !$0.text.isEmpty }.allSatisfy { $0.style.inverse }, "the rest is inverted")
         #expect(selected.contains { $0.text.contains("S01E04.srt") && $0.style.inverse })
+        // Without colours (NO_COLOR, --color never) the same holds: the strip's bars turn bold, its
+        // dashes stay dim, as on any row, and the rest of the selected row stays inverted.
+        let plain = { (row: [Frame.Span]) in row.filter(isStrip).map { Frame.Span($0.text, $0.style.withoutColors) } }
+        #expect(plain(selected) == plain(unselected))
+        #expect(plain(selected).allSatisfy { !$0.style.inverse })
+        #expect(plain(selected).contains { $0.style.bold } && plain(selected).contains { $0.style.dim })
+        #expect(selected.filter { !isStrip($0) && !$0.text.isEmpty }.allSatisfy { $0.style.withoutColors.inverse })
     }
 
     @Test func anUnreadableFileSaysWhyAndOnWhichLine() {
