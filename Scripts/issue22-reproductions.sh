@@ -183,6 +183,47 @@ if wanted "2. "; then
   rm -f big.txt
 fi
 
+# ---- 2, more special files: nothing hangs, aborts or reads without a bound -----------------------
+if wanted "2. "; then
+  mkdir -p h2; mkfifo h2/fifo.srt; srt hello > h2/ok.srt
+  measure 20 "$seek" -r -c hello h2 >.out 2>.err
+  report "$(verdict test "$status" = 0 -a "$(cat .out)" = h2/ok.srt:1)" "2. a plain FIFO inside -r (variant)" "$(figures), printed $(tr '\n' ' ' < .out)"
+  mkfifo named.fifo; (srt hello > named.fifo &)
+  measure 20 "$seek" -c hello named.fifo >.out 2>.err
+  report "$(verdict test "$status" = 0 -a "$(cat .out)" = 1)" "2. a FIFO named with a writer is read (variant)" "$(figures), printed $(cat .out)"
+  ln -s loop.srt loop.srt
+  measure 20 "$seek" hello loop.srt >.out 2>.err
+  report "$(verdict test "$status" = 2)" "2. a symlink to itself named (variant)" "$(figures): $(head -c 60 .err | tr '\n' ' ')"
+  mkdir -p loops/d; srt hello > loops/d/a.srt; ln -s .. loops/d/up; ln -s . loops/d/self; ln -s a.srt loops/d/b.srt
+  ln -s ping loops/pong; ln -s pong loops/ping
+  measure 20 "$seek" -r -c hello loops >.out 2>.err
+  report "$(verdict test "$status" = 0 -a "$(wc -l < .out)" -le 2)" "2. -r over directory and file symlink loops (variant)" "$(figures), $(wc -l < .out) line(s): $(tr '\n' ' ' < .out)"
+  mkdir -p dz; ln -s /dev/zero dz/zero.txt; ln -s /dev/zero dz/zero.json
+  measure 20 "$seek" -r hello dz >.out 2>.err
+  report "$(verdict test "$status" = 1 -a "$peak" -le 150000)" "2. /dev/zero as .txt and .json inside -r (variant)" "$(figures)"
+  : > empty.srt; : > empty.txt; printf '\xff\xfe' > bom-only.txt
+  for name in empty.srt empty.txt bom-only.txt; do
+    measure 20 "$seek" -c hello "$name" >.out 2>.err
+    report "$(verdict test "$status" = 1 -a "$(cat .out)" = 0)" "2. a $(size_of "$name")-byte file: seek -c hello $name (variant)" "$(figures), printed $(cat .out)"
+  done
+  measure 20 "$seek" hello - < /dev/null >.out 2>.err
+  report "$(verdict test "$status" = 1)" "2. nothing on standard input (variant)" "$(figures)"
+  truncate -s 2G sparse-tail.srt; printf 'hello\n' >> sparse-tail.srt
+  measure 60 "$seek" -c hello sparse-tail.srt >.out 2>.err
+  report "$(verdict test "$status" = 2 -a "$peak" -le 150000)" "2. 2 GB of holes then a line (variant)" "$(figures): $(head -c 70 .err | tr '\n' ' ')"
+  rm -f sparse-tail.srt
+  mkdir -p tr; yes 'a' | head -c $((megabytes * 2000000)) > tr/big.txt
+  statuses=""; crashed=0
+  for mode in -c --json -l; do
+    yes 'a' | head -c $((megabytes * 2000000)) > tr/big.txt
+    "$seek" "$mode" a tr/big.txt > /dev/null 2>.err & p=$!
+    sleep 0.1; truncate -s 0 tr/big.txt; wait "$p"; s=$?; statuses+="$mode:$s "
+    [ "$s" -ge 128 ] && crashed=$((crashed + 1))
+  done
+  report "$(verdict test "$crashed" = 0)" "2. a file truncated while searched, -c/--json/-l (variant)" "statuses $statuses($(head -c 60 .err | tr '\n' ' '))"
+  rm -rf tr
+fi
+
 # ==== 3. -o /dev/stdout appended to a file ===========================================================
 if wanted "3. "; then
   echo prev > log; "$seek" --output /dev/stdout hello ok.srt >> log; s=$?
@@ -389,6 +430,130 @@ if [ -z "$only" ] || [[ "$only" == 10* ]]; then
   measure 120 "$seek" -r -c hello many > .out 2>.err
   report "$(verdict test "$status" = 0 -a "$(wc -l < .out)" = 5000)" "10. 5,000 files with -r -c (variant)" "$(figures), $(wc -l < .out) lines"
   rm -rf many
+fi
+# ---- 10, other shapes: every format, giant cues, every output mode, -r, standard input ------------
+# shapes.py KIND FORMAT BYTES FILE: writes a file of about BYTES in FORMAT, either many tiny cues
+# ("tiny": each cue's text 'a b') or one giant cue ("giant": its text 'a b a b …').
+cat > "$work/shapes.py" <<'PY'
+import sys
+kind, fmt, size, path = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+def clock(ms, sep=',', hours=True):
+    h, m, s, f = ms // 3600000, ms // 60000 % 60, ms // 1000 % 60, ms % 1000
+    return ('%02d:%02d:%02d%s%03d' % (h, m, s, sep, f)) if hours else ('%d:%02d:%02d%s%03d' % (h, m, s, sep, f))
+head, tail, cue = {
+    'srt': ('', '', lambda i, t: '%d\n%s --> %s\n%s\n\n' % (i, clock(i * 100), clock(i * 100 + 90), t)),
+    'vtt': ('WEBVTT\n\n', '', lambda i, t: '%s --> %s\n%s\n\n' % (clock(i * 100, '.'), clock(i * 100 + 90, '.'), t)),
+    'ass': ('[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n', '',
+            lambda i, t: 'Dialogue: 0,%s,%s,Default,,0,0,0,,%s\n' % (clock(i * 100, '.', False)[:-1], clock(i * 100 + 90, '.', False)[:-1], t)),
+    'ttml': ('<?xml version="1.0" encoding="UTF-8"?>\n<tt xmlns="http://www.w3.org/ns/ttml"><body><div>\n', '</div></body></tt>\n',
+             lambda i, t: '<p begin="%.1fs" end="%.2fs">%s</p>\n' % (i / 10, i / 10 + 0.09, t)),
+    'smi': ('<SAMI>\n<BODY>\n', '</BODY>\n</SAMI>\n', lambda i, t: '<SYNC Start=%d><P Class=ENUSCC>%s</P></SYNC>\n' % (i * 100, t)),
+    'json': ('{"segments": [\n', ']}\n', lambda i, t: '%s{"start": %.1f, "end": %.2f, "text": " %s"}\n' % ('' if i == 1 else ',', i / 10, i / 10 + 0.09, t)),
+    'words.json': ('{"segments": [\n', ']}\n', lambda i, t: '%s{"start": %.1f, "end": %.2f, "text": " %s", "words": [%s]}\n' % (
+        '' if i == 1 else ',', i / 10, i / 10 + 0.09, t,
+        ', '.join('{"word": "%s", "start": %.2f, "end": %.2f}' % (w, i / 10 + k / 100, i / 10 + k / 100 + 0.01) for k, w in enumerate(t.split()[:8])))),
+    'podcast.json': ('{"version": "1.0.0", "segments": [\n', ']}\n', lambda i, t: '%s{"speaker": "A", "startTime": %.1f, "endTime": %.2f, "body": "%s"}\n' % (
+        '' if i == 1 else ',', i / 10, i / 10 + 0.09, t)),
+    'lrc': ('[ti:shapes]\n', '', lambda i, t: '[%02d:%02d.%02d]%s\n' % (i // 6000 % 100, i // 100 % 60, i % 100, t)),
+    'sbv': ('', '', lambda i, t: '%s,%s\n%s\n\n' % (clock(i * 100, '.', False), clock(i * 100 + 90, '.', False), t)),
+}[fmt]
+with open(path, 'w') as out:
+    out.write(head)
+    if kind == 'giant':
+        out.write(cue(1, 'a b ' * (size // 4)))
+    else:
+        written, i, chunk = len(head), 1, []
+        while written < size:
+            line = cue(i, 'a b'); chunk.append(line); written += len(line); i += 1
+            if len(chunk) == 100000: out.write(''.join(chunk)); chunk = []
+        out.write(''.join(chunk))
+    out.write(tail)
+PY
+if wanted "10. shape" || [[ "$only" == 10* ]]; then
+  bytes=$((megabytes * 1000000))
+  for format in srt vtt ass ttml smi json words.json podcast.json lrc sbv; do
+    file="tiny.$format"; [ "$format" = words.json ] && file=tiny-words.json; [ "$format" = podcast.json ] && file=tiny-podcast.json
+    wanted "10. shape $format" || [[ "$only" == 10* ]] || continue
+    python3 "$work/shapes.py" tiny "$format" "$bytes" "$file"
+    big_case "10. shape $format, tiny cues, no match" "$file" 3 hello
+    big_case "10. shape $format, tiny cues, every cue printed" "$file" 3 a
+    big_case "10. shape $format, tiny cues, --json" "$file" 3 --json a
+    big_case "10. shape $format, tiny cues, --csv" "$file" 3 --csv a
+    big_case "10. shape $format, tiny cues, -c" "$file" 3 -c a
+    big_case "10. shape $format, tiny cues, -l" "$file" 3 -l a
+    rm -f "$file"
+  done
+  for format in srt vtt ass ttml smi json; do
+    wanted "10. shape $format" || [[ "$only" == 10* ]] || continue
+    file="giant.$format"
+    python3 "$work/shapes.py" giant "$format" "$bytes" "$file"
+    big_case "10. shape $format, one giant cue, no match" "$file" 3 hello
+    big_case "10. shape $format, one giant cue, printed" "$file" 3 a
+    big_case "10. shape $format, one giant cue, -c" "$file" 3 -c a
+    rm -f "$file"
+  done
+fi
+if wanted "10. -r" || [[ "$only" == 10* ]]; then
+  # 20,000 SRT files of 5 KB of tiny cues: 100 MB in all (scaled with ISSUE22_MB).
+  python3 "$work/shapes.py" tiny srt 5000 one.srt
+  mkdir -p library; files=$((megabytes * 200))
+  for ((i = 0; i < files; i++)); do cp one.srt "library/f$i.srt"; done
+  bytes=$(du -sb library | cut -f1)
+  for mode in "hello" "a" "-c a" "-l a" "--json a"; do
+    wanted "10. -r over $files files, $mode" || [[ "$only" == 10* ]] || continue
+    read -ra args <<< "$mode"
+    measure 900 "$seek" -r "${args[@]}" library > /dev/null 2>.err
+    report "$(verdict within "$bytes" 3)" "10. -r over $files files of 5 KB, $mode" "$(figures "$bytes")"
+  done
+  rm -rf library one.srt
+fi
+if wanted "10. stdin" || [[ "$only" == 10* ]]; then
+  python3 "$work/shapes.py" tiny srt $((megabytes * 1000000)) piped.srt
+  bytes=$(size_of piped.srt)
+  for mode in "-c a" "a" "hello" "--json a"; do
+    read -ra args <<< "$mode"
+    measure 900 bash -c 'cat "$1" | "$0" "${@:2}"' "$seek" piped.srt "${args[@]}" > /dev/null 2>.err
+    report "$(verdict within "$bytes" 3)" "10. stdin: cat f.srt | seek $mode" "$(figures "$bytes")"
+  done
+  yes $'\xe9\xe9\xe9' | head -c "$bytes" > piped.txt
+  measure 900 bash -c 'cat "$1" | "$0" hello' "$seek" piped.txt > /dev/null 2>.err
+  report "$(verdict within "$bytes" 3)" "10. stdin: cat latin1.txt | seek hello" "$(figures "$bytes")"
+  rm -f piped.srt piped.txt
+fi
+if wanted "10. encoded" || [[ "$only" == 10* ]]; then
+  # encoded.py CODEC BOM TEXT BYTES FILE: TEXT repeated to about BYTES in CODEC, after BOM (hex).
+  cat > "$work/encoded.py" <<'PY'
+import sys
+codec, bom, text, size, path = sys.argv[1], bytes.fromhex(sys.argv[2]), sys.argv[3].replace('\\n', '\n'), int(sys.argv[4]), sys.argv[5]
+unit = text.encode(codec)
+with open(path, 'wb') as out:
+    out.write(bom)
+    block = unit * max(1, 65536 // len(unit))
+    for _ in range(size // len(block)): out.write(block)
+PY
+  bytes=$((megabytes * 1000000))
+  while IFS='|' read -r label codec bom text; do
+    wanted "10. encoded $label" || [[ "$only" == 10* ]] || continue
+    python3 "$work/encoded.py" "$codec" "$bom" "$text" "$bytes" encoded.txt
+    big_case "10. encoded $label, no match" encoded.txt 3 hello
+    big_case "10. encoded $label, -c" encoded.txt 3 -c hello
+    rm -f encoded.txt
+  done <<'LIST'
+Latin-1 é without a line break|latin-1||éééééééé
+windows-1252 quotes and dashes|cp1252||“qué” — l’été\n
+ISO-8859-2 Polish|iso8859-2||Zażółć gęślą jaźń\n
+windows-874 Thai lines|cp874||สวัสดีครับ\n
+Shift_JIS Japanese|shift_jis||こんにちは世界\n
+GB18030 Chinese|gb18030||你好世界你好\n
+Big5 Chinese|big5||你好世界\n
+EUC-KR Korean|euc-kr||안녕하세요\n
+UTF-16LE CJK with BOM|utf-16-le|fffe|你好世界你好\n
+UTF-16BE CJK with BOM|utf-16-be|feff|你好世界你好\n
+UTF-16LE ASCII with BOM|utf-16-le|fffe|hi there\n
+UTF-16BE ASCII with BOM|utf-16-be|feff|hi there\n
+UTF-16LE ASCII without BOM|utf-16-le||hi there\n
+UTF-32LE with BOM|utf-32-le|fffe0000|héllo wörld\n
+LIST
 fi
 if wanted "10. w"; then
   mkdir -p w10; yes a | head -c 20000000 > w10/ten.txt

@@ -293,16 +293,17 @@ struct SeekCommand {
         return try input.withContents(
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
-                guard TranscriptLoader.readsInPlace(bytes, options: load) else {
+                guard TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
                     return try Self.work(work, decoding: bytes, fileName: name, load: load)
                 }
                 return try searchInPlace(bytes, .plainUTF8, releasePages)
             }, read: searchRead)
     }
 
-    /// What `work` asks of a mapped file to decode (a legacy encoding, UTF-16): its pages go as
-    /// its text is decoded, and the text is searched where it lies (`DecodedFile`), so the file
-    /// and its text are never held together, nor the text twice.
+    /// What `work` asks of a mapped file that is not searched where it lies (one to decode, or
+    /// ASS, TTML, JSON…): its pages go as its text is decoded or copied, and the text is searched
+    /// where it lies or parsed (`DecodedFile`), so the file and its text are never held together,
+    /// nor the text twice.
     private static func work(
         _ work: FileWork, decoding bytes: ByteView, fileName name: String, load: LoadOptions
     ) throws(Diagnostic) -> Outcome.Found {

@@ -55,6 +55,25 @@ struct MemoryBoundTests {
         }
     }
 
+    /// LRC lines of a dozen bytes, their stamps out of order: each line's entry took 56 bytes,
+    /// and sorting them three copies more (15 times the file at 100 MB); now a few bits a field.
+    @Test func manyShortLyricLinesOutOfOrder() throws {
+        let lines = (1...450_000).map { i in
+            "[\(String(format: "%02d:%02d.%02d", i / 6000 % 10, i / 100 % 60, i % 100))]a b\n"
+        }
+        let text = lines.joined()
+        try directory.write("lyrics.lrc", text)
+        for mode in [[], ["-c"]] {
+            let arguments = (mode + ["a"]).joined(separator: " ")
+            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) lyrics.lrc > /dev/null", in: directory.url)
+            #expect(peak.status == 0, "\(mode): \(peak.stderr)")
+            let above = (peak.peakBytes - base.peakBytes) >> 10
+            #expect(peak.peakBytes - base.peakBytes < 3 * text.utf8.count + (4 << 20),
+                    "\(mode): \(above) KiB above the sample's peak for \(text.utf8.count >> 10) KiB")
+        }
+    }
+
     /// Several keywords on one long line: the automaton held each place of the cue twice
     /// (48 bytes a match) before handing them on in order.
     @Test func severalKeywordsOnOneLongLine() throws {

@@ -28,13 +28,45 @@ public enum LRCParser {
         var shift: Int
     }
 
+    /// The entries of a file, a column of `PackedIntegers` for each field: a few bits an entry
+    /// where an array of `Entry` took 56 bytes (four times a line such as `[01:02.03]Hi there`).
+    private struct Entries {
+        private var times = PackedIntegers()
+        private var lines = PackedIntegers()
+        private var textStarts = PackedIntegers()
+        private var textEnds = PackedIntegers()
+        private var wordStarts = PackedIntegers()
+        private var wordEnds = PackedIntegers()
+        private var shifts = PackedIntegers()
+
+        var count: Int { times.count }
+
+        mutating func append(_ entry: Entry) {
+            times.append(Int64(entry.time))
+            lines.append(Int64(entry.line))
+            textStarts.append(Int64(entry.text.lowerBound))
+            textEnds.append(Int64(entry.text.upperBound))
+            wordStarts.append(Int64(entry.words.lowerBound))
+            wordEnds.append(Int64(entry.words.upperBound))
+            shifts.append(Int64(entry.shift))
+        }
+
+        func time(_ index: Int) -> Int { Int(times[index]) }
+
+        subscript(index: Int) -> Entry {
+            Entry(time: Int(times[index]), line: Int(lines[index]),
+                  text: Int(textStarts[index])..<Int(textEnds[index]),
+                  words: Int(wordStarts[index])..<Int(wordEnds[index]), shift: Int(shifts[index]))
+        }
+    }
+
     /// Parses UTF-8 LRC text.
     ///
     /// - Complexity: O(n + m log m) for n bytes and m cues (the sort only when stamps are out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
         utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
-            var entries: [Entry] = []
+            var entries = Entries()
             var texts: [UInt8] = []
             texts.reserveCapacity(buffer.count)
             var words: [WordTime] = []
@@ -82,33 +114,42 @@ public enum LRCParser {
                         continue
                     }
                     textTotal += text.count + 1
-                    if let last = entries.last, time < last.time { ordered = false }
+                    if entries.count > 0, time < entries.time(entries.count - 1) { ordered = false }
                     entries.append(Entry(time: time, line: lineNumber, text: text, words: wordStart..<words.count,
                                          shift: time - first))
                 }
             }
+            // The entries in order of time (of line where times tie), as positions when out of order.
+            var order: [Int32] = []
             if !ordered {
-                entries = entries.enumerated().sorted { a, b in
-                    a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
-                }.map(\.element)
+                precondition(entries.count <= Int(Int32.max), "fewer entries than stamps of ten bytes")
+                order = (0..<Int32(entries.count)).map { $0 }
+                order.sort { a, b in
+                    let (timeA, timeB) = (entries.time(Int(a)), entries.time(Int(b)))
+                    return timeA != timeB ? timeA < timeB : a < b
+                }
             }
-            var ends = [Int?](repeating: nil, count: entries.count)
-            var nextLater = entries.count
-            for i in entries.indices.reversed() {
-                if i + 1 < entries.count, entries[i + 1].time > entries[i].time { nextLater = i + 1 }
-                if nextLater < entries.count { ends[i] = entries[nextLater].time }
-            }
+            let sortedIndex = { (k: Int) -> Int in ordered ? k : Int(order[k]) }
             let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
                 cues.reserve(forInputBytes: textTotal)
                 texts.withByteView { texts in
-                    for (i, entry) in entries.enumerated() where !entry.text.isEmpty {
+                    // Each cue ends where the next later one begins: the first entry past its time's.
+                    var later = 0
+                    for k in 0..<entries.count {
+                        let entry = entries[sortedIndex(k)]
+                        if later <= k {
+                            later = k + 1
+                            while later < entries.count && entries.time(sortedIndex(later)) == entry.time { later += 1 }
+                        }
+                        guard !entry.text.isEmpty else { continue }
+                        let end = later < entries.count ? entries.time(sortedIndex(later)) : nil
                         for word in words[entry.words] {
                             cues.pendingWordTimes.append(WordTime(
                                 offset: word.offset, start: max(0, word.start + entry.shift - offset),
                                 end: word.end.map { max(0, $0 + entry.shift - offset) }))
                         }
                         cues.append(text: texts.extracting(entry.text), id: nil,
-                                    start: max(0, entry.time - offset), end: ends[i].map { max(0, $0 - offset) },
+                                    start: max(0, entry.time - offset), end: end.map { max(0, $0 - offset) },
                                     speaker: nil, line: entry.line)
                     }
                 }

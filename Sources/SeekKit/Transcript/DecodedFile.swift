@@ -1,16 +1,19 @@
 import SeekBytes
 
-/// A file that needs decoding (a legacy encoding, UTF-16 or UTF-32, or an encoding asked for),
-/// decoded from where its bytes lie, and what `TranscriptLoader` can do with its text.
+/// A mapped file that is not searched where it lies (`TranscriptLoader.searchesInPlace`): one
+/// to decode (a legacy encoding, UTF-16 or UTF-32, an encoding asked for) or in a format that is
+/// parsed whole (ASS, TTML, SAMI, JSON, LRC…), decoded or copied from where its bytes lie, and what
+/// `TranscriptLoader` can do with its text.
 ///
 /// The text is held once: decoded a piece at a time while the file's pages go
 /// (`TextDecoder.decode(_:encoding:fileName:releasing:)`), then searched where it lies when it is
-/// SRT or untimed text, so that only the cues with a match are parsed, and let go when the
-/// work is done (each method consumes the file). Each gives what the same call on the file's
-/// bytes gives: `load`, `loadMatching`, `load(untilMatchingCues:of:)` and `countMatches`.
+/// SRT, WebVTT or untimed text (only the cues with a match parsed, where they can be), or parsed
+/// whole, never copied again; and let go when the work is done (each method consumes the file).
+/// Each gives what the same call on the file's bytes gives: `load`, `loadMatching`,
+/// `load(untilMatchingCues:of:)` and `countMatches`.
 ///
-///     let decoded = try DecodedFile(mapped: view, fileName: name, options: options) { end in
-///         view.releaseMappedPages(from: 0, before: end)
+///     let decoded = try DecodedFile(mapped: view, fileName: name, options: options) { range in
+///         view.releaseMappedPages(range)
 ///     }
 ///     let loaded = try decoded.loadMatching(query: query)
 public struct DecodedFile {
@@ -48,7 +51,8 @@ public struct DecodedFile {
         if let none = try noMatch(of: query) { return none }
         guard searchesInPlace else { return try load() }
         return try withDecoding { (view) throws(Diagnostic) in
-            try TranscriptLoader.loadMatching(inPlace: view, fileName: text.fileName, options: textOptions, query: query)
+            try TranscriptLoader.loadMatching(inPlace: view, fileName: text.fileName, options: textOptions, query: query,
+                                              checked: .plainUTF8)
         }
     }
 
@@ -59,7 +63,7 @@ public struct DecodedFile {
         guard searchesInPlace else { return try load() }
         return try withDecoding { (view) throws(Diagnostic) in
             try TranscriptLoader.load(inPlace: view, fileName: text.fileName, options: textOptions,
-                                      untilMatchingCues: cues, of: query)
+                                      untilMatchingCues: cues, of: query, checked: .plainUTF8)
         }
     }
 
@@ -78,10 +82,10 @@ public struct DecodedFile {
                                 warnings: counted.warnings)
     }
 
-    /// Whether the text is read where it lies by the loaders that search first: SRT or untimed
-    /// text that they take as plain UTF-8 (any other is parsed whole, never copied again).
+    /// Whether the text is read where it lies by the in-place loaders: SRT, WebVTT or untimed text
+    /// that they take as plain UTF-8 (any other is parsed whole, never copied again).
     private var searchesInPlace: Bool {
-        !text.isBlank && (text.format == .srt || text.format == .text)
+        !text.isBlank && (text.format == .srt || text.format == .vtt || text.format == .text)
             && text.utf8.withByteView { TranscriptLoader.readsInPlace($0, options: textOptions) }
     }
 
@@ -93,5 +97,19 @@ public struct DecodedFile {
         loaded.encoding = text.encoding
         loaded.warnings = decodingWarnings + loaded.warnings
         return loaded
+    }
+}
+
+extension TranscriptLoader {
+    /// Whether a file's bytes (mapped) are searched where they lie: plainly written UTF-8 SRT,
+    /// WebVTT or untimed text (`readsInPlace`). Any other file does better as a `DecodedFile`, its pages let
+    /// go as it is decoded or copied, than copied whole beside them.
+    ///
+    /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check).
+    public static func searchesInPlace(_ bytes: ByteView, fileName: String, options: LoadOptions) -> Bool {
+        guard readsInPlace(bytes, options: options) else { return false }
+        let isBlank = PreparedText.isBlank(bytes)
+        let (format, _) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+        return isBlank || format == .srt || format == .vtt || format == .text
     }
 }
