@@ -185,7 +185,7 @@ enum SearchBar {
         } else {
             head = " –/\(matches.total) · 0"
         }
-        if !head.isEmpty && !head.hasPrefix(" reading") && head != " 0/0" {
+        if !state.query.isEmpty && !head.isEmpty {
             let room = nameRoom - DisplayWidth.widest(head + tail) - 5
             if let name = shortenedName(state.displayName, fitting: room) { head += " in " + name }
         }

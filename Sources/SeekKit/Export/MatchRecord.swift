@@ -155,29 +155,12 @@ public struct MatchRecords: Sequence, Sendable {
             guard offset > scannedBytes else { return }
             let from = scannedBytes
             let counted = text.utf8.withByteView { bytes in
-                Self.count(bytes, from: from, to: Swift.min(offset, bytes.count))
+                TextOffsets.count(bytes, from..<Swift.max(from, Swift.min(offset, bytes.count)))
             }
             scalars += counted.scalars
             utf16 += counted.utf16
-            newlines += counted.newlines
+            newlines += counted.lineFeeds
             scannedBytes = offset
-        }
-
-        private static func count(_ buffer: ByteView, from: Int, to: Int) -> (scalars: Int, utf16: Int, newlines: Int) {
-            var scalars = 0
-            var utf16 = 0
-            var newlines = 0
-            var i = from
-            while i < to {
-                let byte = buffer[i]
-                if byte & 0xC0 != 0x80 {
-                    scalars += 1
-                    utf16 += byte >= 0xF0 ? 2 : 1
-                    if byte == 0x0A { newlines += 1 }
-                }
-                i += 1
-            }
-            return (scalars, utf16, newlines)
         }
     }
 }

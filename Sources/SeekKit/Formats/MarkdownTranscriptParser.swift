@@ -1,9 +1,4 @@
 import SeekBytes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads talk transcripts written as Markdown (or text) paragraphs with timestamps inside the line.
 ///

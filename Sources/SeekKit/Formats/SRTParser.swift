@@ -1,9 +1,4 @@
 import SeekBytes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads SubRip (`.srt`) subtitles.
 ///

@@ -1,9 +1,4 @@
 import SeekBytes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Finds one keyword in cue texts, with results identical to `ReferenceMatcher`.
 ///
@@ -694,17 +689,12 @@ struct FastPlan: Sendable {
         return false
     }
 
+    /// The scalar whose UTF-8 starts at `index` (U+FFFD where none does), by the standard library's parser.
     static func decode(_ text: ByteView, at index: Int) -> UInt32 {
-        let lead = UInt32(text[index])
-        func tail(_ offset: Int) -> UInt32 {
-            index + offset < text.count ? UInt32(text[index + offset] & 0x3F) : 0
-        }
-        switch lead {
-        case 0..<0x80: return lead
-        case 0xC0..<0xE0: return (lead & 0x1F) << 6 | tail(1)
-        case 0xE0..<0xF0: return (lead & 0x0F) << 12 | tail(1) << 6 | tail(2)
-        default: return (lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3)
-        }
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = text[index..<min(index + 4, text.count)].makeIterator()
+        guard case .valid(let encoded) = parser.parseScalar(from: &bytes) else { return 0xFFFD }
+        return Unicode.UTF8.decode(encoded).value
     }
 
     /// Characters that never extend the grapheme cluster before them (a short, safe list).

@@ -1,9 +1,4 @@
 import SeekBytes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension TranscriptLoader {
     /// Loads only the cues of a file's contents (as they lie in memory, say mapped) that
