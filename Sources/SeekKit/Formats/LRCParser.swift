@@ -129,20 +129,23 @@ public enum LRCParser {
                     return timeA != timeB ? timeA < timeB : a < b
                 }
             }
-            let sortedIndex = { (k: Int) -> Int in ordered ? k : Int(order[k]) }
+            // Read through constants: a `var` read inside the closures below is copied whole (seven
+            // columns' storage retained and released) at every entry.
+            let (read, readOrder, isOrdered) = (entries, order, ordered)
+            let sortedIndex = { (k: Int) -> Int in isOrdered ? k : Int(readOrder[k]) }
             let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
                 cues.reserve(forInputBytes: textTotal)
                 texts.withByteView { texts in
                     // Each cue ends where the next later one begins: the first entry past its time's.
                     var later = 0
-                    for k in 0..<entries.count {
-                        let entry = entries[sortedIndex(k)]
+                    for k in 0..<read.count {
+                        let entry = read[sortedIndex(k)]
                         if later <= k {
                             later = k + 1
-                            while later < entries.count && entries.time(sortedIndex(later)) == entry.time { later += 1 }
+                            while later < read.count && read.time(sortedIndex(later)) == entry.time { later += 1 }
                         }
                         guard !entry.text.isEmpty else { continue }
-                        let end = later < entries.count ? entries.time(sortedIndex(later)) : nil
+                        let end = later < read.count ? read.time(sortedIndex(later)) : nil
                         for word in words[entry.words] {
                             cues.pendingWordTimes.append(WordTime(
                                 offset: word.offset, start: max(0, word.start + entry.shift - offset),
