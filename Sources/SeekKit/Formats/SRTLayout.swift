@@ -14,8 +14,6 @@ struct SRTLayout {
     var spans: [Range<Int>] = []
     /// The indices of the cues whose text holds `<`, `{` or `&`, which the parser cleans.
     var marked: [Int] = []
-    /// How many lines the parser would read.
-    var lines = 0
 
     /// The layout of `bytes`, or `nil` when they are not plainly written.
     ///
@@ -80,7 +78,15 @@ struct SRTLayout {
             if isMarked { marked.append(spans.count) }
             spans.append(textStart..<textEnd)
         }
-        lines = ByteCounting.count(0x0A, in: bytes, 0..<count) + (bytes[count - 1] == 0x0A ? 0 : 1)
+    }
+
+    /// How many lines the parser reads in `bytes`: their line feeds, and a last line without one.
+    /// (Not part of a layout: a search that reads only some blocks counts them on its way.)
+    ///
+    /// - Complexity: O(n).
+    static func lines(in bytes: ByteView) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        return ByteCounting.count(0x0A, in: bytes, 0..<bytes.count) + (bytes[bytes.count - 1] == 0x0A ? 0 : 1)
     }
 
     /// Whether the line starting at `start` (up to its line feed or the end) holds only

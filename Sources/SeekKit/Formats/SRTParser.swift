@@ -57,6 +57,32 @@ public enum SRTParser {
         return (parser.warnings, lines)
     }
 
+    /// Reads each of `blocks` as `read` reads it alone, each with its `lineOffset`, into `cues`,
+    /// lent to one parser for all of them (not once a block: the collector is large to move).
+    ///
+    /// - Returns: whether every block gave exactly one cue and no warning; the reading stops
+    ///   at the first that did not.
+    static func readAlone(
+        _ blocks: some Sequence<(text: ByteView, lineOffset: Int)>, fileName: String, into cues: inout CueCollector
+    ) -> Bool {
+        var parser = Parser(scanner: LineScanner(ByteView()), cues: .standIn, fileName: fileName)
+        swap(&parser.cues, &cues)
+        parser.cues.reserve(forInputBytes: 0)
+        var alone = true
+        for block in blocks {
+            parser.restart(LineScanner(block.text))
+            parser.cues.lineOffset = block.lineOffset
+            let before = parser.cues.count
+            _ = parser.run()
+            if !parser.warnings.diagnostics.isEmpty || parser.cues.count != before + 1 {
+                alone = false
+                break
+            }
+        }
+        swap(&parser.cues, &cues)
+        return alone
+    }
+
     /// Where a piece of the text that starts at or after `target` can end so that the
     /// parser reads it exactly as it would inside the whole text: just after an empty line
     /// (which always ends a block and resets the parser), or `nil` when none follows.
@@ -192,7 +218,7 @@ public enum SRTParser {
     }
 
     private struct Parser {
-        let scanner: LineScanner
+        var scanner: LineScanner
         var warnings: WarningLog
         var cues: CueCollector
 
@@ -216,6 +242,21 @@ public enum SRTParser {
         }
 
         var bytes: ByteView { scanner.view }
+
+        /// Makes the parser read `scanner` from its start, as a new parser would, into the same cues.
+        mutating func restart(_ scanner: LineScanner) {
+            self.scanner = scanner
+            warnings = WarningLog(fileName: warnings.fileName)
+            state = .idle
+            id = nil
+            start = 0
+            end = 0
+            timingLine = 0
+            textLine = nil
+            textStart = 0
+            textEnd = 0
+            peeked = nil
+        }
 
         /// Reads every line; returns how many there were.
         mutating func run() -> Int {

@@ -329,13 +329,22 @@ struct SingleCue: CueBounds {
 struct TranscriptCues: CueBounds {
     let records: CueRecords
     private var next = 0
+    /// The text range of cue `next`, read once from its packed columns (many matches ask for the same cue).
+    private var bounds: Range<Int>?
 
     init(records: CueRecords) { self.records = records }
 
     mutating func cue(holding range: Range<Int>) -> (id: Int, bounds: Range<Int>)? {
-        while next < records.count && records[next].textEnd < range.upperBound { next += 1 }
-        guard next < records.count, records[next].textStart <= range.lowerBound else { return nil }
-        return (next, records[next].textStart..<records[next].textEnd)
+        while next < records.count {
+            let current = bounds ?? records.textRange(at: next)
+            bounds = current
+            if current.upperBound >= range.upperBound {
+                return current.lowerBound <= range.lowerBound ? (next, current) : nil
+            }
+            next += 1
+            bounds = nil
+        }
+        return nil
     }
 }
 

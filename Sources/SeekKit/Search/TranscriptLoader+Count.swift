@@ -119,7 +119,9 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
         }
         let inPlaceMatcher = inPlaceMatcher(for: query)
-        func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int, warnings: WarningLog?)? {
+        // A piece's lines matter only to the warnings of pieces after it: a plain piece's are
+        // counted (`nil` here) only when a later piece has some.
+        func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)? {
             let piece = buffer.extracting(bounds[i]..<bounds[i + 1])
             if format == .text, let inPlaceMatcher {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
@@ -134,7 +136,7 @@ extension TranscriptLoader {
                 if let inPlaceMatcher, let layout = wholeLayout.layout(of: piece, in: buffer),
                    let matches = inPlaceMatcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
                                                              rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) }) {
-                    return (layout.spans.count, matches, layout.lines, nil)
+                    return (layout.spans.count, matches, nil, nil)
                 }
                 var warnings = WarningLog(fileName: fileName)
                 var lines = 0
@@ -152,6 +154,7 @@ extension TranscriptLoader {
         var cues = 0
         var matches = 0
         var lines = 0
+        var uncounted: [Int] = []
         var warnings = WarningLog(fileName: fileName)
         let pieceCount = bounds.count - 1
         // With `enough`, a window of pieces at a time (one per core), stopping once enough are found.
@@ -160,12 +163,16 @@ extension TranscriptLoader {
         while first < pieceCount && matches < enough {
             let end = Swift.min(first + window, pieceCount)
             let start = first
-            for piece in TextPieces.map(end - start, { countPiece(start + $0) }) {
+            for (k, piece) in TextPieces.map(end - start, { countPiece(start + $0) }).enumerated() {
                 guard let piece else { return nil }
                 cues += piece.cues
                 matches += piece.matches
-                if let log = piece.warnings { warnings.append(log, lineOffset: lines) }
-                lines += piece.lines
+                if let log = piece.warnings {
+                    for j in uncounted { lines += SRTLayout.lines(in: buffer.extracting(bounds[j]..<bounds[j + 1])) }
+                    uncounted.removeAll()
+                    warnings.append(log, lineOffset: lines)
+                }
+                if let pieceLines = piece.lines { lines += pieceLines } else { uncounted.append(start + k) }
             }
             first = end
         }

@@ -62,6 +62,21 @@ extension TranscriptLoader {
         }
         var parsedAlone = true
         var transcript = CueCollector.collect(inputBytes: pieces.reduce(0) { $0 + ($1?.blockBytes ?? 0) }) { cues in
+            if format == .srt {
+                var blocks: [(text: ByteView, lineOffset: Int)] = []
+                blocks.reserveCapacity(ordinals.count)
+                var linesBefore = 0
+                for (i, piece) in pieces.enumerated() {
+                    guard let piece else { continue }
+                    for block in piece.blocks {
+                        blocks.append((bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound),
+                                       linesBefore + block.linesBefore))
+                    }
+                    linesBefore += piece.lines
+                }
+                parsedAlone = SRTParser.readAlone(blocks, fileName: fileName, into: &cues)
+                return
+            }
             var linesBefore = 0
             for (i, piece) in pieces.enumerated() {
                 guard let piece else { continue }
@@ -69,12 +84,7 @@ extension TranscriptLoader {
                     let text = bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound)
                     let before = cues.count
                     cues.lineOffset = linesBefore + block.linesBefore
-                    if format == .srt {
-                        let read = SRTParser.read(text, fileName: fileName, into: &cues)
-                        if !read.warnings.all.isEmpty { parsedAlone = false }
-                    } else {
-                        if TimestampedTextParser.readUntimed(text, into: &cues) == nil { parsedAlone = false }
-                    }
+                    if TimestampedTextParser.readUntimed(text, into: &cues) == nil { parsedAlone = false }
                     if cues.count != before + 1 { parsedAlone = false }
                 }
                 linesBefore += piece.lines
@@ -157,7 +167,6 @@ struct MatchingCues {
         else { return nil }
         guard !MatchingCues.isDense(matching.count, in: piece) else { return nil }
         cues = layout.spans.count
-        lines = layout.lines
         var counted = 0
         var linesBefore = 0
         blocks.reserveCapacity(matching.count)
@@ -178,6 +187,7 @@ struct MatchingCues {
             blocks.append(Block(bytes: start..<end, ordinal: cue + 1, linesBefore: linesBefore))
             blockBytes += end - start
         }
+        lines = linesBefore + SRTLayout.lines(in: piece.extracting(counted...))
     }
 
     /// The matching lines of a piece of untimed text without carriage returns, each
