@@ -106,6 +106,7 @@ extension TranscriptLoader {
         pieceSize: Int = TextPieces.pieceSize, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
+        if format == .vtt { return query.scope.speaker == nil ? countPlainWebVTT(buffer, query: query) : nil }
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
         if format == .text && TimestampedTextParser.needsWholeRead(buffer) { return nil }
         var firstLayout = WholeLayout()

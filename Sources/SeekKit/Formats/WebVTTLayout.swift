@@ -1,0 +1,158 @@
+import SeekBytes
+
+/// Where the cues of a plainly written WebVTT file lie, found without parsing it.
+///
+/// A plain file is what most WebVTT files are: the `WEBVTT` line, header lines without `-->`,
+/// an empty line, then blocks each ended by an empty line: cues (an optional identifier line,
+/// a timing line `WebVTTParser.timings` reads, text lines without `-->`) and `NOTE`, `STYLE`
+/// or `REGION` blocks without `-->`; LF line breaks only. On such a file `WebVTTParser` gives
+/// exactly these cues, in order, each cue's text its lines as they lie (joined by their LF),
+/// cleaned of tags and references when `marked`, and no warning. Anything else is left to the parser.
+struct WebVTTLayout {
+    /// One cue: where its lines lie.
+    struct Cue {
+        /// Its identifier line, if it has one.
+        var id: Range<Int>?
+        /// Its timing line, without the line feed.
+        var timing: Range<Int>
+        /// Its text (empty, at the end of the timing line, when it has none).
+        var text: Range<Int>
+    }
+
+    var cues: [Cue] = []
+    /// The indices of the cues whose text holds `<` or `&`, which the parser cleans.
+    var marked: [Int] = []
+
+    /// The cues' texts, as byte ranges of the file, in order.
+    var spans: [Range<Int>] { cues.map(\.text) }
+
+    /// The layout of `bytes`, or `nil` when they are not plainly written.
+    ///
+    /// - Complexity: O(n), sixteen bytes at a time within cue texts (`BlockEvents`).
+    init?(_ bytes: ByteView) {
+        let count = bytes.count
+        guard bytes.firstIndex(of: 0x0D) == nil else { return nil }
+        let signatureEnd = bytes.firstIndex(of: 0x0A) ?? count
+        guard WebVTTParser.hasSignature(bytes.extracting(0..<signatureEnd)) else { return nil }
+        var position = signatureEnd + 1
+        // Header lines up to the first empty line: no cues, and no `-->` (it would start a block).
+        while position < count && bytes[position] != 0x0A {
+            let end = Self.lineEnd(bytes, from: position)
+            if LineScanner.containsArrow(bytes, position, end) { return nil }
+            position = end + 1
+        }
+        cues.reserveCapacity(count / 64)
+        var events = BlockEvents(bytes)
+        while true {
+            while position < count && bytes[position] == 0x0A { position += 1 }
+            guard position < count else { break }
+            var timingStart = position
+            var timingEnd = Self.lineEnd(bytes, from: position)
+            var id: Range<Int>?
+            if !LineScanner.containsArrow(bytes, position, timingEnd) {
+                // An identifier before a timing line, or a comment or definition block.
+                let next = timingEnd + 1
+                let nextEnd = next < count ? Self.lineEnd(bytes, from: next) : next
+                guard next < count, nextEnd > next, LineScanner.containsArrow(bytes, next, nextEnd) else {
+                    guard let blockEnd = Self.commentOrDefinitionEnd(bytes, from: position) else { return nil }
+                    position = blockEnd
+                    continue
+                }
+                id = position..<timingEnd
+                timingStart = next
+                timingEnd = nextEnd
+            }
+            guard Self.readsTimings(bytes, timingStart, timingEnd) else { return nil }
+            let textStart = Swift.min(timingEnd + 1, count)
+            var textEnd = textStart
+            var isMarked = false
+            if textStart < count && bytes[textStart] != 0x0A {
+                events.move(to: textStart)
+                while true {
+                    let place = events.next()
+                    guard place < count else {
+                        textEnd = bytes[count - 1] == 0x0A ? count - 1 : count
+                        position = count
+                        break
+                    }
+                    let byte = bytes[place]
+                    if byte == 0x0A {
+                        // A line that starts with a blank is text; an empty line ends the block.
+                        if bytes[place + 1] == 0x0A {
+                            textEnd = place
+                            position = place + 1
+                            break
+                        }
+                    } else if byte == UInt8(ascii: ">") {
+                        // A text line with `-->` would start a block of its own.
+                        if bytes[place - 1] == UInt8(ascii: "-") && bytes[place - 2] == UInt8(ascii: "-") { return nil }
+                    } else if byte != UInt8(ascii: "{") {
+                        isMarked = true
+                    }
+                }
+            } else {
+                position = textStart
+            }
+            if isMarked { marked.append(cues.count) }
+            cues.append(Cue(id: id, timing: timingStart..<timingEnd, text: textStart..<textEnd))
+        }
+    }
+
+    /// The line feed ending the line that starts at `start`, or the end of `bytes`.
+    @inline(__always)
+    private static func lineEnd(_ bytes: ByteView, from start: Int) -> Int {
+        bytes.firstIndex(of: 0x0A, in: start..<bytes.count) ?? bytes.count
+    }
+
+    /// Where a `NOTE`, `STYLE` or `REGION` block starting at `start` ends (after its last
+    /// line), when none of its lines holds `-->`; `nil` for any other block without a timing line.
+    private static func commentOrDefinitionEnd(_ bytes: ByteView, from start: Int) -> Int? {
+        let isKeyword = ["NOTE", "STYLE", "REGION"].contains { (keyword: String) in
+            let word = Array(keyword.utf8)
+            guard start + word.count <= bytes.count,
+                  bytes.extracting(start..<start + word.count).elementsEqual(word) else { return false }
+            let next = start + word.count < bytes.count ? bytes[start + word.count] : 0x0A
+            return next == 0x20 || next == 0x09 || next == 0x0A
+        }
+        guard isKeyword else { return nil }
+        var position = start
+        while position < bytes.count && bytes[position] != 0x0A {
+            let end = lineEnd(bytes, from: position)
+            if LineScanner.containsArrow(bytes, position, end) { return nil }
+            position = end + 1
+        }
+        return Swift.min(position, bytes.count)
+    }
+
+    /// Whether the parser reads the timing line `start..<end`: the usual
+    /// `00:00:01.000 --> 00:00:02.500` checked byte by byte, any other form by the parser's own reading.
+    @inline(__always)
+    static func readsTimings(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
+        if end - start >= 29 && isUsualTime(bytes, start) && isUsualTime(bytes, start + 17)
+            && bytes[start + 12] == 0x20 && bytes[start + 13] == UInt8(ascii: "-")
+            && bytes[start + 14] == UInt8(ascii: "-") && bytes[start + 15] == UInt8(ascii: ">")
+            && bytes[start + 16] == 0x20 && (end - start == 29 || bytes[start + 29] == 0x20 || bytes[start + 29] == 0x09) {
+            return true
+        }
+        return WebVTTParser.timings(bytes, start, end) != nil
+    }
+
+    /// Whether `HH:MM:SS.mmm` (minutes and seconds below 60) stands at `index`.
+    @inline(__always)
+    private static func isUsualTime(_ bytes: ByteView, _ index: Int) -> Bool {
+        func digit(_ i: Int, upTo last: UInt8 = 0x39) -> Bool { bytes[index + i] >= 0x30 && bytes[index + i] <= last }
+        return digit(0) && digit(1) && bytes[index + 2] == UInt8(ascii: ":") && digit(3, upTo: 0x35) && digit(4)
+            && bytes[index + 5] == UInt8(ascii: ":") && digit(6, upTo: 0x35) && digit(7)
+            && bytes[index + 8] == UInt8(ascii: ".") && digit(9) && digit(10) && digit(11)
+    }
+
+    /// The text the parser gives cue `cue`: as it lies, or cleaned of tags and references.
+    func text(of cue: Int, in bytes: ByteView) -> String {
+        let text = bytes.extracting(cues[cue].text)
+        guard WebVTTParser.needsCleaning(text) else { return text.string }
+        var plain: [UInt8] = []
+        var wordTimes: [WordTime] = []
+        _ = WebVTTParser.clean(text, into: &plain, wordTimes: &wordTimes)
+        return String(decoding: plain, as: UTF8.self)
+    }
+}

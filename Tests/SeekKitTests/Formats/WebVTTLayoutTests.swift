@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import SeekKit
+import SeekBytes
+
+/// Plainly written WebVTT read without the parser (`WebVTTLayout`) and counted where it lies
+/// (`TranscriptLoader.countPlainWebVTT`), against the parser and `MatchIndex.count`.
+@Suite struct WebVTTLayoutTests {
+    /// Lines that break the plain shape, or that the parser reads in a way of its own.
+    static let trapLines = [
+        "   ", "\t", "00:00:09.000 --> 00:00:10.000", "5 --> 6", "-->", "NOTE a note", "STYLE", "42",
+        "  indented text", "a > b", "<i>italic</i>", "<v Ann>hello", "<00:00:01.500>timed", "fish &amp; chips",
+        "&", "<", "x\ry", "00:01.000 --> 00:02.000", "{\\an8}top", "WEBVTT",
+    ]
+
+    /// A WebVTT text of plain blocks (identifiers, settings, notes), a few lines of which
+    /// (about `trapRate` in 100) are traps.
+    static func randomVTT(seed: UInt64, trapRate: Int) -> String {
+        var random = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7)
+        var text = ["WEBVTT\n\n", "WEBVTT - a title\nKind: captions\n\n", "WEBVTT\n\n\n"].randomElement(using: &random)!
+        for number in 1...Int.random(in: 5...40, using: &random) {
+            func trap() -> Bool { Int.random(in: 0..<100, using: &random) < trapRate }
+            if Int.random(in: 0..<10, using: &random) == 0 { text += "NOTE number \(number)\nstill the note\n\n" }
+            if Bool.random(using: &random) { text += ["c\(number)\n", "\(number)\n", "a cue id\n"].randomElement(using: &random)! }
+            let timing = ["00:00:0\(number % 10).000 --> 00:00:1\(number % 10).500",
+                          "01:02:0\(number % 10).250 --> 01:02:1\(number % 10).000 align:start position:10%",
+                          "02:0\(number % 10).000 --> 02:1\(number % 10).000",
+                          "123:00:00.000\t-->\t123:00:01.000"].randomElement(using: &random)!
+            text += timing + "\n"
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                if trap() {
+                    text += trapLines.randomElement(using: &random)! + "\n"
+                    continue
+                }
+                let line = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                    Int.random(in: 0..<10, using: &random) == 0
+                        ? DifferentialTests.traps.filter { !$0.contains("\r") }.randomElement(using: &random)!
+                        : DifferentialTests.plain.filter { $0 != "\n" }.randomElement(using: &random)!
+                }.joined()
+                text += (line.allSatisfy { $0 == " " || $0 == "\t" } ? "x" + line : line) + "\n"
+            }
+            text += trap() ? "" : String(repeating: "\n", count: Int.random(in: 1...2, using: &random))
+        }
+        if Bool.random(using: &random) { text.removeLast() }
+        return text
+    }
+
+    /// Whatever the layout accepts, the parser reads the same way: the same cues with the
+    /// same identifiers, times and texts, and no warning.
+    @Test func layoutAgreesWithTheParser() throws {
+        for seed: UInt64 in 0..<40 {
+            let accepted = try Self.expectParsersReading(Self.randomVTT(seed: seed, trapRate: seed < 20 ? 0 : Int(seed % 8) + 1))
+            if seed < 20 { #expect(accepted, "plain WebVTT declined, seed \(seed)") }
+        }
+    }
+
+    @Test func everyTrapLineIsReadLikeTheParser() throws {
+        for line in Self.trapLines {
+            for position in ["", "a few words before ", "and a longer run of words before it: "] {
+                _ = try Self.expectParsersReading("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(position)\(line)\nafter\n\n")
+                _ = try Self.expectParsersReading("WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nbefore\n\(position)\(line)")
+                _ = try Self.expectParsersReading("WEBVTT\n\(position)\(line)\n\n00:00:01.000 --> 00:00:02.000\nafter\n")
+                _ = try Self.expectParsersReading("WEBVTT\n\n\(position)\(line)\n00:00:01.000 --> 00:00:02.000\nafter\n")
+            }
+        }
+    }
+
+    /// Compares the layout of `text`, if it has one, with what the parser reads; returns
+    /// whether it had one.
+    static func expectParsersReading(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let bytes = Array(text.utf8)
+        guard let layout = bytes.withByteView({ WebVTTLayout($0) }) else { return false }
+        let parsed = try WebVTTParser.parse(bytes, fileName: "t.vtt")
+        let transcript = parsed.transcript
+        #expect(parsed.warnings.isEmpty, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(layout.cues.count == transcript.count, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        guard layout.cues.count == transcript.count else { return true }
+        bytes.withByteView { buffer in
+            for (index, cue) in layout.cues.enumerated() {
+                let id = cue.id.map { buffer.string(in: $0) }
+                let times = WebVTTParser.timings(buffer, cue.timing.lowerBound, cue.timing.upperBound)
+                #expect(layout.text(of: index, in: buffer) == String(transcript.text(at: index))
+                        && id == transcript.id(at: index) && times?.0 == transcript.start(at: index)
+                        && times?.1 == transcript.end(at: index),
+                        "\(text.debugDescription) cue \(index)", sourceLocation: sourceLocation)
+                #expect(layout.marked.contains(index) == WebVTTParser.needsCleaning(buffer.extracting(cue.text)),
+                        "\(text.debugDescription) cue \(index)", sourceLocation: sourceLocation)
+            }
+        }
+        return true
+    }
+
+    @Test func plainTextWithTrapsIsSometimesAcceptedAndSometimesNot() {
+        let accepted = (40..<80).filter { seed in
+            Array(Self.randomVTT(seed: UInt64(seed), trapRate: 3).utf8).withByteView { WebVTTLayout($0) } != nil
+        }
+        #expect(!accepted.isEmpty && accepted.count < 40)
+    }
+
+    @Test func shapesThePlainReadingWouldGetWrongAreDeclined() {
+        let cases = [
+            "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfirst\n00:00:03.000 --> 00:00:04.000\nsecond\n\n",
+            "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfirst\nsecond --> third\n\n",
+            "WEBVTT\n00:00:01.000 --> 00:00:02.000\nfirst\n\n",
+            "WEBVTT\n\nan id\nanother line\n00:00:01.000 --> 00:00:02.000\nfirst\n\n",
+            "WEBVTT\n\nwords without a timing line\n\n",
+            "WEBVTT\n\nNOTE a note\nthat goes on\n00:00:01.000 --> 00:00:02.000\n\n",
+            "WEBVTT\n\n00:00:01.000 -> 00:00:02.000\nfirst\n\n",
+            "WEBVTT\n\n00:00:01.000 --> 00:00:02.0000\nfirst\n\n",
+            "WEBVTT\n\n00:60:01.000 --> 00:00:02.000\nfirst\n\n",
+            "WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\nfirst\r\n\r\n",
+            "WEBVTTX\n\n00:00:01.000 --> 00:00:02.000\nfirst\n\n",
+            "00:00:01.000 --> 00:00:02.000\nfirst\n\n",
+        ]
+        for text in cases {
+            #expect(Array(text.utf8).withByteView { WebVTTLayout($0) } == nil, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func plainShapesAreRead() throws {
+        let cases = [
+            ("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfirst line\nsecond\n\n\nc2\n01:00.000 --> 02:00.000 line:0\n\n", 2),
+            ("WEBVTT Title\nKind: captions\n\nNOTE\n\nSTYLE\n::cue { color: red }\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>a &amp; b", 1),
+            ("WEBVTT\n\n\n", 0),
+            ("WEBVTT", 0),
+            ("WEBVTT\n\nNOTE\n00:00:01.000 --> 00:00:02.000\nthe note is an identifier\n", 1),
+            ("WEBVTT\n\n99:59:59.000 --> 100:00:01.000\nx\n\n1:00:00.000 --> 999999:00:00.000", 2),
+        ]
+        for (text, cues) in cases {
+            let bytes = Array(text.utf8)
+            let layout = try #require(bytes.withByteView { WebVTTLayout($0) }, "\(text.debugDescription)")
+            #expect(layout.cues.count == cues, "\(text.debugDescription)")
+            #expect(try Self.expectParsersReading(text))
+        }
+    }
+
+    /// Counting in place gives `MatchIndex.count` of the loaded file, the plain files counted
+    /// where they lie, for every keyword the byte scan takes.
+    @Test func countsInPlaceEqualTheIndexCount() throws {
+        for seed: UInt64 in 0..<12 {
+            let bytes = Array(Self.randomVTT(seed: seed &+ 100, trapRate: seed < 8 ? 0 : 10).utf8)
+            let transcript = try TranscriptLoader.load(bytes, fileName: "t.vtt").transcript
+            var found = 0
+            for keyword in DifferentialTests.keywords + ["the home", "00:00", "-->", " ", "amp", "v Ann"] {
+                for caseSensitive in [false, true] {
+                    let query = Query(keyword, caseSensitive: caseSensitive)
+                    let expected = MatchIndex.count(transcript: transcript, query: query)
+                    let counted = try bytes.withByteView { buffer in
+                        try TranscriptLoader.countMatches(inPlace: buffer, fileName: "t.vtt", query: query)
+                    }
+                    #expect(counted.matches == expected, "\(keyword.debugDescription) seed \(seed)")
+                    if seed < 8 && TranscriptLoader.inPlaceMatcher(for: query) != nil {
+                        let fast = bytes.withByteView { TranscriptLoader.countPlainWebVTT($0, query: query) }
+                        #expect(fast?.matches == expected, "\(keyword.debugDescription) seed \(seed)")
+                    }
+                    found += expected
+                }
+            }
+            #expect(found > 50, "seed \(seed)")
+        }
+    }
+
+    /// Rolling captions and speaker turns change the cues' texts: such files are left to the parser.
+    @Test func rollingCaptionsAndTurnsAreLeftToTheParser() throws {
+        let rolling = "WEBVTT\n\n" + (1...12).map { "00:00:\(10 + $0).000 --> 00:00:\(11 + $0).000\nline \($0)\nline \($0 + 1)\n" }
+            .joined(separator: "\n")
+        let talking = "WEBVTT\n\n" + (1...12).map { "00:00:\(10 + $0).000 --> 00:00:\(11 + $0).000\n\($0 % 2 == 0 ? "ANN" : "BOB"): line \($0)\n" }
+            .joined(separator: "\n")
+        for text in [rolling, talking] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withByteView { WebVTTLayout($0) } != nil)
+            let query = Query("line")
+            #expect(bytes.withByteView { TranscriptLoader.countPlainWebVTT($0, query: query) } == nil)
+            let expected = MatchIndex.count(transcript: try TranscriptLoader.load(bytes, fileName: "t.vtt").transcript, query: query)
+            let counted = try bytes.withByteView { try TranscriptLoader.countMatches(inPlace: $0, fileName: "t.vtt", query: query) }
+            #expect(counted.matches == expected)
+        }
+    }
+
+    /// The corpus's WebVTT files (skipped when absent): whatever the layout accepts the parser
+    /// reads the same way, and most real files are accepted.
+    @Test func corpusFilesAreReadLikeTheParser() throws {
+        guard let corpus = CorpusFiles.directory else { return }
+        let files = FileManager.default.enumerator(atPath: corpus.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".vtt") }.sorted() ?? []
+        var accepted = 0
+        for name in files {
+            guard let data = FileManager.default.contents(atPath: corpus.appendingPathComponent(name).path),
+                  let text = String(data: data, encoding: .utf8), !text.hasPrefix("\u{FEFF}") else { continue }
+            if (try? Self.expectParsersReading(text)) == true { accepted += 1 }
+        }
+        #expect(files.isEmpty || accepted * 2 > files.count, "\(accepted) of \(files.count) accepted")
+    }
+}
