@@ -25,30 +25,19 @@ public enum CSVWriter {
                 if column != .file { out.append(UInt8(ascii: ",")) }
                 switch column {
                 case .file: appendField(record.file, to: &out, guarded: guarded)
-                case .track: if let track = record.track { ByteWriting.append(track, to: &out) }
                 case .language: if let language = record.language { appendField(language, to: &out) }
-                case .position: ByteWriting.append(record.position, to: &out)
-                case .total: ByteWriting.append(record.total, to: &out)
-                case .cue: ByteWriting.append(record.cue, to: &out)
                 case .cueID: if let id = record.cueID { appendField(id, to: &out, guarded: guarded) }
-                case .startMilliseconds: if let start = record.start { ByteWriting.append(start, to: &out) }
-                case .endMilliseconds: if let end = record.end { ByteWriting.append(end, to: &out) }
                 case .start: if let start = record.start { ByteWriting.appendTime(start, to: &out) }
                 case .end: if let end = record.end { ByteWriting.appendTime(end, to: &out) }
-                case .matchStartMilliseconds: if let start = record.matchStart { ByteWriting.append(start, to: &out) }
-                case .matchEndMilliseconds: if let end = record.matchEnd { ByteWriting.append(end, to: &out) }
                 case .speaker: if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
                 case .style: if let style = record.style { appendField(style, to: &out, guarded: guarded) }
                 case .keyword: appendField(record.keyword, to: &out, guarded: guarded)
                 case .match: appendField(record.matchBytes(in: text), to: &out, guarded: guarded)
-                case .characterStart: ByteWriting.append(record.characters.lowerBound, to: &out)
-                case .characterEnd: ByteWriting.append(record.characters.upperBound, to: &out)
-                case .utf16Start: ByteWriting.append(record.utf16.lowerBound, to: &out)
-                case .utf16End: ByteWriting.append(record.utf16.upperBound, to: &out)
-                case .byteStart: ByteWriting.append(record.bytes.lowerBound, to: &out)
-                case .byteEnd: ByteWriting.append(record.bytes.upperBound, to: &out)
-                case .line: ByteWriting.append(record.line, to: &out)
                 case .text: appendField(text, to: &out, guarded: guarded)
+                case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                     .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                     .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                    if let number = record.number(column) { ByteWriting.append(number, to: &out) }
                 }
             }
         }

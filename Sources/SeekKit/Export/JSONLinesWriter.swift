@@ -16,30 +16,19 @@ public enum JSONLinesWriter {
                 out.append(contentsOf: keys[index])
                 switch column {
                 case .file: appendString(record.file, to: &out)
-                case .track: appendInt(record.track, to: &out)
                 case .language: appendString(record.language, to: &out)
-                case .position: ByteWriting.append(record.position, to: &out)
-                case .total: ByteWriting.append(record.total, to: &out)
-                case .cue: ByteWriting.append(record.cue, to: &out)
                 case .cueID: appendString(record.cueID, to: &out)
-                case .startMilliseconds: appendInt(record.start, to: &out)
-                case .endMilliseconds: appendInt(record.end, to: &out)
                 case .start: appendTime(record.start, to: &out)
                 case .end: appendTime(record.end, to: &out)
-                case .matchStartMilliseconds: appendInt(record.matchStart, to: &out)
-                case .matchEndMilliseconds: appendInt(record.matchEnd, to: &out)
                 case .speaker: appendString(record.speaker, to: &out)
                 case .style: appendString(record.style, to: &out)
                 case .keyword: appendString(record.keyword, to: &out)
                 case .match: appendEscaped(record.matchBytes(in: text), to: &out)
-                case .characterStart: ByteWriting.append(record.characters.lowerBound, to: &out)
-                case .characterEnd: ByteWriting.append(record.characters.upperBound, to: &out)
-                case .utf16Start: ByteWriting.append(record.utf16.lowerBound, to: &out)
-                case .utf16End: ByteWriting.append(record.utf16.upperBound, to: &out)
-                case .byteStart: ByteWriting.append(record.bytes.lowerBound, to: &out)
-                case .byteEnd: ByteWriting.append(record.bytes.upperBound, to: &out)
-                case .line: ByteWriting.append(record.line, to: &out)
                 case .text: appendEscaped(text, to: &out)
+                case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                     .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                     .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                    appendInt(record.number(column), to: &out)
                 }
             }
         }

@@ -30,30 +30,19 @@ extension MatchRecord {
         public func value(in record: MatchRecord) -> Value {
             switch self {
             case .file: .text(record.file[...])
-            case .track: record.track.map(Value.number) ?? .absent
             case .language: record.language.map { .text($0[...]) } ?? .absent
-            case .position: .number(record.position)
-            case .total: .number(record.total)
-            case .cue: .number(record.cue)
             case .cueID: record.cueID.map { .text($0[...]) } ?? .absent
-            case .startMilliseconds: record.start.map(Value.number) ?? .absent
-            case .endMilliseconds: record.end.map(Value.number) ?? .absent
             case .start: record.start.map { .text(Timestamp.format($0)[...]) } ?? .absent
             case .end: record.end.map { .text(Timestamp.format($0)[...]) } ?? .absent
-            case .matchStartMilliseconds: record.matchStart.map(Value.number) ?? .absent
-            case .matchEndMilliseconds: record.matchEnd.map(Value.number) ?? .absent
             case .speaker: record.speaker.map { .text($0[...]) } ?? .absent
             case .style: record.style.map { .text($0[...]) } ?? .absent
             case .keyword: .text(record.keyword[...])
             case .match: .text(record.match)
-            case .characterStart: .number(record.characters.lowerBound)
-            case .characterEnd: .number(record.characters.upperBound)
-            case .utf16Start: .number(record.utf16.lowerBound)
-            case .utf16End: .number(record.utf16.upperBound)
-            case .byteStart: .number(record.bytes.lowerBound)
-            case .byteEnd: .number(record.bytes.upperBound)
-            case .line: .number(record.line)
             case .text: .text(record.text)
+            case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                 .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                 .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                record.number(self).map(Value.number) ?? .absent
             }
         }
     }
@@ -63,6 +52,32 @@ extension MatchRecord {
         case absent
         case number(Int)
         case text(Substring)
+    }
+
+    /// The number `column` holds, `nil` where it is absent (no track, no time) or `column` holds text.
+    ///
+    /// The one place that says which field each number column reads: `value(in:)` and both
+    /// writers go through it.
+    @inline(__always)
+    public func number(_ column: Column) -> Int? {
+        switch column {
+        case .track: track
+        case .position: position
+        case .total: total
+        case .cue: cue
+        case .startMilliseconds: start
+        case .endMilliseconds: end
+        case .matchStartMilliseconds: matchStart
+        case .matchEndMilliseconds: matchEnd
+        case .characterStart: characters.lowerBound
+        case .characterEnd: characters.upperBound
+        case .utf16Start: utf16.lowerBound
+        case .utf16End: utf16.upperBound
+        case .byteStart: bytes.lowerBound
+        case .byteEnd: bytes.upperBound
+        case .line: line
+        case .file, .language, .cueID, .start, .end, .speaker, .style, .keyword, .match, .text: nil
+        }
     }
 
     /// The export's column names, in order (JSON keys, the CSV header and `--help`'s list).
