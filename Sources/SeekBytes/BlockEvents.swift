@@ -20,23 +20,19 @@ public struct BlockEvents {
     @usableFromInline let ampersand = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
     @usableFromInline let angle = SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
     @usableFromInline let angleMask = SIMD16<UInt8>(repeating: 0x02)
-    /// Where the bits of `low` and `high` count from.
-    @usableFromInline var chunkStart = 0
-    /// The high bit of each byte of the chunk's first and second eight that is a found place.
-    @usableFromInline var low: UInt64 = 0
-    @usableFromInline var high: UInt64 = 0
+    @usableFromInline var places: ChunkPlaces
 
     @inlinable
     package init(_ bytes: ByteView) {
         self.bytes = bytes
-        chunkStart = bytes.count
+        places = ChunkPlaces(start: bytes.count)
     }
 
     /// Forgets the places found so far: `next()` continues from `position`.
     @inlinable @inline(__always)
     package mutating func move(to position: Int) {
         assert(position >= 0 && position <= bytes.count, "a position inside the text")
-        load(at: position)
+        places = chunk(at: position)
     }
 
     /// The next place, or `bytes.count` when none is left.
@@ -44,21 +40,9 @@ public struct BlockEvents {
     /// - Complexity: amortised O(1) per sixteen bytes passed.
     @inlinable @inline(__always)
     package mutating func next() -> Int {
-        while low | high == 0 {
-            guard chunkStart + 16 < bytes.count else {
-                chunkStart = bytes.count
-                return bytes.count
-            }
-            load(at: chunkStart + 16)
-        }
-        if low != 0 {
-            let place = chunkStart + low.trailingZeroBitCount / 8
-            low &= low &- 1
-            return place
-        }
-        let place = chunkStart + 8 + high.trailingZeroBitCount / 8
-        high &= high &- 1
-        return place
+        var places = places
+        defer { self.places = places }
+        return places.next(count: bytes.count) { chunk(at: $0) }
     }
 
     /// Whether the byte at `index` is a place, given the byte after it (`nil` at the end).
@@ -68,36 +52,26 @@ public struct BlockEvents {
         return byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") || byte | 0x02 == UInt8(ascii: ">")
     }
 
-    /// A mask's lanes (all ones or all zeros) as two words, eight lanes each.
+    /// The places of the chunk at `position` (sixteen bytes, fewer at the end).
     @inlinable @inline(__always)
-    static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> (UInt64, UInt64) {
-        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-        return (halves[0], halves[1])
-    }
-
-    @inlinable @inline(__always)
-    mutating func load(at position: Int) {
-        chunkStart = position
+    func chunk(at position: Int) -> ChunkPlaces {
         let count = bytes.count
         if count - position >= 17 {
             let chunk = bytes.load(at: position, as: SIMD16<UInt8>.self)
             let after = bytes.load(at: position + 1, as: SIMD16<UInt8>.self)
             // Masks joined only with `.|` and as words (other lane-wise steps compile byte by byte).
-            let lineFeeds = Self.words(chunk .== lineFeed)
-            let breaks = Self.words((after .== lineFeed) .| (after .== space) .| (after .== tab))
-            let markup = Self.words((chunk .== brace) .| (chunk .== ampersand)
-                .| ((chunk | angleMask) .== angle))
-            low = ((lineFeeds.0 & breaks.0) | markup.0) & 0x8080_8080_8080_8080
-            high = ((lineFeeds.1 & breaks.1) | markup.1) & 0x8080_8080_8080_8080
-            return
+            let lineFeeds = (chunk .== lineFeed).words
+            let breaks = ((after .== lineFeed) .| (after .== space) .| (after .== tab)).words
+            let markup = ((chunk .== brace) .| (chunk .== ampersand) .| ((chunk | angleMask) .== angle)).words
+            return ChunkPlaces(start: position, low: (lineFeeds.low & breaks.low) | markup.low,
+                               high: (lineFeeds.high & breaks.high) | markup.high)
         }
-        low = 0
-        high = 0
-        guard position < count else { return }
-        for offset in 0..<Swift.min(16, count - position) {
-            let index = position + offset
-            guard Self.isPlace(bytes[index], before: index + 1 < count ? bytes[index + 1] : nil) else { continue }
-            if offset < 8 { low |= 0x80 << (8 * UInt64(offset)) } else { high |= 0x80 << (8 * UInt64(offset - 8)) }
+        var places = ChunkPlaces(start: position)
+        guard position < count else { return places }
+        for lane in 0..<Swift.min(16, count - position) {
+            let index = position + lane
+            if Self.isPlace(bytes[index], before: index + 1 < count ? bytes[index + 1] : nil) { places.insert(lane: lane) }
         }
+        return places
     }
 }

@@ -105,12 +105,7 @@ public struct ByteAlternatives: Sendable {
                 let y = text.load(at: place + secondProbe.offset, as: SIMD16<UInt8>.self)
                 let hits = ((x .== a.0) .| (x .== a.1) .| (x .== a.2) .| (x .== a.3))
                     .& ((y .== b.0) .| (y .== b.1) .| (y .== b.2) .| (y .== b.3))
-                // The mask's lanes are all ones or all zeros: read as two words.
-                let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
-                if halves[0] | halves[1] != 0 {
-                    return place + (halves[0] != 0 ? halves[0].trailingZeroBitCount / 8
-                        : 8 + halves[1].trailingZeroBitCount / 8)
-                }
+                if let lane = hits.firstTrueLane { return place + lane }
                 place += 16
             }
         }

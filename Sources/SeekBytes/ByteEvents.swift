@@ -15,11 +15,7 @@ public struct ByteEvents {
     @usableFromInline let c: SIMD16<UInt8>
     @usableFromInline let d: SIMD16<UInt8>
     @usableFromInline let dMask: SIMD16<UInt8>
-    /// Where the bits of `low` and `high` count from.
-    @usableFromInline var chunkStart = 0
-    /// The high bit of each byte of the chunk's first and second eight that is a found place.
-    @usableFromInline var low: UInt64 = 0
-    @usableFromInline var high: UInt64 = 0
+    @usableFromInline var places: ChunkPlaces
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>, _ a: UInt8, _ b: UInt8, _ c: UInt8,
                  orMasked d: UInt8, mask dMask: UInt8) {
@@ -29,14 +25,14 @@ public struct ByteEvents {
         self.c = SIMD16(repeating: c)
         self.d = SIMD16(repeating: d)
         self.dMask = SIMD16(repeating: dMask)
-        chunkStart = bytes.count
+        places = ChunkPlaces(start: bytes.count)
     }
 
     /// Forgets the places found so far: `next()` continues from `position`.
     @inlinable @inline(__always)
     package mutating func move(to position: Int) {
         assert(position >= 0 && position <= bytes.count, "a position inside the text")
-        load(at: position)
+        places = chunk(at: position)
     }
 
     /// The next place of a chosen byte, or `bytes.count` when none is left.
@@ -44,51 +40,29 @@ public struct ByteEvents {
     /// - Complexity: amortised O(1) per sixteen bytes passed.
     @inlinable @inline(__always)
     package mutating func next() -> Int {
-        while low | high == 0 {
-            guard chunkStart + 16 < bytes.count else {
-                chunkStart = bytes.count
-                return bytes.count
-            }
-            load(at: chunkStart + 16)
-        }
-        if low != 0 {
-            let place = chunkStart + low.trailingZeroBitCount / 8
-            low &= low &- 1
-            return place
-        }
-        let place = chunkStart + 8 + high.trailingZeroBitCount / 8
-        high &= high &- 1
-        return place
+        var places = places
+        defer { self.places = places }
+        return places.next(count: bytes.count) { chunk(at: $0) }
     }
 
+    /// The places of the chunk at `position` (sixteen bytes, fewer at the end).
     @inlinable @inline(__always)
-    mutating func load(at position: Int) {
-        chunkStart = position
+    func chunk(at position: Int) -> ChunkPlaces {
         let count = bytes.count
-        guard let base = bytes.baseAddress, position < count else {
-            low = 0
-            high = 0
-            return
-        }
+        guard let base = bytes.baseAddress, position < count else { return ChunkPlaces(start: position) }
         if count - position >= 16 {
             assert(position + 16 <= count, "sixteen bytes inside the text")
             let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
-            let hits = (chunk .== a) .| (chunk .== b) .| (chunk .== c) .| ((chunk | dMask) .== d)
-            // The mask's lanes are all ones or all zeros: read as two words, one high bit a byte.
-            let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
-            low = halves[0] & 0x8080_8080_8080_8080
-            high = halves[1] & 0x8080_8080_8080_8080
-            return
+            let hits = ((chunk .== a) .| (chunk .== b) .| (chunk .== c) .| ((chunk | dMask) .== d)).words
+            return ChunkPlaces(start: position, low: hits.low, high: hits.high)
         }
-        low = 0
-        high = 0
-        for offset in 0..<(count - position) {
-            assert(position + offset < count, "a byte inside the text")
-            let byte = base[position + offset]
-            if byte == a[0] || byte == b[0] || byte == c[0] || byte | dMask[0] == d[0] {
-                if offset < 8 { low |= 0x80 << (8 * UInt64(offset)) } else { high |= 0x80 << (8 * UInt64(offset - 8)) }
-            }
+        var places = ChunkPlaces(start: position)
+        for lane in 0..<(count - position) {
+            assert(position + lane < count, "a byte inside the text")
+            let byte = base[position + lane]
+            if byte == a[0] || byte == b[0] || byte == c[0] || byte | dMask[0] == d[0] { places.insert(lane: lane) }
         }
+        return places
     }
 }
 

@@ -61,12 +61,7 @@ public struct BytePairFinder: Sendable {
             let a = UnsafeRawPointer(base + place + first.offset).loadUnaligned(as: SIMD16<UInt8>.self) | firstMask
             let b = UnsafeRawPointer(base + place + second.offset).loadUnaligned(as: SIMD16<UInt8>.self) | secondMask
             let hits = ((a .== firstTarget) .| (a .== firstAlternative)) .& ((b .== secondTarget) .| (b .== secondAlternative))
-            // The mask's lanes are all ones or all zeros: read as two words (`any` is not inlined).
-            let halves = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
-            if halves[0] | halves[1] != 0 {
-                return place + (halves[0] != 0 ? halves[0].trailingZeroBitCount / 8
-                    : 8 + halves[1].trailingZeroBitCount / 8)
-            }
+            if let lane = hits.firstTrueLane { return place + lane }
             place += 16
         }
         while place < limit && place + reach < text.count {

@@ -1,0 +1,72 @@
+/// The lanes of a sixteen-byte comparison as two words, and the places they mark handed out
+/// in order: the few lines every sixteen-bytes-at-a-time scan in this module shares.
+
+extension SIMDMask where Storage == SIMD16<Int8> {
+    /// The lanes as two words, eight lanes each; a true lane is a byte of all ones.
+    ///
+    /// (Read as words because lane-wise steps on a mask compile byte by byte, and `any` is not
+    /// inlined.)
+    @inlinable @inline(__always)
+    package var words: (low: UInt64, high: UInt64) {
+        let halves = unsafeBitCast(self, to: SIMD2<UInt64>.self)
+        return (halves[0], halves[1])
+    }
+
+    /// The first true lane, or `nil` when no lane is true.
+    @inlinable @inline(__always)
+    package var firstTrueLane: Int? {
+        let (low, high) = words
+        guard low | high != 0 else { return nil }
+        return low != 0 ? low.trailingZeroBitCount / 8 : 8 + high.trailingZeroBitCount / 8
+    }
+}
+
+/// The places found in one sixteen-byte chunk of a text, handed out in order, and the loop
+/// that loads chunk after chunk until one has a place: the cursor of `ByteEvents` and
+/// `BlockEvents`.
+@frozen @usableFromInline
+struct ChunkPlaces {
+    /// Where the chunk starts in the text: the lanes count from here.
+    @usableFromInline var start: Int
+    /// The high bit of each byte of the chunk's first and second eight that is a place.
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
+
+    /// A chunk at `start` whose places are the bytes of all ones in `low` and `high`.
+    @inlinable @inline(__always)
+    init(start: Int, low: UInt64 = 0, high: UInt64 = 0) {
+        self.start = start
+        self.low = low & 0x8080_8080_8080_8080
+        self.high = high & 0x8080_8080_8080_8080
+    }
+
+    /// Marks lane `lane` (0 to 15) as a place: for the last, short chunk of a text.
+    @inlinable @inline(__always)
+    mutating func insert(lane: Int) {
+        assert(lane >= 0 && lane < 16, "a lane of sixteen")
+        if lane < 8 { low |= 0x80 << (8 * UInt64(lane)) } else { high |= 0x80 << (8 * UInt64(lane - 8)) }
+    }
+
+    /// The next place of a text of `count` bytes, calling `chunk` for the chunk at each
+    /// position until one has a place; `count` when none is left.
+    ///
+    /// - Complexity: amortised O(1) per sixteen bytes passed.
+    @inlinable @inline(__always)
+    mutating func next(count: Int, chunk: (Int) -> ChunkPlaces) -> Int {
+        while low | high == 0 {
+            guard start + 16 < count else {
+                start = count
+                return count
+            }
+            self = chunk(start + 16)
+        }
+        if low != 0 {
+            let place = start + low.trailingZeroBitCount / 8
+            low &= low &- 1
+            return place
+        }
+        let place = start + 8 + high.trailingZeroBitCount / 8
+        high &= high &- 1
+        return place
+    }
+}
