@@ -217,6 +217,23 @@ public struct ByteView {
         return true
     }
 
+    /// Where `literal` (not empty) next starts at or after `start`, or `nil`.
+    ///
+    /// - Complexity: O(n·m) at worst for a view of n bytes and a literal of m; meant for short
+    ///   literals such as `-->`.
+    @inlinable
+    package func firstIndex(of literal: StaticString, from start: Int) -> Int? {
+        precondition(literal.utf8CodeUnitCount > 0, "a literal to find")
+        let first = literal.utf8Start[0]
+        var index = Swift.max(start, 0)
+        while index < count {
+            guard let at = firstIndex(of: first, in: index..<count) else { return nil }
+            if starts(with: literal, at: at) { return at }
+            index = at + 1
+        }
+        return nil
+    }
+
     /// Whether the view starts, at `index` (0 unless given), with the ASCII `prefix` (given in
     /// lower case), ignoring the case of ASCII letters.
     @inlinable

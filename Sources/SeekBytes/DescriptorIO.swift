@@ -10,6 +10,12 @@ import Darwin
 /// Each call answers as the system call does (a count, 0 at the end, or -1 with `errno` set),
 /// except where it says it retries.
 public enum DescriptorIO {
+    /// One `write(2)` of `message`, and nothing else: safe in a signal handler (no allocation,
+    /// no lock). A short write is not retried.
+    package static func writeFromSignalHandler(_ descriptor: Int32, _ message: StaticString) {
+        _ = write(descriptor, message.utf8Start, message.utf8CodeUnitCount)
+    }
+
     /// `read(2)` into `buffer`, as many bytes as it holds.
     package static func readSome(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
         buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -292,7 +292,7 @@ enum MappedFileGuard {
         signal(SIGBUS) { _ in
             SignalCleanup.removePending()
             let message: StaticString = "seek: a file shrank while it was being read (another program changed it); stopping\n"
-            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            DescriptorIO.writeFromSignalHandler(2, message)
             _exit(2)
         }
     }()

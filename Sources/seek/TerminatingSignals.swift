@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeekBytes
 
 /// The signals whose default action ends the process: each must leave the terminal as it
 /// found it and remove an unfinished temporary file before the process dies of it.
@@ -22,14 +23,7 @@ enum TerminatingSignals {
 
     /// Whether `number` is ignored (as `nohup` leaves SIGHUP): such a signal stays ignored.
     static func isIgnored(_ number: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(number, nil, &current) == 0 else { return false }
-        #if canImport(Glibc)
-        let handler = current.__sigaction_handler.sa_handler
-        #else
-        let handler = current.__sigaction_u.__sa_handler
-        #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        SignalDispositions.isIgnored(number)
     }
 
     /// Installs `handler` for each of `numbers` that is not ignored.

@@ -93,8 +93,6 @@ public enum JSONLinesWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits: StaticString = "0123456789abcdef"
-
     /// Appends valid UTF-8 `bytes` as a quoted JSON string; clean runs are copied in one go.
     ///
     /// Besides what JSON requires (quote, backslash, U+0000–U+001F), DEL, the C1 controls
@@ -162,7 +160,8 @@ public enum JSONLinesWriter {
     private static func appendUnicodeEscape(_ value: UInt16, to out: inout [UInt8]) {
         ByteWriting.append("\\u", to: &out)
         for shift in stride(from: 12, through: 0, by: -4) {
-            out.append(hexDigits.utf8Start[Int((value >> UInt16(shift)) & 0x0F)])
+            let digit = UInt8((value >> UInt16(shift)) & 0x0F)
+            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
         }
     }
 }

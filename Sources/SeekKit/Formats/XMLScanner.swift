@@ -141,14 +141,7 @@ struct XMLScanner {
 
     /// Where `text` next starts at or after `from`.
     private func find(_ text: StaticString, from: Int) -> Int? {
-        let first = text.withUTF8Buffer { $0[0] }
-        var index = from
-        while index < bytes.count {
-            guard let at = bytes.firstIndex(of: first, in: index..<bytes.count) else { return nil }
-            if starts(at, text) { return at }
-            index = at + 1
-        }
-        return nil
+        bytes.firstIndex(of: text, from: from)
     }
 
     /// Name bytes below 0x40 (`-`, `.`, digits, `:`) and from 0x40 to 0x7F (letters, `_`), one bit each.
