@@ -11,7 +11,7 @@
 ///     while case let place = events.next(), place < text.count { … }
 ///
 /// A line feed that is the text's last byte is not a place (nothing follows it).
-public struct BlockEvents {
+public struct BlockEvents: ChunkScanning {
     @usableFromInline let bytes: ByteView
     @usableFromInline let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
     @usableFromInline let space = SIMD16<UInt8>(repeating: 0x20)
@@ -20,29 +20,13 @@ public struct BlockEvents {
     @usableFromInline let ampersand = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
     @usableFromInline let angle = SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
     @usableFromInline let angleMask = SIMD16<UInt8>(repeating: 0x02)
-    @usableFromInline var places: ChunkPlaces
+    public var places: ChunkPlaces
+    @inlinable public var scannedCount: Int { bytes.count }
 
     @inlinable
     package init(_ bytes: ByteView) {
         self.bytes = bytes
         places = ChunkPlaces(start: bytes.count)
-    }
-
-    /// Forgets the places found so far: `next()` continues from `position`.
-    @inlinable @inline(__always)
-    package mutating func move(to position: Int) {
-        assert(position >= 0 && position <= bytes.count, "a position inside the text")
-        places = chunk(at: position)
-    }
-
-    /// The next place, or `bytes.count` when none is left.
-    ///
-    /// - Complexity: amortised O(1) per sixteen bytes passed.
-    @inlinable @inline(__always)
-    package mutating func next() -> Int {
-        var places = places
-        defer { self.places = places }
-        return places.next(count: bytes.count) { chunk(at: $0) }
     }
 
     /// Whether the byte at `index` is a place, given the byte after it (`nil` at the end).
@@ -54,7 +38,7 @@ public struct BlockEvents {
 
     /// The places of the chunk at `position` (sixteen bytes, fewer at the end).
     @inlinable @inline(__always)
-    func chunk(at position: Int) -> ChunkPlaces {
+    public func chunk(at position: Int) -> ChunkPlaces {
         let count = bytes.count
         if count - position >= 17 {
             let chunk = bytes.load(at: position, as: SIMD16<UInt8>.self)

@@ -8,14 +8,15 @@
 ///     var events = ByteEvents(text, 0x0A, 0x7B, 0x26, orMasked: 0x3E, mask: 0x02)
 ///     events.move(to: 0)
 ///     while case let place = events.next(), place < text.count { … }
-public struct ByteEvents {
+public struct ByteEvents: ChunkScanning {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline let a: SIMD16<UInt8>
     @usableFromInline let b: SIMD16<UInt8>
     @usableFromInline let c: SIMD16<UInt8>
     @usableFromInline let d: SIMD16<UInt8>
     @usableFromInline let dMask: SIMD16<UInt8>
-    @usableFromInline var places: ChunkPlaces
+    public var places: ChunkPlaces
+    @inlinable public var scannedCount: Int { bytes.count }
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>, _ a: UInt8, _ b: UInt8, _ c: UInt8,
                  orMasked d: UInt8, mask dMask: UInt8) {
@@ -28,26 +29,9 @@ public struct ByteEvents {
         places = ChunkPlaces(start: bytes.count)
     }
 
-    /// Forgets the places found so far: `next()` continues from `position`.
-    @inlinable @inline(__always)
-    package mutating func move(to position: Int) {
-        assert(position >= 0 && position <= bytes.count, "a position inside the text")
-        places = chunk(at: position)
-    }
-
-    /// The next place of a chosen byte, or `bytes.count` when none is left.
-    ///
-    /// - Complexity: amortised O(1) per sixteen bytes passed.
-    @inlinable @inline(__always)
-    package mutating func next() -> Int {
-        var places = places
-        defer { self.places = places }
-        return places.next(count: bytes.count) { chunk(at: $0) }
-    }
-
     /// The places of the chunk at `position` (sixteen bytes, fewer at the end).
     @inlinable @inline(__always)
-    func chunk(at position: Int) -> ChunkPlaces {
+    public func chunk(at position: Int) -> ChunkPlaces {
         let count = bytes.count
         guard let base = bytes.baseAddress, position < count else { return ChunkPlaces(start: position) }
         if count - position >= 16 {

@@ -22,10 +22,9 @@ extension SIMDMask where Storage == SIMD16<Int8> {
 }
 
 /// The places found in one sixteen-byte chunk of a text, handed out in order, and the loop
-/// that loads chunk after chunk until one has a place: the cursor of `ByteEvents` and
-/// `BlockEvents`.
-@frozen @usableFromInline
-struct ChunkPlaces {
+/// that loads chunk after chunk until one has a place: the cursor of a `ChunkScanning` type.
+@frozen
+public struct ChunkPlaces {
     /// Where the chunk starts in the text: the lanes count from here.
     @usableFromInline var start: Int
     /// The high bit of each byte of the chunk's first and second eight that is a place.
@@ -68,5 +67,36 @@ struct ChunkPlaces {
         let place = start + 8 + high.trailingZeroBitCount / 8
         high &= high &- 1
         return place
+    }
+}
+
+/// A scan that finds places sixteen bytes at a time and hands them out one by one
+/// (`ByteEvents`, `BlockEvents`): it says what a chunk's places are, this extension keeps the
+/// cursor.
+public protocol ChunkScanning {
+    /// The length of the text scanned.
+    var scannedCount: Int { get }
+    /// The chunk being handed out.
+    var places: ChunkPlaces { get set }
+    /// The places of the chunk at `position` (sixteen bytes, fewer at the end).
+    func chunk(at position: Int) -> ChunkPlaces
+}
+
+extension ChunkScanning {
+    /// Forgets the places found so far: `next()` continues from `position`.
+    @inlinable @inline(__always)
+    package mutating func move(to position: Int) {
+        assert(position >= 0 && position <= scannedCount, "a position inside the text")
+        places = chunk(at: position)
+    }
+
+    /// The next place, or the text's length when none is left.
+    ///
+    /// - Complexity: amortised O(1) per sixteen bytes passed.
+    @inlinable @inline(__always)
+    package mutating func next() -> Int {
+        var places = places
+        defer { self.places = places }
+        return places.next(count: scannedCount) { chunk(at: $0) }
     }
 }
