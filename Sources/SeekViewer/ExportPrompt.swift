@@ -34,16 +34,17 @@ public struct ExportPrompt: Hashable, Sendable {
     }
 
     public private(set) var stage: Stage = .naming
-    /// The file name as typed (starts as the default name, as shown).
-    public private(set) var text: String
+    /// The file name as typed (starts as the default name, as shown), and its cursor.
+    public private(set) var line: EditedLine
+    /// The file name as typed.
+    public var text: String { line.text }
     /// The cursor position in `text`, in characters.
-    public private(set) var cursor: Int
+    public var cursor: Int { line.cursor }
     private let defaultName: String
 
     public init(defaultName: String) {
         self.defaultName = defaultName
-        text = defaultName
-        cursor = defaultName.count
+        line = EditedLine(defaultName)
     }
 
     /// Moves to asking whether to replace the file `request` names.
@@ -64,36 +65,13 @@ public struct ExportPrompt: Hashable, Sendable {
             guard !text.isEmpty else { return .cancelled }
             return .submitted(ExportRequest(name: text == defaultName ? nil : text))
         case .character(let character):
-            insert(String(character))
+            line.insert(String(character))
         case .paste(let pasted):
-            insert(String(pasted.unicodeScalars.filter { Sanitizer.replacement(for: $0) == nil }.map(Character.init)))
-        case .backspace:
-            guard cursor > 0 else { break }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
-            cursor -= 1
-        case .delete, .control("d"):
-            guard cursor < text.count else { break }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-        case .control("u"):
-            text = ""
-            cursor = 0
-        case .left, .control("b"):
-            cursor = max(0, cursor - 1)
-        case .right, .control("f"):
-            cursor = min(text.count, cursor + 1)
-        case .home, .control("a"):
-            cursor = 0
-        case .end, .control("e"):
-            cursor = text.count
+            line.insert(String(pasted.unicodeScalars.filter { Sanitizer.replacement(for: $0) == nil }.map(Character.init)))
         default:
-            break
+            _ = line.apply(key)
         }
         return .editing
-    }
-
-    private mutating func insert(_ typed: String) {
-        text.insert(contentsOf: typed, at: text.index(text.startIndex, offsetBy: cursor))
-        cursor += typed.count
     }
 
     /// The prompt as the bottom row of a frame `width` columns wide, and the cursor's column.

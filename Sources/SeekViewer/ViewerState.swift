@@ -89,10 +89,12 @@ public struct ViewerState {
     private var modeBeforeHelp: ViewerMode = .browsing
     /// Keywords turned into tokens (shown as pills), in order.
     public private(set) var tokens: [String]
+    /// The keyword being typed, and its cursor.
+    public private(set) var line: EditedLine
     /// The keyword being typed.
-    public private(set) var text: String
+    public var text: String { line.text }
     /// The cursor position in `text`, in characters.
-    public private(set) var cursor: Int
+    public var cursor: Int { line.cursor }
     public let caseSensitive: Bool
     /// Whole words only (`-w`).
     public let wholeWords: Bool
@@ -174,8 +176,7 @@ public struct ViewerState {
         self.speakers = []
         let given = keywords.filter { !$0.isEmpty }
         self.tokens = Array(given.dropLast())
-        self.text = given.last ?? ""
-        self.cursor = self.text.count
+        self.line = EditedLine(given.last ?? "")
         self.mode = given.isEmpty ? .searching : .browsing
         self.caseSensitive = caseSensitive
         self.wholeWords = wholeWords
@@ -453,10 +454,13 @@ public struct ViewerState {
     }
 
     private mutating func handleField(_ key: Key) -> ViewerAction? {
+        if key != .backspace || !text.isEmpty, let edit = line.apply(key) {
+            return edit == .changed ? queryChanged() : nil
+        }
         switch key {
         case .character(let character):
             guard text.count < QueryLimits.keywordCharacters else { return nil }
-            insert(String(character))
+            line.insert(String(character))
             return queryChanged()
         case .paste(let pasted):
             let flat = String(pasted.unicodeScalars.map { scalar -> Character in
@@ -464,33 +468,10 @@ public struct ViewerState {
             })
             let room = max(0, QueryLimits.keywordCharacters - text.count)
             guard !flat.isEmpty, room > 0 else { return nil }
-            insert(String(flat.prefix(room)))
+            line.insert(String(flat.prefix(room)))
             return queryChanged()
         case .backspace where text.isEmpty:
             return takeBackLastToken()
-        case .backspace:
-            guard cursor > 0 else { return nil }
-            let index = text.index(text.startIndex, offsetBy: cursor - 1)
-            text.remove(at: index)
-            cursor -= 1
-            return queryChanged()
-        case .delete, .control("d"):
-            guard cursor < text.count else { return nil }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-            return queryChanged()
-        case .control("u"):
-            guard !text.isEmpty else { return nil }
-            text = ""
-            cursor = 0
-            return queryChanged()
-        case .left, .control("b"):
-            cursor = max(0, cursor - 1)
-        case .right, .control("f"):
-            cursor = min(text.count, cursor + 1)
-        case .home, .control("a"):
-            cursor = 0
-        case .end, .control("e"):
-            cursor = text.count
         case .enter, .down, .control("n"):
             step(forward: true)
         case .up, .control("p"):
@@ -508,12 +489,11 @@ public struct ViewerState {
             } else {
                 tokens.append(text)
             }
-            text = ""
-            cursor = 0
+            line = EditedLine()
             return queryChanged()
         case .control("w"):
             guard !text.isEmpty else { return takeBackLastToken() }
-            deleteWordBeforeCursor()
+            line.deleteWordBeforeCursor()
             return queryChanged()
         case .control("x"):
             guard !tokens.isEmpty else { return nil }
@@ -558,7 +538,7 @@ public struct ViewerState {
             heightChanged()
         case .character("/"):
             mode = .searching
-            cursor = text.count
+            line.moveToEnd()
             suggestions = completions(currentWord)
         case .character("j"), .down:
             scroll(by: 1)
@@ -670,34 +650,13 @@ public struct ViewerState {
 
     // MARK: - Helpers
 
-    private var currentWord: String {
-        let before = text.prefix(cursor)
-        return String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
-    }
+    private var currentWord: String { line.wordBeforeCursor }
 
     /// Puts the last token back into the (empty) field for editing.
     private mutating func takeBackLastToken() -> ViewerAction? {
         guard text.isEmpty, let last = tokens.popLast() else { return nil }
-        text = last
-        cursor = text.count
+        line = EditedLine(last)
         return queryChanged()
-    }
-
-    /// Deletes the word before the cursor and the spaces after it, as Ctrl-W does in a shell.
-    private mutating func deleteWordBeforeCursor() {
-        let characters = Array(text)
-        var start = cursor
-        while start > 0 && characters[start - 1] == " " { start -= 1 }
-        while start > 0 && characters[start - 1] != " " { start -= 1 }
-        text = String(characters[..<start] + characters[cursor...])
-        cursor = start
-    }
-
-    private mutating func insert(_ string: String) {
-        let index = text.index(text.startIndex, offsetBy: cursor)
-        let before = text.count
-        text.insert(contentsOf: string, at: index)
-        cursor += text.count - before
     }
 
     private mutating func queryChanged() -> ViewerAction {
@@ -710,11 +669,7 @@ public struct ViewerState {
 
     private mutating func acceptSuggestion() -> ViewerAction? {
         guard let top = suggestions.first else { return nil }
-        let word = currentWord
-        let start = text.index(text.startIndex, offsetBy: cursor - word.count)
-        let end = text.index(text.startIndex, offsetBy: cursor)
-        text.replaceSubrange(start..<end, with: top)
-        cursor += top.count - word.count
+        line.replaceWordBeforeCursor(with: top)
         return queryChanged()
     }
 

@@ -28,6 +28,15 @@ import Testing
         #expect(typing([.backspace, .enter], into: &emptied) == .cancelled)
     }
 
+    @Test func aCombiningMarkTypedAfterALetterKeepsTheCursorInTheName() {
+        // The mark joins the letter before it: the name grows by no character, so a cursor
+        // moved by the typed length stood past the end and the next Backspace crashed.
+        var prompt = ExportPrompt(defaultName: "cafe")
+        let keys: [Key] = [.character("\u{301}"), .backspace, .character("s"), .enter]
+        #expect(typing(keys, into: &prompt) == .submitted(ExportRequest(name: "cafs")))
+        #expect(prompt.cursor <= prompt.text.count)
+    }
+
     @Test func onlyYReplacesAnExistingFile() {
         for (key, expected) in [(Key.character("y"), ExportPrompt.Outcome.submitted(ExportRequest(name: "x", replace: true))),
                                 (.character("n"), .cancelled), (.enter, .cancelled), (.escape, .cancelled)] {
