@@ -29,6 +29,8 @@ struct CueCollector {
 
     private let output: WritableBytes
     private(set) var used = 0
+    /// Where the next cue's text written in place ends (`place(_:)`): that text is `used..<placedEnd`.
+    private var placedEnd = 0
     private var table = CueRecordTable()
     /// Word times with offsets into the storage.
     private var wordTimes: [WordTime] = []
@@ -91,6 +93,7 @@ struct CueCollector {
     /// Forgets every cue collected so far, keeping the buffers.
     mutating func removeAll() {
         used = 0
+        placedEnd = 0
         table.removeAll()
         wordTimes.removeAll()
         pendingWordTimes.removeAll()
@@ -112,21 +115,123 @@ struct CueCollector {
         let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: text) : nil
         let textStart = used
         write(text)
-        let textEnd = used
+        placedEnd = used
+        record(textStart..<used, id: id, start: start, end: end, speaker: speaker, style: style, line: line)
+    }
+
+    /// Ends the text at `text` (written last) with its `\n` and records its cue, taking the pending word times.
+    private mutating func record(_ text: Range<Int>, id: String?, start: Int?, end: Int?,
+                                 speaker: String?, style: String?, line: Int) {
         if !pendingWordTimes.isEmpty {
             if keepsWordTimes {
                 for word in pendingWordTimes {
-                    wordTimes.append(WordTime(offset: min(textStart + word.offset, textEnd), start: word.start, end: word.end))
+                    wordTimes.append(WordTime(offset: min(text.lowerBound + word.offset, text.upperBound),
+                                              start: word.start, end: word.end))
                 }
             }
             pendingWordTimes.removeAll(keepingCapacity: true)
         }
+        used = text.upperBound
         if used < output.count {
             output[used] = 0x0A
             used += 1
         }
-        table.append(textStart: textStart, textEnd: textEnd, id: keepsIDs ? id : nil, start: start, end: end,
-                     speaker: speaker, style: style, line: lineOffset + line)
+        placedEnd = used
+        table.append(textStart: text.lowerBound, textEnd: text.upperBound, id: keepsIDs ? id : nil, start: start,
+                     end: end, speaker: speaker, style: style, line: lineOffset + line)
+    }
+
+    // MARK: The next cue's text, written in place
+
+    // A parser that builds a cue's text a piece at a time (TTML, SAMI) writes it straight into the
+    // storage, where the cue keeps it, instead of into `plain` and then into the storage: a cue as
+    // long as the file is never held twice, and is never copied.
+
+    /// The next cue's text written so far (`place`), to read until the next write.
+    var placed: ByteView { output.view(used..<placedEnd) }
+
+    /// How many bytes of the next cue's text are written.
+    var placedCount: Int { placedEnd - used }
+
+    /// The last byte of the next cue's text, or `nil` while it has none.
+    var lastPlaced: UInt8? { placedEnd > used ? output[placedEnd - 1] : nil }
+
+    /// Writes `bytes` (whole characters) after the next cue's text so far; when the storage's
+    /// bound proves wrong, they are cut at a character boundary rather than written out of it.
+    @inline(__always)
+    mutating func place(_ bytes: ByteView) {
+        var length = min(bytes.count, output.count - 1 - placedEnd)
+        guard length > 0 else { return }
+        if length < bytes.count {
+            while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }
+        }
+        output.copy(bytes, count: length, to: placedEnd)
+        placedEnd += length
+    }
+
+    /// Writes the ASCII `byte` after the next cue's text so far.
+    @inline(__always)
+    mutating func place(_ byte: UInt8) {
+        guard placedEnd < output.count - 1 else { return }
+        output[placedEnd] = byte
+        placedEnd += 1
+    }
+
+    /// Writes the scalar `value` in UTF-8 (U+FFFD when it is not one) after the next cue's text so far.
+    mutating func place(scalar value: UInt32) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        guard placedEnd + UTF8.width(scalar) < output.count else { return }
+        Unicode.UTF8.encode(scalar) { byte in
+            output[placedEnd] = byte
+            placedEnd += 1
+        }
+    }
+
+    /// Takes back the last byte of the next cue's text.
+    mutating func removeLastPlaced() {
+        if placedEnd > used { placedEnd -= 1 }
+    }
+
+    /// Forgets the next cue's text written so far.
+    mutating func discardPlaced() {
+        placedEnd = used
+    }
+
+    /// Removes the bytes `isTrimmed` answers from both ends of the next cue's text.
+    mutating func trimPlaced(_ isTrimmed: (UInt8) -> Bool) {
+        while placedEnd > used, isTrimmed(output[placedEnd - 1]) { placedEnd -= 1 }
+        var low = used
+        while low < placedEnd, isTrimmed(output[low]) { low += 1 }
+        guard low > used else { return }
+        output.move(low..<placedEnd, to: used)
+        placedEnd -= low - used
+    }
+
+    /// Appends a cue whose text is the one written in place (see `append(text:…)`).
+    mutating func appendPlaced(id: String?, start: Int?, end: Int?, speaker: String?, style: String? = nil, line: Int) {
+        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: placed) : nil
+        record(used..<placedEnd, id: id, start: start, end: end, speaker: speaker, style: style, line: line)
+    }
+
+    /// Keeps the text written in place as the text of a cue whose times are not known yet, and
+    /// returns where it lies: `appendKept` records that cue before any other is appended.
+    mutating func keepPlaced() -> Range<Int> {
+        let text = used..<placedEnd
+        used = placedEnd
+        if used < output.count {
+            output[used] = 0x0A
+            used += 1
+        }
+        placedEnd = used
+        return text
+    }
+
+    /// Appends the cue whose text `keepPlaced` kept at `text`.
+    mutating func appendKept(_ text: Range<Int>, id: String?, start: Int?, end: Int?, speaker: String?,
+                             style: String? = nil, line: Int) {
+        let speaker = keepsSpeakers ? speaker ?? SpeakerPrefix.speaker(in: output.view(text)) : nil
+        table.append(textStart: text.lowerBound, textEnd: text.upperBound, id: keepsIDs ? id : nil, start: start,
+                     end: end, speaker: speaker, style: style, line: lineOffset + line)
     }
 
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.

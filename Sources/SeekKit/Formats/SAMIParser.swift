@@ -96,11 +96,11 @@ public enum SAMIParser {
         /// line, and the class of its chosen paragraph (the cue's style).
         var block: (start: Int, counts: Bool, line: Int?, style: Int32)?
         var inChosen = true
-        /// The last block with text (`text` in `openText`), waiting for the next one to give its end.
+        /// The last block with text (kept in the storage at `text`), waiting for the next one to give its end.
         var open: (start: Int, line: Int, style: Int32, text: Range<Int>)?
-        var openText: [UInt8] = []
-        /// The block's text so far: white space collapsed, no space before or after a line break.
-        var text: [UInt8] = []
+        /// A character reference's decoding. The block's text is written in place (`CueCollector.place`):
+        /// white space collapsed, no space before or after a line break.
+        var reference: [UInt8] = []
         /// Class names (the cues' styles); a style is a number in it, or -1.
         var styles = NameTable()
         /// The class of the last `<P>` with one: where it is written, whether it is read, its style.
@@ -125,12 +125,12 @@ public enum SAMIParser {
                            let start = SAMIParser.milliseconds(bytes, value) {
                             block = (start, false, nil, -1)
                             inChosen = true
-                            text.removeAll(keepingCapacity: true)
+                            cues.discardPlaced()
                         }
                     } else if scanner.equals(name, "p") {
-                        paragraph(className: scanner.attribute("class", in: attributes))
+                        paragraph(className: scanner.attribute("class", in: attributes), into: &cues)
                     } else if scanner.equals(name, "br"), block != nil, inChosen {
-                        lineBreak()
+                        lineBreak(&cues)
                     }
                 case let .end(name):
                     if scanner.equals(name, "body") {
@@ -141,7 +141,7 @@ public enum SAMIParser {
                     }
                 case let .text(range), let .cdata(range):
                     guard block != nil, inChosen else { continue }
-                    appendText(range)
+                    appendText(range, into: &cues)
                 }
             }
             finishBlock(into: &cues)
@@ -152,7 +152,7 @@ public enum SAMIParser {
         }
 
         /// Starts a `<P>`: whether it is read, and its class as the block's style.
-        private mutating func paragraph(className: Range<Int>?) {
+        private mutating func paragraph(className: Range<Int>?, into cues: inout CueCollector) {
             // Paragraphs of one class follow each other: the last class's answers are kept.
             if let className, let last = lastClass, scanner.sameBytes(className, last.range) {
                 inChosen = last.chosen
@@ -169,7 +169,7 @@ public enum SAMIParser {
                 }
                 block?.style = last.style
             }
-            lineBreak()
+            lineBreak(&cues)
         }
 
         /// Whether a paragraph of class `className` is read; the first class seen is chosen when none is.
@@ -187,43 +187,44 @@ public enum SAMIParser {
         }
 
         /// Ends a line of the block's text (not at its start, not twice), without a space before it.
-        private mutating func lineBreak() {
-            while text.last == 0x20 { text.removeLast() }
-            if !text.isEmpty, text.last != 0x0A { text.append(0x0A) }
+        private func lineBreak(_ cues: inout CueCollector) {
+            while cues.lastPlaced == 0x20 { cues.removeLastPlaced() }
+            if let last = cues.lastPlaced, last != 0x0A { cues.place(0x0A) }
         }
 
         /// Appends character data to the block's text: references decoded, `&nbsp;` and runs of
         /// white space as one space (none at a line's start).
-        private mutating func appendText(_ range: Range<Int>) {
+        private mutating func appendText(_ range: Range<Int>, into cues: inout CueCollector) {
             var index = range.lowerBound
             let end = range.upperBound
-            var lastWasSpace = text.isEmpty || text.last == 0x20 || text.last == 0x0A
+            let last = cues.lastPlaced
+            var lastWasSpace = last == nil || last == 0x20 || last == 0x0A
             while index < end {
                 let byte = bytes[index]
                 if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    if !lastWasSpace { text.append(0x20) }
+                    if !lastWasSpace { cues.place(0x20) }
                     lastWasSpace = true
                     index += 1
                     continue
                 }
                 if byte == UInt8(ascii: "&"), index + 6 <= end,
                    bytes.startsCaseless(with: "&nbsp;", at: index) {
-                    if !lastWasSpace { text.append(0x20) }
+                    if !lastWasSpace { cues.place(0x20) }
                     lastWasSpace = true
                     index += 6
                     continue
                 }
                 if block?.line == nil { block?.line = lines.line(at: index) }
                 if byte == UInt8(ascii: "&") {
-                    let before = text.count
-                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &text) {
+                    reference.removeAll(keepingCapacity: true)
+                    if let used = CharacterReference.decode(bytes, at: index, end: end, into: &reference) {
                         // A reference to white space is white space.
-                        if text.count == before + 1, let last = text.last,
-                           last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
-                            text.removeLast()
-                            if !lastWasSpace { text.append(0x20) }
+                        if reference.count == 1, let only = reference.first,
+                           only == 0x20 || only == 0x09 || only == 0x0A || only == 0x0D {
+                            if !lastWasSpace { cues.place(0x20) }
                             lastWasSpace = true
                         } else {
+                            reference.withByteView { cues.place($0) }
                             lastWasSpace = false
                         }
                         index += used
@@ -232,7 +233,7 @@ public enum SAMIParser {
                 }
                 // A run of bytes that need nothing done, copied at once.
                 let runEnd = byte == UInt8(ascii: "&") ? index + 1 : scanner.plainRunEnd(from: index, to: end)
-                text.append(contentsOf: bytes.extracting(index..<runEnd))
+                cues.place(bytes.extracting(index..<runEnd))
                 lastWasSpace = false
                 index = runEnd
             }
@@ -240,26 +241,21 @@ public enum SAMIParser {
 
         /// Ends the block being read: a block with text for the chosen class ends the open cue.
         private mutating func finishBlock(into cues: inout CueCollector) {
-            guard let current = block, current.counts || !text.isEmpty else { return }
+            guard let current = block, current.counts || cues.placedCount > 0 else { return }
             block = nil
-            var low = 0
-            while low < text.count, text[low] == 0x20 || text[low] == 0x0A { low += 1 }
-            var high = text.count
-            while high > low, text[high - 1] == 0x20 || text[high - 1] == 0x0A { high -= 1 }
+            cues.trimPlaced { $0 == 0x20 || $0 == 0x0A }
             if let previous = open { emit(previous, end: current.start, into: &cues) }
             open = nil
-            if high > low {
-                open = (current.start, current.line ?? lines.line(at: 0), current.style, low..<high)
-                swap(&openText, &text)
+            if cues.placedCount > 0 {
+                let line = current.line ?? lines.line(at: 0)
+                open = (current.start, line, current.style, cues.keepPlaced())
             }
         }
 
         private func emit(_ cue: (start: Int, line: Int, style: Int32, text: Range<Int>), end: Int?,
                           into cues: inout CueCollector) {
-            openText.withByteView { text in
-                cues.append(text: text.extracting(cue.text), id: nil, start: cue.start,
-                            end: end.map { max($0, cue.start) }, speaker: nil, style: styles[cue.style], line: cue.line)
-            }
+            cues.appendKept(cue.text, id: nil, start: cue.start, end: end.map { max($0, cue.start) }, speaker: nil,
+                            style: styles[cue.style], line: cue.line)
         }
     }
 

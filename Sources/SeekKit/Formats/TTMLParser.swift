@@ -100,11 +100,11 @@ public enum TTMLParser {
     /// The `<p>` being read.
     struct Paragraph {
         /// Its place in the stack of open elements.
-        var depth: Int
-        var line: Int
-        var scope: Scope
+        var depth = 0
+        var line = 0
+        var scope = Scope()
         /// Whether it has times of its own; if not, its timed spans give them.
-        var timed: Bool
+        var timed = false
         var spanBegin = Double.infinity
         var spanEnd = -Double.infinity
         /// Whether it has words outside timed spans (else the spans' times are when it shows).
@@ -142,7 +142,10 @@ public enum TTMLParser {
         var agents: [[UInt8]: Int32] = [:]
         /// Speakers and styles.
         var names = NameTable()
-        var paragraph: Paragraph?
+        /// Whether a `<p>` is being read (`paragraph`): kept apart, since an optional's fields
+        /// are read through a copy of it.
+        var inParagraph = false
+        var paragraph = Paragraph()
         /// The agent whose `<ttm:name>` is being read.
         var agentID: [UInt8]?
         var agentName: [UInt8]?
@@ -172,6 +175,12 @@ public enum TTMLParser {
 
         var bytes: ByteView { scanner.bytes }
 
+        /// What the innermost open element's content inherits (a document's defaults outside any).
+        private var innermostScope: Scope { stack.isEmpty ? Scope() : stack[stack.count - 1].scope }
+
+        /// Whether the innermost open element's text is not read.
+        private var innermostIsHidden: Bool { !stack.isEmpty && stack[stack.count - 1].scope.hidden }
+
         /// Reads the document; returns whether the cues came in order of begin.
         mutating func run(into cues: inout CueCollector) -> Bool {
             while let token = scanner.next() {
@@ -186,7 +195,7 @@ public enum TTMLParser {
                     text(range, decoding: false, into: &cues)
                 }
             }
-            if paragraph != nil { finishParagraph(into: &cues) }
+            if inParagraph { finishParagraph(into: &cues) }
             return ordered
         }
 
@@ -194,7 +203,7 @@ public enum TTMLParser {
                                    into cues: inout CueCollector) {
             let local = scanner.localName(name)
             if scanner.equals(local, "br") {
-                if paragraph != nil, stack.last?.scope.hidden != true { lineBreak(&cues) }
+                if inParagraph, !innermostIsHidden { lineBreak(&cues) }
                 return
             }
             if !sawRoot {
@@ -206,7 +215,7 @@ public enum TTMLParser {
             if found.declaresNamespace { readNamespaces(attributes) }
             if isForeign(name, local) {
                 if !selfClosing {
-                    var scope = stack.last?.scope ?? Scope()
+                    var scope = innermostScope
                     scope.hidden = true
                     stack.append(OpenElement(local: local, scope: scope))
                 }
@@ -219,7 +228,7 @@ public enum TTMLParser {
                 inName = !selfClosing
                 agentName = []
             }
-            var scope = stack.last?.scope ?? Scope()
+            var scope = innermostScope
             let parentBegin = scope.begin
             let parentEnd = scope.end
             var hasTime = false
@@ -231,9 +240,8 @@ public enum TTMLParser {
             // timed parents are read from zero.
             var origin = parentBegin
             // In a `seq`, each child's times count from the end of the one before.
-            let inSeq = stack.last?.isSeq == true
-            if inSeq, let parent = stack.last {
-                origin = parent.cursor
+            if let top = stack.indices.last, stack[top].isSeq {
+                origin = stack[top].cursor
                 scope.begin = origin
                 hasTime = true
             } else if let first = begin ?? end, parentBegin > 0, first >= parentBegin, first <= parentEnd {
@@ -276,32 +284,33 @@ public enum TTMLParser {
                     warnings.add(line: lineCounter.line(at: local.lowerBound), "a paragraph that ends before it begins; skipped")
                 }
             }
-            if scanner.equals(local, "p") && paragraph == nil {
+            if scanner.equals(local, "p") && !inParagraph {
                 if !selfClosing {
+                    inParagraph = true
                     paragraph = Paragraph(depth: stack.count, line: lineCounter.line(at: local.lowerBound), scope: scope,
                                           timed: hasTime, displayNone: displayNone)
-                    cues.plain.removeAll(keepingCapacity: true)
+                    cues.discardPlaced()
                 }
             } else if displayNone {
                 scope.displayNone = true
-                if paragraph != nil, !scope.hidden {
+                if inParagraph, !scope.hidden {
                     scope.hidden = true
                     hiddenByDisplay = true
                 }
-            } else if let open = paragraph, let display = found.display, scanner.equals(local, "set"),
+            } else if let display = found.display, inParagraph, scanner.equals(local, "set"),
                       scanner.equals(display, "auto") {
-                if stack.count == open.depth + 1 {
-                    paragraph?.shownBySet = (scope.begin, scope.end)
+                if stack.count == paragraph.depth + 1 {
+                    paragraph.shownBySet = (scope.begin, scope.end)
                 } else if let parent = stack.indices.last, stack[parent].hiddenByDisplay {
                     // A span shown for a while: its words are the paragraph's, at the paragraph's times.
                     stack[parent].scope.hidden = false
                     stack[parent].scope.displayNone = false
                     stack[parent].hiddenByDisplay = false
                 }
-            } else if let open = paragraph, hasTime, !scope.hidden, scanner.equals(local, "span") {
+            } else if hasTime, inParagraph, !scope.hidden, scanner.equals(local, "span") {
                 scope.inTimedSpan = true
-                paragraph?.spanBegin = min(open.spanBegin, scope.begin)
-                if scope.end.isFinite { paragraph?.spanEnd = max(open.spanEnd, scope.end) }
+                paragraph.spanBegin = min(paragraph.spanBegin, scope.begin)
+                if scope.end.isFinite { paragraph.spanEnd = max(paragraph.spanEnd, scope.end) }
             }
             if !sawBody, scanner.equals(local, "style") || scanner.equals(local, "region") {
                 defineStyleOrRegion(local, attributes, found, hasTime: hasTime, scope: scope)
@@ -334,7 +343,7 @@ public enum TTMLParser {
                     stack[parent].cursor = max(stack[parent].cursor, closed.activeEnd)
                 }
             }
-            if let open = paragraph, depth <= open.depth { finishParagraph(into: &cues) }
+            if inParagraph, depth <= paragraph.depth { finishParagraph(into: &cues) }
         }
 
         private mutating func text(_ range: Range<Int>, decoding: Bool, into cues: inout CueCollector) {
@@ -343,25 +352,29 @@ public enum TTMLParser {
                 return
             }
             // Text right inside a `seq` (an anonymous span) lasts no time: it is never shown.
-            guard let open = paragraph, stack.last?.scope.hidden != true, stack.last?.isSeq != true else { return }
-            let preserve = stack.last?.scope.preserve ?? open.scope.preserve
-            if !open.untimedText, stack.last?.scope.inTimedSpan != true,
+            guard inParagraph else { return }
+            // The innermost element's facts, read where they lie (a copy of the element costs more).
+            let top = stack.count - 1
+            if top >= 0, stack[top].scope.hidden || stack[top].isSeq { return }
+            let preserve = top >= 0 ? stack[top].scope.preserve : paragraph.scope.preserve
+            if !paragraph.untimedText, top < 0 || !stack[top].scope.inTimedSpan,
                bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
-                paragraph?.untimedText = true
+                paragraph.untimedText = true
             }
             var index = range.lowerBound
             let end = range.upperBound
             // Collapse white space (or, preserved, keep it with line feeds as breaks).
-            var lastWasSpace = cues.plain.isEmpty || cues.plain.last == 0x20 || cues.plain.last == 0x0A
+            let last = cues.lastPlaced
+            var lastWasSpace = last == nil || last == 0x20 || last == 0x0A
             while index < end {
                 let byte = bytes[index]
                 if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                     index += 1
                     if byte == 0x0D { continue }
                     if preserve {
-                        cues.plain.append(byte == 0x09 ? 0x20 : byte)
+                        cues.place(byte == 0x09 ? 0x20 : byte)
                     } else if !lastWasSpace {
-                        cues.plain.append(0x20)
+                        cues.place(0x20)
                         lastWasSpace = true
                     }
                     continue
@@ -371,13 +384,13 @@ public enum TTMLParser {
                         // Dropped, as a raw CR is.
                     } else if scalar == 0x20 || scalar == 0x09 || scalar == 0x0A {
                         if preserve {
-                            cues.plain.append(scalar == 0x0A ? 0x0A : 0x20)
+                            cues.place(scalar == 0x0A ? 0x0A : 0x20)
                         } else if !lastWasSpace {
-                            cues.plain.append(0x20)
+                            cues.place(0x20)
                             lastWasSpace = true
                         }
                     } else {
-                        UTF8Writer.append(scalar, to: &cues.plain)
+                        cues.place(scalar: scalar)
                         lastWasSpace = false
                     }
                     index += length
@@ -385,57 +398,53 @@ public enum TTMLParser {
                 }
                 // A run of bytes that need nothing done, copied at once.
                 let runEnd = byte == UInt8(ascii: "&") ? index + 1 : scanner.plainRunEnd(from: index, to: end)
-                cues.plain.append(contentsOf: bytes.extracting(index..<runEnd))
+                cues.place(bytes.extracting(index..<runEnd))
                 lastWasSpace = false
                 index = runEnd
             }
         }
 
         private mutating func lineBreak(_ cues: inout CueCollector) {
-            while cues.plain.last == 0x20 { cues.plain.removeLast() }
-            cues.plain.append(0x0A)
+            while cues.lastPlaced == 0x20 { cues.removeLastPlaced() }
+            cues.place(0x0A)
         }
 
         private mutating func finishParagraph(into cues: inout CueCollector) {
-            guard let open = paragraph else { return }
-            paragraph = nil
-            if open.scope.hidden || open.scope.displayNone { return }
-            var begin = open.scope.begin
-            var end = open.scope.end
-            if open.displayNone {
-                guard let shown = open.shownBySet else { return }
+            guard inParagraph else { return }
+            inParagraph = false
+            // Its text is written in place: a paragraph not appended leaves none.
+            defer { cues.discardPlaced() }
+            if paragraph.scope.hidden || paragraph.scope.displayNone { return }
+            var begin = paragraph.scope.begin
+            var end = paragraph.scope.end
+            if paragraph.displayNone {
+                guard let shown = paragraph.shownBySet else { return }
                 begin = max(begin, shown.begin)
                 end = min(end, shown.end)
             }
-            if !open.timed, open.spanBegin.isFinite {
-                begin = open.spanBegin
-                if open.spanEnd.isFinite { end = open.spanEnd }
-            } else if !open.untimedText, open.spanBegin.isFinite {
+            if !paragraph.timed, paragraph.spanBegin.isFinite {
+                begin = paragraph.spanBegin
+                if paragraph.spanEnd.isFinite { end = paragraph.spanEnd }
+            } else if !paragraph.untimedText, paragraph.spanBegin.isFinite {
                 // All its words are in timed spans: it shows while they do.
-                begin = max(begin, open.spanBegin)
-                if open.spanEnd.isFinite { end = min(end, open.spanEnd) }
+                begin = max(begin, paragraph.spanBegin)
+                if paragraph.spanEnd.isFinite { end = min(end, paragraph.spanEnd) }
             }
-            begin = max(begin, open.scope.shownFrom)
-            end = min(end, open.scope.shownUntil)
+            begin = max(begin, paragraph.scope.shownFrom)
+            end = min(end, paragraph.scope.shownUntil)
             if end <= begin { return }
-            // Trim spaces and line breaks at both ends.
-            var low = 0
-            while low < cues.plain.count, cues.plain[low] == 0x20 || cues.plain[low] == 0x0A { low += 1 }
-            var high = cues.plain.count
-            while high > low, cues.plain[high - 1] == 0x20 || cues.plain[high - 1] == 0x0A { high -= 1 }
-            guard high > low else { return }
-            if let language, !TTMLParser.languageMatches(open.scope.language.map { bytes[$0] }, language) { return }
+            cues.trimPlaced { $0 == 0x20 || $0 == 0x0A }
+            guard cues.placedCount > 0 else { return }
+            if let language, !TTMLParser.languageMatches(paragraph.scope.language.map { bytes[$0] }, language) { return }
             guard begin < 1e13, begin >= 0 else {
-                warnings.add(line: open.line, "time out of range; paragraph skipped")
+                warnings.add(line: paragraph.line, "time out of range; paragraph skipped")
                 return
             }
             if begin < lastBegin { ordered = false }
             lastBegin = begin
-            if high < cues.plain.count { cues.plain.removeSubrange(high...) }
-            if low > 0 { cues.plain.removeSubrange(..<low) }
             let endTime: Int? = end.isFinite && end < 1e13 ? Int(max(end, begin).rounded()) : nil
-            cues.appendPlain(id: nil, start: Int(begin.rounded()), end: endTime, speaker: names[open.scope.speaker],
-                             style: names[open.scope.style], line: open.line)
+            cues.appendPlaced(id: nil, start: Int(begin.rounded()), end: endTime, speaker: names[paragraph.scope.speaker],
+                             style: names[paragraph.scope.style], line: paragraph.line)
         }
 
         /// The attributes of `attributes` that `open` reads (the first of each name).

@@ -63,7 +63,7 @@ struct XMLScanner {
             var index = nameStart
             while index < count, isNameByte(bytes[index]) { index += 1 }
             let nameEnd = index
-            guard let close = tagEnd(from: index) else {
+            guard let close = index < count && bytes[index] == UInt8(ascii: ">") ? index : tagEnd(from: index) else {
                 position = count
                 return nil
             }
@@ -79,7 +79,7 @@ struct XMLScanner {
                 return .text(open..<(open + 1))
             }
             let nameEnd = index
-            guard let close = tagEnd(from: index) else {
+            guard let close = plainTagEnd(from: index) ?? tagEnd(from: index) else {
                 position = count
                 return nil
             }
@@ -109,6 +109,15 @@ struct XMLScanner {
             index = (bytes.firstIndex(of: byte, in: (index + 1)..<count) ?? count) + 1
             guard index <= count else { return nil }
         }
+        return nil
+    }
+
+    /// The `>` of a tag with no attributes (`<br>`, `<br/>`), its name ending at `from`; `nil` for any other.
+    @inline(__always)
+    private func plainTagEnd(from: Int) -> Int? {
+        guard from < bytes.count else { return nil }
+        if bytes[from] == UInt8(ascii: ">") { return from }
+        if bytes[from] == UInt8(ascii: "/"), from + 1 < bytes.count, bytes[from + 1] == UInt8(ascii: ">") { return from + 1 }
         return nil
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Issue 22 item 10: one cue as long as its file, in a format whose cue text is built a piece at
+/// a time (TTML, SAMI), is held once beside the file, not also in a buffer of its
+/// own: the file's copy and the cue's text come to twice the file, and the peak stays within
+/// that and 8 MiB above a small file's. (Each held the cue a third time, 3.1 times the file.)
+@Suite(.enabled(if: gnuTime != nil, "needs GNU time to measure the peak"))
+struct GiantCueMemoryTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("talk.srt", try String(contentsOf: SeekProcess.samples.appendingPathComponent("talk.srt"),
+                                                   encoding: .utf8))
+    }
+
+    @Test func oneCueAsLongAsItsFileIsHeldOnceBesideIt() throws {
+        let words = String(repeating: "a b ", count: 4_000_000)
+        let files = [
+            ("giant.ttml", "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div>\n<p begin=\"1s\" end=\"2s\">"
+                + words + "</p>\n</div></body></tt>\n"),
+            ("giant.smi", "<SAMI>\n<BODY>\n<SYNC Start=1000><P Class=ENUSCC>" + words + "</P></SYNC>\n</BODY>\n</SAMI>\n"),
+        ]
+        for (name, text) in files {
+            try directory.write(name, text)
+            let size = text.utf8.count
+            for mode in [[], ["-c"]] {
+                let arguments = (mode + ["hello"]).joined(separator: " ")
+                let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+                let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) \(name) > /dev/null", in: directory.url)
+                #expect(peak.status == 1, "\(name) \(mode): \(peak.stderr)")
+                let above = (peak.peakBytes - base.peakBytes) >> 10
+                #expect(peak.peakBytes - base.peakBytes < 2 * size + (8 << 20),
+                        "\(name) \(mode): \(above) KiB above the sample's peak for \(size >> 10) KiB")
+            }
+        }
+    }
+}
