@@ -518,7 +518,20 @@ if wanted "10. stdin" || [[ "$only" == 10* ]]; then
   yes $'\xe9\xe9\xe9' | head -c "$bytes" > piped.txt
   measure 900 bash -c 'cat "$1" | "$0" hello' "$seek" piped.txt > /dev/null 2>.err
   report "$(verdict within "$bytes" 3)" "10. stdin: cat latin1.txt | seek hello" "$(figures "$bytes")"
-  rm -f piped.srt piped.txt
+  measure 900 bash -c 'cat "$1" | "$0" -c hello' "$seek" piped.txt > /dev/null 2>.err
+  report "$(verdict within "$bytes" 3)" "10. stdin: cat latin1.txt | seek -c hello (variant)" "$(figures "$bytes")"
+  measure 900 bash -c '"$0" hello <(cat "$1")' "$seek" piped.txt > /dev/null 2>.err
+  report "$(verdict within "$bytes" 3)" "10. a pipe as a path: seek hello <(cat latin1.txt) (variant)" "$(figures "$bytes")"
+  { printf '\xff\xfe'; yes 'é' | head -c $((bytes / 2)) | iconv -f UTF-8 -t UTF-16LE 2>/dev/null; } > piped16.txt
+  measure 900 bash -c 'cat "$1" | "$0" hello' "$seek" piped16.txt > /dev/null 2>.err
+  report "$(verdict within "$(size_of piped16.txt)" 3)" "10. stdin: cat utf16.txt | seek hello (variant)" "$(figures "$(size_of piped16.txt)")"
+  python3 "$work/shapes.py" tiny ttml "$bytes" piped.ttml
+  for mode in "hello" "-c a" "-l a"; do
+    read -ra args <<< "$mode"
+    measure 900 bash -c 'cat "$1" | "$0" --format ttml "${@:2}"' "$seek" piped.ttml "${args[@]}" > /dev/null 2>.err
+    report "$(verdict within "$(size_of piped.ttml)" 3)" "10. stdin: cat f.ttml | seek $mode (variant)" "$(figures "$(size_of piped.ttml)")"
+  done
+  rm -f piped.srt piped.txt piped16.txt piped.ttml
 fi
 if wanted "10. encoded" || [[ "$only" == 10* ]]; then
   # encoded.py CODEC BOM TEXT BYTES FILE: TEXT repeated to about BYTES in CODEC, after BOM (hex).

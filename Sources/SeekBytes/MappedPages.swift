@@ -9,8 +9,8 @@ extension ByteView {
     /// the file if touched. A file read once from start to end, each part let go once read,
     /// then takes the memory of a part, not of the whole file.
     ///
-    /// Only for a view of a private, read-only map of a file (`DescriptorIO.withMapped`): the
-    /// system hands memory of the process's own back zeroed.
+    /// Only for a view of a private, read-only map of a file (`DescriptorIO.withMapped`): its pages
+    /// are `ReleasedPages.readAgain`. (A `ReadBuffer`'s are lost: `releasePages(before:)`.)
     package func releaseMappedPages(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range of the view")
         guard let base = bytes.baseAddress, !range.isEmpty else { return }

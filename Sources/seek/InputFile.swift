@@ -126,17 +126,22 @@ struct InputFile: Equatable {
         return text.contains("\"start") && (text.contains("\"text\"") || text.contains("\"body\""))
     }
 
-    /// The file's whole contents, read with as few large reads as possible.
+    /// The file's whole contents (standard input's, say), read with as few large reads as possible
+    /// into memory whose pages can be let go as they are used (`ReleasedPages.lost`).
     ///
-    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read (a regular
-    /// file no larger than that is read whole and left to the loader, which makes the same judgement).
-    func read(from standardInput: Int32, sniffing: Bool = true) throws(Diagnostic) -> [UInt8] {
-        try withContents(from: standardInput, mappingFrom: nil, sniffing: sniffing, mapped: { _, _ in [] }, read: { $0 })
+    /// With `sniffing`, binary data is refused by its first 64 KiB before the rest is read.
+    func readWhole(from standardInput: Int32, sniffing: Bool = true) throws(Diagnostic) -> ReadBuffer {
+        try withContents(from: standardInput, mappingFrom: nil, sniffing: sniffing, streaming: true,
+                         mapped: { (_, _) throws(Diagnostic) -> ReadBuffer in preconditionFailure("read, not mapped") },
+                         streamed: { (buffer) throws(Diagnostic) -> ReadBuffer in buffer },
+                         read: { (_) throws(Diagnostic) -> ReadBuffer in preconditionFailure("read into a buffer") })
     }
 
     /// Opens the file once and hands its contents to `mapped`, mapped into memory without
     /// being read into a buffer, when it is a regular file of at least `minimumSize` bytes
-    /// (and can be mapped); otherwise reads them and hands them to `read`.
+    /// (and can be mapped); a pipe, a device or an empty regular file (which may be a special
+    /// file), or any file with `streaming`, to `streamed`, read into a `ReadBuffer`; any other,
+    /// read into an array, to `read`.
     ///
     /// Reads are bounded by `InputLimits.current`: a regular file larger than the limit is
     /// refused from its size, and standard input, a pipe or a device once the limit is read.
@@ -145,8 +150,9 @@ struct InputFile: Equatable {
     /// Mapped pages are read as `mapped` touches them, on whichever core does; `mapped` may let
     /// them go (`releasePages`) once it has what it needs of them, so they no longer take memory.
     func withContents<Result>(
-        from standardInput: Int32, mappingFrom minimumSize: Int?, sniffing: Bool = true,
+        from standardInput: Int32, mappingFrom minimumSize: Int?, sniffing: Bool = true, streaming: Bool = false,
         mapped: (ByteView, _ releasePages: () -> Void) throws(Diagnostic) -> Result,
+        streamed: (ReadBuffer) throws(Diagnostic) -> Result,
         read: ([UInt8]) throws(Diagnostic) -> Result
     ) throws(Diagnostic) -> Result {
         let limits = InputLimits.current
@@ -192,8 +198,21 @@ struct InputFile: Equatable {
         let limit = knownSize == nil ? limits.stream : limits.file
         // A file no larger than the head has no rest to spare: the loader judges the same bytes the same way.
         let sniffsHead = sniffing && (knownSize ?? .max) > Self.headSize
+        let capacity = knownSize.map { min(max($0, Self.headSize), limit + 1) } ?? limit + 1
+        if streaming || knownSize == nil {
+            let buffer = try Self.readAll(descriptor: descriptor, size: knownSize, limit: limit, sniffing: sniffsHead,
+                                          name: displayName) { firstRead, step in
+                ReadBuffer.read(descriptor, capacity: capacity, firstRead: firstRead, step)
+            }
+            guard let buffer else {
+                throw Diagnostic(file: displayName, message: "no memory to read \(InputLimits.describe(limit)) into")
+            }
+            return try streamed(buffer)
+        }
         return try read(Self.readAll(descriptor: descriptor, size: knownSize, limit: limit, sniffing: sniffsHead,
-                                     name: displayName))
+                                     name: displayName) { firstRead, step in
+            DescriptorIO.readUpTo(descriptor, capacity: capacity, firstRead: firstRead, step)
+        })
     }
 
     /// How much of the start of a file the binary check looks at.
@@ -209,19 +228,19 @@ struct InputFile: Equatable {
     /// Reads `descriptor` to its end, or until `size` bytes have come when the size is known;
     /// refuses more than `limit` bytes, and (`sniffing`) binary data as soon as its head is read.
     ///
-    /// The bytes are read into one buffer of the most they may take (`size`, else `limit` and one
-    /// more byte to see that there is more), never copied into a larger one as they grow: the
-    /// pages of the buffer not yet read into take no memory, so reading standard input costs
-    /// what has come, not twice the limit.
-    private static func readAll(
-        descriptor: Int32, size: Int?, limit: Int, sniffing: Bool, name: String
-    ) throws(Diagnostic) -> [UInt8] {
-        let capacity = size.map { min(max($0, headSize), limit + 1) } ?? limit + 1
+    /// `reader` reads (`DescriptorIO.readUpTo`, `ReadBuffer.read`) into one buffer of the most
+    /// the bytes may take (`size`, else `limit` and one more byte to see that there is more),
+    /// never copied into a larger one as they grow: the pages of the buffer not yet read into take
+    /// no memory, so reading standard input costs what has come, not twice the limit.
+    private static func readAll<Bytes: ReadBytes>(
+        descriptor: Int32, size: Int?, limit: Int, sniffing: Bool, name: String,
+        reader: (_ firstRead: Int, _ step: (_ got: Int, _ bytes: ByteView) -> Int?) -> Bytes
+    ) throws(Diagnostic) -> Bytes {
         var problem: Diagnostic?
         var sniffed = !sniffing
         // Until the head is judged, no read goes past it: one read of a device (`/dev/zero`)
         // fills all it is offered.
-        let result = DescriptorIO.readUpTo(descriptor, capacity: capacity, firstRead: sniffed ? .max : headSize) { got, bytes in
+        let result = reader(sniffed ? .max : headSize) { got, bytes in
             if got < 0 {
                 if errno == EINTR { return sniffed ? .max : headSize - bytes.count }
                 if errno == EAGAIN {
@@ -245,7 +264,7 @@ struct InputFile: Equatable {
             return reachedEnd ? nil : sniffed ? .max : headSize - bytes.count
         }
         if let problem { throw problem }
-        if result.count > limit {
+        if result.readCount > limit {
             throw Diagnostic(file: name, message: "more than \(InputLimits.describe(limit)) to read, "
                 + "the limit for standard input, pipes and devices (SEEK_INPUT_LIMIT lowers it); not searched")
         }
@@ -298,4 +317,18 @@ enum MappedFileGuard {
     }()
 
     static func install() { _ = installed }
+}
+
+/// What `InputFile.readAll` reads into: an array, or a `ReadBuffer` (`nil` when it has no memory).
+private protocol ReadBytes {
+    /// How many bytes were read.
+    var readCount: Int { get }
+}
+
+extension [UInt8]: ReadBytes {
+    var readCount: Int { count }
+}
+
+extension Optional: ReadBytes where Wrapped == ReadBuffer {
+    var readCount: Int { self?.count ?? 0 }
 }

@@ -179,10 +179,10 @@ struct SeekCommand {
                                       frameRate: options.fps, language: options.language)
         let standardInput = streams.input
         // Standard input is read here, once per '-', so two workers never share the descriptor.
-        var preread: [Int: Result<[UInt8], Diagnostic>] = [:]
+        var preread: [Int: Result<ReadBuffer, Diagnostic>] = [:]
         for (i, input) in inputs.enumerated() where input.source == .standardInput && input.problem == nil {
             preread[i] = Result { () throws(Diagnostic) in
-                try input.read(from: standardInput, sniffing: loadOptions.encoding == nil)
+                try input.readWhole(from: standardInput, sniffing: loadOptions.encoding == nil)
             }
         }
         let bytes = preread
@@ -250,7 +250,7 @@ struct SeekCommand {
 
     /// What `work` asks of one file (read from `preread` when given), or why the file could not be read.
     static func work(
-        _ work: FileWork, on input: InputFile, bytes preread: Result<[UInt8], Diagnostic>? = nil, load: LoadOptions,
+        _ work: FileWork, on input: InputFile, bytes preread: Result<ReadBuffer, Diagnostic>? = nil, load: LoadOptions,
         standardInput: Int32
     ) throws(Diagnostic) -> Outcome.Found {
         if let problem = input.problem { throw problem }
@@ -287,28 +287,41 @@ struct SeekCommand {
                 return Self.found(work, in: try TranscriptLoader.load(bytes, fileName: name, options: load))
             }
         }
-        if let preread { return try searchRead(preread.get()) }
+        // Standard input, a pipe or a device, read whole, is searched where it lies or decoded from
+        // there a piece at a time as it goes, as a mapped file is.
+        let searchStreamed = { (buffer: ReadBuffer) throws(Diagnostic) -> Outcome.Found in
+            try buffer.withByteView { (bytes) throws(Diagnostic) in
+                guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
+                    return try Self.work(work, decoding: bytes, pages: .lost, fileName: name, load: load)
+                }
+                return try searchInPlace(bytes, .plainUTF8, { bytes.releasePages(before: bytes.count) })
+            }
+        }
+        if let preread { return try searchStreamed(preread.get()) }
         // Counting, -m and a search that shows only matching cues map a large file and search
         // it where it lies (so the pages after where -m stops are never read); anything else reads it.
         return try input.withContents(
             from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
                 guard TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: bytes, fileName: name, load: load)
+                    return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load)
                 }
                 return try searchInPlace(bytes, .plainUTF8, releasePages)
-            }, read: searchRead)
+            }, streamed: searchStreamed, read: searchRead)
     }
 
-    /// What `work` asks of a mapped file that is not searched where it lies (one to decode, or
-    /// ASS, TTML, JSON…): its pages go as its text is decoded or copied, and the text is searched
+    /// What `work` asks of a file that is not searched where it lies (one to decode, or ASS, TTML,
+    /// JSON…), mapped or read whole (standard input): its pages go as its text is decoded or copied, and the text is searched
     /// where it lies or parsed (`DecodedFile`), so the file and its text are never held together,
     /// nor the text twice.
     private static func work(
-        _ work: FileWork, decoding bytes: ByteView, fileName name: String, load: LoadOptions
+        _ work: FileWork, decoding bytes: ByteView, pages: ReleasedPages, fileName name: String, load: LoadOptions
     ) throws(Diagnostic) -> Outcome.Found {
-        let decoded = try DecodedFile(mapped: bytes, fileName: name, options: load) { range in
-            bytes.releaseMappedPages(range)
+        let decoded = try DecodedFile(mapped: bytes, fileName: name, options: load, pages: pages) { range in
+            switch pages {
+            case .readAgain: bytes.releaseMappedPages(range)
+            case .lost: bytes.releasePages(before: range.upperBound)
+            }
         }
         switch work {
         case .count(let query, _):

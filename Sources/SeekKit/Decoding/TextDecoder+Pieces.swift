@@ -1,14 +1,15 @@
 import SeekBytes
 
 extension TextDecoder {
-    /// About how many bytes of a file are decoded at a time by `decode(_:encoding:fileName:releasing:)`.
+    /// About how many bytes of a file are decoded at a time by `decode(_:encoding:fileName:pages:releasing:)`.
     static let decodingPieceSize = 1 << 20
 
-    /// `decode` of bytes that lie elsewhere (a mapped file), read a piece at a time: each piece
-    /// is copied out and decoded, and `releasing(range)` is told of the bytes it has read (all
-    /// of them once the encoding is chosen, then each piece once decoded), so that a file map's
-    /// pages can go while the text grows. The text is then held once, beside one piece, never
-    /// beside the whole file.
+    /// `decode` of bytes that lie elsewhere (a mapped file, standard input read whole), read a
+    /// piece at a time: each piece is copied out and decoded, and `releasing(range)` is told of
+    /// the bytes it has read, so that their pages can go while the text grows. Pages read again
+    /// from a file (`pages: .readAgain`) are all let go once the encoding is chosen, then each
+    /// piece once decoded; pages that are lost once let go (`.lost`) only each piece once decoded.
+    /// The text is then held once, beside one piece, never beside the whole file.
     ///
     /// The same text, encoding, warnings and errors as `decode(Array(bytes), …)`. Pieces are cut
     /// where no character spans the cut: anywhere in single-byte encodings, after a byte below
@@ -18,17 +19,20 @@ extension TextDecoder {
     ///
     /// - Complexity: O(n).
     public static func decode(
-        _ bytes: ByteView, encoding: TextEncoding? = nil, fileName: String, releasing: (Range<Int>) -> Void
+        _ bytes: ByteView, encoding: TextEncoding? = nil, fileName: String, pages: ReleasedPages = .readAgain,
+        releasing: (Range<Int>) -> Void
     ) throws(Diagnostic) -> DecodedText {
-        try decode(bytes, encoding: encoding, fileName: fileName, pieceSize: decodingPieceSize, releasing: releasing)
+        try decode(bytes, encoding: encoding, fileName: fileName, pieceSize: decodingPieceSize, pages: pages,
+                   releasing: releasing)
     }
 
     static func decode(
-        _ bytes: ByteView, encoding: TextEncoding?, fileName: String, pieceSize: Int, releasing: (Range<Int>) -> Void
+        _ bytes: ByteView, encoding: TextEncoding?, fileName: String, pieceSize: Int,
+        pages: ReleasedPages = .readAgain, releasing: (Range<Int>) -> Void
     ) throws(Diagnostic) -> DecodedText {
         var warnings: [Diagnostic] = []
         let reading = try reading(bytes, encoding: encoding, fileName: fileName, warnings: &warnings)
-        releasing(0..<bytes.count)
+        if pages == .readAgain { releasing(0..<bytes.count) }
         let (chosen, start): (TextEncoding, Int) = switch reading {
         case .asIs: (.utf8, 0)
         case .transcoded(let encoding, let start): (encoding, start)
@@ -37,27 +41,26 @@ extension TextDecoder {
         let bounds = TextPieces.boundaries(count: body.count, pieceSize: pieceSize) { target in
             pieceEnd(of: body, in: chosen, from: target)
         }
-        if bounds.count == 2 {
-            var (utf8, invalid) = try transcode(body.array[...], from: chosen, fileName: fileName)
-            releasing(start..<bytes.count)
-            if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
-            if utf8.contains(0) { utf8 = replacingNULs(utf8) }
-            warnInvalid(invalid, in: chosen, fileName: fileName, warnings: &warnings)
-            return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
-        }
+        let isPlain = reading == .asIs(hasNULs: false)
         // Room for the most the text can take: pages never written to take no memory, and
         // each piece goes once copied in, so the text is held once, beside one piece.
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(largestDecoding(of: body.count, from: chosen))
+        if bounds.count > 2 { utf8.reserveCapacity(isPlain ? body.count : largestDecoding(of: body.count, from: chosen)) }
         var invalid = 0
         for i in 0..<bounds.count - 1 {
-            var (piece, bad) = try transcode(body.extracting(bounds[i]..<bounds[i + 1]).array[...],
-                                             from: chosen, fileName: fileName)
+            var piece = body.extracting(bounds[i]..<bounds[i + 1])
+            if chosen == .utf8 && (isPlain || isValidWithoutNULs(piece)) {
+                // Valid UTF-8 is its own text: copied once, straight from where it lies.
+                if i == 0 && piece.starts(with: "\u{FEFF}") { piece = piece.extracting(3...) }
+                if bounds.count == 2 { utf8 = piece.array } else { utf8.append(contentsOf: piece) }
+            } else {
+                var (decoded, bad) = try transcode(piece.array[...], from: chosen, fileName: fileName)
+                if i == 0 && decoded.starts(with: [0xEF, 0xBB, 0xBF]) { decoded.removeFirst(3) }
+                if decoded.contains(0) { decoded = replacingNULs(decoded) }
+                invalid += bad
+                if bounds.count == 2 { utf8 = decoded } else { utf8.append(contentsOf: decoded) }
+            }
             releasing(start + bounds[i]..<start + bounds[i + 1])
-            if i == 0 && piece.starts(with: [0xEF, 0xBB, 0xBF]) { piece.removeFirst(3) }
-            if piece.contains(0) { piece = replacingNULs(piece) }
-            invalid += bad
-            utf8.append(contentsOf: piece)
         }
         warnInvalid(invalid, in: chosen, fileName: fileName, warnings: &warnings)
         return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)

@@ -64,13 +64,13 @@ public enum TextDecoder {
     static func reading(
         _ bytes: ByteView, encoding: TextEncoding?, fileName: String, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> Reading {
-        let mark = byteOrderMark(bytes.extracting(first: 4).array)
+        let mark = byteOrderMark(bytes.extracting(first: 4))
         if let encoding {
             let chosen = sameFamily(mark?.0, as: encoding) ?? encoding
             return .transcoded(chosen, start: mark.map { $0.0 == chosen ? $0.1 : 0 } ?? 0)
         }
         if let (bomEncoding, length) = mark { return .transcoded(bomEncoding, start: length) }
-        if let guess = try sniffNULs(bytes.extracting(first: 65_536).array, fileName: fileName) {
+        if let guess = try sniffNULs(bytes.extracting(first: 65_536), fileName: fileName) {
             return .transcoded(guess, start: 0)
         }
         if UTF8Validation.isValidWithoutNULsInPieces(bytes) { return .asIs(hasNULs: false) }
@@ -112,15 +112,17 @@ public enum TextDecoder {
     ///
     /// - Throws: `Diagnostic` when `head` has no byte order mark and is mostly NUL and control bytes.
     public static func refuseBinaryHead(_ head: [UInt8], fileName: String) throws(Diagnostic) {
-        if byteOrderMark(head) != nil { return }
-        _ = try sniffNULs(head, fileName: fileName)
+        try head.withByteView { (view) throws(Diagnostic) in
+            if byteOrderMark(view) != nil { return }
+            _ = try sniffNULs(view, fileName: fileName)
+        }
     }
 
     /// Whether `bytes` have no byte order mark and do not look like UTF-16 or binary data:
     /// the checks before `decode` looks at the whole text, which then is plain UTF-8 if
     /// `isValidWithoutNULs`.
     static func startsLikePlainUTF8(_ bytes: ByteView) -> Bool {
-        let head = bytes.extracting(first: 65_536).array
+        let head = bytes.extracting(first: 65_536)
         guard byteOrderMark(head) == nil else { return false }
         do {
             return try sniffNULs(head, fileName: "") == nil
@@ -136,7 +138,7 @@ public enum TextDecoder {
     }
 
     /// The encoding a byte order mark at the start of `bytes` names, and the mark's length.
-    static func byteOrderMark(_ bytes: [UInt8]) -> (TextEncoding, Int)? {
+    static func byteOrderMark(_ bytes: some Collection<UInt8>) -> (TextEncoding, Int)? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
         if bytes.starts(with: [0xFF, 0xFE, 0, 0]) { return (.utf32LittleEndian, 4) }
         if bytes.starts(with: [0, 0, 0xFE, 0xFF]) { return (.utf32BigEndian, 4) }
@@ -157,8 +159,8 @@ public enum TextDecoder {
     }
 
     /// UTF-16 without a BOM, or a refusal for binary data, judged on the first 64 KiB.
-    private static func sniffNULs(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> TextEncoding? {
-        let sample = bytes.prefix(65_536)
+    private static func sniffNULs(_ bytes: ByteView, fileName: String) throws(Diagnostic) -> TextEncoding? {
+        let sample = bytes.extracting(first: 65_536)
         let counts = ControlByteCounts(sample)
         let (nulsAtEven, nulsAtOdd, controls) = (counts.nulsAtEven, counts.nulsAtOdd, counts.controls)
         let nuls = nulsAtEven + nulsAtOdd

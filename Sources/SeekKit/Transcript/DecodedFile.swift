@@ -6,7 +6,7 @@ import SeekBytes
 /// `TranscriptLoader` can do with its text.
 ///
 /// The text is held once: decoded a piece at a time while the file's pages go
-/// (`TextDecoder.decode(_:encoding:fileName:releasing:)`), then searched where it lies when it is
+/// (`TextDecoder.decode(_:encoding:fileName:pages:releasing:)`), then searched where it lies when it is
 /// SRT, WebVTT or untimed text (only the cues with a match parsed, where they can be), or parsed
 /// whole, never copied again; and let go when the work is done (each method consumes the file).
 /// Each gives what the same call on the file's bytes gives: `load`, `loadMatching`,
@@ -24,16 +24,19 @@ public struct DecodedFile {
     let textOptions: LoadOptions
 
     /// Decodes `bytes`, telling `releasing(range)` of each range of them it has read (see
-    /// `TextDecoder.decode(_:encoding:fileName:releasing:)`).
+    /// `TextDecoder.decode(_:encoding:fileName:pages:releasing:)`): `pages` says whether bytes
+    /// let go are read again from their file or lost.
     ///
     /// - Throws: what `TranscriptLoader.load` throws for an unknown encoding name, binary data,
     ///   bytes the chosen encoding rejects, or text too large to search.
     /// - Complexity: O(n).
     public init(
-        mapped bytes: ByteView, fileName: String, options: LoadOptions, releasing: (Range<Int>) -> Void
+        mapped bytes: ByteView, fileName: String, options: LoadOptions, pages: ReleasedPages = .readAgain,
+        releasing: (Range<Int>) -> Void
     ) throws(Diagnostic) {
         let encoding = try PreparedText.encoding(asked: options, fileName: fileName)
-        let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName, releasing: releasing)
+        let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName, pages: pages,
+                                             releasing: releasing)
         decodingWarnings = decoded.warnings
         text = try PreparedText(decoded: decoded, of: bytes.count, fileName: fileName, options: options)
         var textOptions = options
@@ -83,10 +86,13 @@ public struct DecodedFile {
     }
 
     /// Whether the text is read where it lies by the in-place loaders: SRT, WebVTT or untimed text
-    /// that they take as plain UTF-8 (any other is parsed whole, never copied again).
+    /// that they take as plain UTF-8 (any other is parsed whole, never copied again). Decoded text
+    /// is valid UTF-8 without NUL (`DecodedText`), so only its start is looked at, not all of it
+    /// again (`TranscriptLoader.readsInPlace`).
     private var searchesInPlace: Bool {
         !text.isBlank && (text.format == .srt || text.format == .vtt || text.format == .text)
-            && text.utf8.withByteView { TranscriptLoader.readsInPlace($0, options: textOptions) }
+            && text.utf8.count <= textOptions.largestText
+            && text.utf8.withByteView { TextDecoder.startsLikePlainUTF8($0) }
     }
 
     /// What `body` loads from the text, with the decoding's encoding and warnings.

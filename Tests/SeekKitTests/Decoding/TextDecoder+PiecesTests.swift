@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
 import SeekBytes
 import Testing
 @testable import SeekKit
@@ -68,6 +74,41 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Bytes that are lost once let go (standard input read into a `ReadBuffer`) are let go
+    /// only once decoded: the text is the whole decoding's even though each page really goes.
+    @Test func lostPagesGoOnlyOnceDecoded() throws {
+        var random = SeededRandom(seed: 10)
+        let shapes: [(String?, [[UInt8]])] = [
+            (nil, [[0xE9], [0xE9, 0xE9], [0x0A], [0x61], [0x20]]),
+            (nil, [[0xA1], [0xE0], [0xB5], [0x0A]]),
+            (nil, [[0xC3, 0xA9], [0x61], [0x0A]]),
+            ("utf-16le", [[0x68, 0x00], [0x0A, 0x00], [0x3D, 0xD8, 0x1B, 0xDE]]),
+        ]
+        for (name, units) in shapes {
+            let encoding = name.flatMap(TextEncoding.init(name:))
+            let bytes = Self.text(of: units, count: 50_000, random: &random)
+            let whole = try TextDecoder.decode(bytes, encoding: encoding, fileName: "x")
+            let buffer = try #require(try Self.readBuffer(holding: bytes))
+            let pieces = try buffer.withByteView { (view) throws(Diagnostic) in
+                try TextDecoder.decode(view, encoding: encoding, fileName: "x", pieceSize: 3_000, pages: .lost) {
+                    view.releasePages(before: $0.upperBound)
+                }
+            }
+            #expect(pieces.utf8 == whole.utf8 && pieces.encoding == whole.encoding && pieces.warnings == whole.warnings,
+                    "\(name ?? "found"): \(pieces.utf8.count) bytes of \(pieces.encoding.name) for \(whole.utf8.count)")
+        }
+    }
+
+    /// `bytes` read into a `ReadBuffer` through a file.
+    static func readBuffer(holding bytes: [UInt8]) throws -> ReadBuffer? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pieces-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        return ReadBuffer.read(descriptor, capacity: bytes.count + 1) { got, _ in got > 0 ? .max : nil }
     }
 
     /// No piece ends inside a character: between a UTF-16 surrogate pair's units, or after a
