@@ -180,13 +180,7 @@ public enum WebVTTParser {
 
         private mutating func finishCue(text: ByteView, id: String?, start: Int, end: Int,
                                         line: Int) {
-            guard WebVTTParser.needsCleaning(text) else {
-                cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
-                return
-            }
-            cues.plain.removeAll(keepingCapacity: true)
-            let voice = WebVTTParser.clean(text, into: &cues.plain, wordTimes: &cues.pendingWordTimes)
-            cues.appendPlain(id: id, start: start, end: end, speaker: voice, line: line)
+            WebVTTParser.append(text, id: id, start: start, end: end, line: line, to: &cues)
         }
 
         /// Whether the block just read (in `cues.raw`) is a NOTE, STYLE or REGION block.

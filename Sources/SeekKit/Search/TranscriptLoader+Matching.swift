@@ -39,6 +39,9 @@ extension TranscriptLoader {
         guard let matcher = inPlaceMatcher(for: query) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
+        if format == .vtt && !isBlank, let loaded = loadMatchingPlainWebVTT(bytes, matcher: matcher, warnings: warnings) {
+            return loaded
+        }
         var firstLayout = WholeLayout()
         guard !isBlank, format == .srt || format == .text,
               startsWithCuesReadAlone(bytes, format: format, fileName: fileName, keeping: &firstLayout)

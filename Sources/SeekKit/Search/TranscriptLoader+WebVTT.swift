@@ -20,6 +20,57 @@ extension TranscriptLoader {
         else { return nil }
         return (spans.count, matches, [])
     }
+
+    /// The cues of plainly written WebVTT (`WebVTTLayout`) that hold a match of `matcher`,
+    /// each read from where it lies as the parser reads it, with its number in the file: what
+    /// `loadMatching` gives. `nil` (the file is then loaded whole) when the text is not plain,
+    /// its first cues do not show that its texts are read as they lie
+    /// (`WebVTTLayout.readsAsItLies`), or its matching cues are dense (`MatchingCues.isDense`).
+    ///
+    /// - Complexity: O(n) in the size of `bytes`, plus the matching cues.
+    static func loadMatchingPlainWebVTT(
+        _ bytes: ByteView, matcher: Matcher, warnings: [Diagnostic]
+    ) -> LoadedTranscript? {
+        guard let layout = WebVTTLayout(bytes), layout.readsAsItLies(bytes),
+              let matching = matcher.cuesWithMatches(bytes, spans: layout.spans, rewritten: layout.marked,
+                                                     rewrite: { layout.text(of: $0, in: bytes) }),
+              !MatchingCues.isDense(matching.count, in: bytes) else { return nil }
+        var lineFeeds = 0
+        var counted = 0
+        var transcript = CueCollector.collect(
+            inputBytes: matching.reduce(0) { $0 + layout.cues[$1].text.count + 1 }
+        ) { cues in
+            for index in matching {
+                let cue = layout.cues[index]
+                guard let (start, end) = WebVTTParser.timings(bytes, cue.timing.lowerBound, cue.timing.upperBound)
+                else { preconditionFailure("a plain layout's timing lines are read by the parser") }
+                lineFeeds += ByteCounting.count(0x0A, in: bytes, counted..<cue.timing.lowerBound)
+                counted = cue.timing.lowerBound
+                // The parser's line of a cue is its first text line, or the line after its timing line.
+                WebVTTParser.append(bytes.extracting(cue.text), id: cue.id.map { bytes.string(in: $0) },
+                                    start: start, end: end, line: lineFeeds + 2, to: &cues)
+            }
+        }
+        transcript.ordinals = matching.map { Int32(truncatingIfNeeded: $0 + 1) }
+        return LoadedTranscript(transcript: transcript, format: .vtt, encoding: TextEncoding.utf8.name,
+                                warnings: warnings)
+    }
+}
+
+extension WebVTTParser {
+    /// Appends a cue of `text` to `cues` as the parser does: as it lies, or cleaned of its tags
+    /// and references (the first `<v>` tag's annotation is then the speaker).
+    static func append(
+        _ text: ByteView, id: String?, start: Int, end: Int, line: Int, to cues: inout CueCollector
+    ) {
+        guard needsCleaning(text) else {
+            cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
+            return
+        }
+        cues.plain.removeAll(keepingCapacity: true)
+        let voice = clean(text, into: &cues.plain, wordTimes: &cues.pendingWordTimes)
+        cues.appendPlain(id: id, start: start, end: end, speaker: voice, line: line)
+    }
 }
 
 extension WebVTTLayout {

@@ -177,6 +177,61 @@ import SeekBytes
         }
     }
 
+    /// A long plain file whose cues after the first 200 (those that decide rolling captions and
+    /// speaker turns) hold voices, word times and references, which the parser cleans.
+    static func longVTT(seed: UInt64) -> String {
+        var random = SeededRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 3)
+        var text = "WEBVTT\n\n"
+        for number in 1...260 {
+            if Bool.random(using: &random) { text += "cue \(number)\n" }
+            let start = number * 3_000
+            text += "\(Timestamp.format(start).replacingOccurrences(of: ",", with: ".")) --> "
+                + "\(Timestamp.format(start + 2_500).replacingOccurrences(of: ",", with: "."))\n"
+            let words = ["the budget", "home town", "预算", "BUDGET\u{212A}", "just words \(number)", "a budget\u{301}"]
+            let tagged = ["<v Ann>the budget</v>", "<00:\(number / 20 + 10):00.500>the <c.x>budget</c>",
+                          "fish &amp; budget", "<i>home</i> town", "<v.loud Bob Smith>home town"]
+            let line = number > 200 && Int.random(in: 0..<3, using: &random) == 0
+                ? tagged.randomElement(using: &random)! : words.randomElement(using: &random)!
+            text += line + (Bool.random(using: &random) ? "\nsecond line\n" : "\n")
+            text += Int.random(in: 0..<5, using: &random) == 0 ? "\n\n" : "\n"
+        }
+        return text
+    }
+
+    /// Loading only the matching cues of a plain file gives the whole file's matching cues
+    /// (numbers, identifiers, times, speakers, lines, word times) and the same JSON Lines.
+    @Test func matchingCuesAreTheWholeFilesMatchingCues() throws {
+        let inputs = (0..<3).map { Self.longVTT(seed: $0) } + (0..<6).map { Self.randomVTT(seed: $0 &+ 200, trapRate: 0) }
+        var readAlone = 0
+        for (i, input) in inputs.enumerated() {
+            let bytes = Array(input.utf8)
+            let whole = try TranscriptLoader.load(bytes, fileName: "t.vtt")
+            for query in [Query("budget"), Query("home town"), Query("预算"), Query("k"), Query("BUDGET", caseSensitive: true)] {
+                let part = try bytes.withByteView { buffer in
+                    try TranscriptLoader.loadMatching(inPlace: buffer, fileName: "t.vtt", query: query)
+                }
+                let wholeIndex = MatchIndex(transcript: whole.transcript, query: query)
+                let partIndex = MatchIndex(transcript: part.transcript, query: query)
+                let expected = wholeIndex.matchingCues.map { whole.transcript[$0] }
+                #expect(partIndex.matchingCues.map { part.transcript[$0] } == expected, "input \(i) \(query.keywords)")
+                var wholeJSON: [UInt8] = []
+                var partJSON: [UInt8] = []
+                for record in MatchRecords(file: "f", transcript: whole.transcript, index: wholeIndex) {
+                    JSONLinesWriter.append(record, to: &wholeJSON)
+                }
+                for record in MatchRecords(file: "f", transcript: part.transcript, index: partIndex) {
+                    JSONLinesWriter.append(record, to: &partJSON)
+                }
+                #expect(partJSON == wholeJSON, "input \(i) \(query.keywords)")
+                let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: query))
+                if bytes.withByteView({ TranscriptLoader.loadMatchingPlainWebVTT($0, matcher: matcher, warnings: []) }) != nil {
+                    readAlone += 1
+                }
+            }
+        }
+        #expect(readAlone >= 30, "\(readAlone) loads read only the matching cues")
+    }
+
     /// The corpus's WebVTT files (skipped when absent): whatever the layout accepts the parser
     /// reads the same way, and most real files are accepted.
     @Test func corpusFilesAreReadLikeTheParser() throws {
