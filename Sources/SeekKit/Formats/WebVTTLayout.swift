@@ -47,22 +47,28 @@ struct WebVTTLayout {
             while position < count && bytes[position] == 0x0A { position += 1 }
             guard position < count else { break }
             var timingStart = position
-            var timingEnd = Self.lineEnd(bytes, from: position)
+            var timingEnd: Int
             var id: Range<Int>?
-            if !LineScanner.containsArrow(bytes, position, timingEnd) {
-                // An identifier before a timing line, or a comment or definition block.
-                let next = timingEnd + 1
-                let nextEnd = next < count ? Self.lineEnd(bytes, from: next) : next
-                guard next < count, nextEnd > next, LineScanner.containsArrow(bytes, next, nextEnd) else {
-                    guard let blockEnd = Self.commentOrDefinitionEnd(bytes, from: position) else { return nil }
-                    position = blockEnd
-                    continue
+            if let end = Self.usualTimingLineEnd(bytes, at: position) {
+                timingEnd = end
+            } else {
+                timingEnd = Self.lineEnd(bytes, from: position)
+                if !LineScanner.containsArrow(bytes, position, timingEnd) {
+                    // An identifier before a timing line, or a comment or definition block.
+                    let next = timingEnd + 1
+                    let nextEnd = Self.usualTimingLineEnd(bytes, at: next)
+                        ?? (next < count ? Self.lineEnd(bytes, from: next) : next)
+                    guard next < count, nextEnd > next, LineScanner.containsArrow(bytes, next, nextEnd) else {
+                        guard let blockEnd = Self.commentOrDefinitionEnd(bytes, from: position) else { return nil }
+                        position = blockEnd
+                        continue
+                    }
+                    id = position..<timingEnd
+                    timingStart = next
+                    timingEnd = nextEnd
                 }
-                id = position..<timingEnd
-                timingStart = next
-                timingEnd = nextEnd
+                guard Self.readsTimings(bytes, timingStart, timingEnd) else { return nil }
             }
-            guard Self.readsTimings(bytes, timingStart, timingEnd) else { return nil }
             let textStart = Swift.min(timingEnd + 1, count)
             var textEnd = textStart
             var isMarked = false
@@ -128,13 +134,29 @@ struct WebVTTLayout {
     /// `00:00:01.000 --> 00:00:02.500` checked byte by byte, any other form by the parser's own reading.
     @inline(__always)
     static func readsTimings(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
-        if end - start >= 29 && isUsualTime(bytes, start) && isUsualTime(bytes, start + 17)
-            && bytes[start + 12] == 0x20 && bytes[start + 13] == UInt8(ascii: "-")
-            && bytes[start + 14] == UInt8(ascii: "-") && bytes[start + 15] == UInt8(ascii: ">")
-            && bytes[start + 16] == 0x20 && (end - start == 29 || bytes[start + 29] == 0x20 || bytes[start + 29] == 0x09) {
+        if end - start >= 29 && isUsualTiming(bytes, start)
+            && (end - start == 29 || bytes[start + 29] == 0x20 || bytes[start + 29] == 0x09) {
             return true
         }
         return WebVTTParser.timings(bytes, start, end) != nil
+    }
+
+    /// The end (its line feed, or the end of `bytes`) of a line starting at `start` that is a
+    /// usual timing line and nothing more: a line the parser takes for a timing line and reads.
+    @inline(__always)
+    private static func usualTimingLineEnd(_ bytes: ByteView, at start: Int) -> Int? {
+        let end = start + 29
+        guard end <= bytes.count, end == bytes.count || bytes[end] == 0x0A, isUsualTiming(bytes, start) else { return nil }
+        return end
+    }
+
+    /// Whether `HH:MM:SS.mmm --> HH:MM:SS.mmm` (29 bytes) stands at `start`.
+    @inline(__always)
+    private static func isUsualTiming(_ bytes: ByteView, _ start: Int) -> Bool {
+        isUsualTime(bytes, start) && isUsualTime(bytes, start + 17)
+            && bytes[start + 12] == 0x20 && bytes[start + 13] == UInt8(ascii: "-")
+            && bytes[start + 14] == UInt8(ascii: "-") && bytes[start + 15] == UInt8(ascii: ">")
+            && bytes[start + 16] == 0x20
     }
 
     /// Whether `HH:MM:SS.mmm` (minutes and seconds below 60) stands at `index`.
