@@ -161,6 +161,8 @@ public enum TextDecoder {
     /// UTF-16 without a BOM, or a refusal for binary data, judged on the first 64 KiB.
     private static func sniffNULs(_ bytes: ByteView, fileName: String) throws(Diagnostic) -> TextEncoding? {
         let sample = bytes.extracting(first: 65_536)
+        // Text without a NUL or another control byte is neither UTF-16 nor binary: no count.
+        guard sample.hasControlBytes else { return nil }
         let counts = ControlByteCounts(sample)
         let (nulsAtEven, nulsAtOdd, controls) = (counts.nulsAtEven, counts.nulsAtOdd, counts.controls)
         let nuls = nulsAtEven + nulsAtOdd
