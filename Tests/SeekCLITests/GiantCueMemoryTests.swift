@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 22 item 10: one cue as long as its file, in a format whose cue text is built a piece at
-/// a time (TTML, SAMI), is held once beside the file, not also in a buffer of its
+/// a time (TTML, SAMI, Whisper JSON), is held once beside the file, not also in a buffer of its
 /// own: the file's copy and the cue's text come to twice the file, and the peak stays within
 /// that and 8 MiB above a small file's. (Each held the cue a third time, 3.1 times the file.)
 @Suite(.enabled(if: gnuTime != nil, "needs GNU time to measure the peak"))
@@ -21,6 +21,7 @@ struct GiantCueMemoryTests {
             ("giant.ttml", "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div>\n<p begin=\"1s\" end=\"2s\">"
                 + words + "</p>\n</div></body></tt>\n"),
             ("giant.smi", "<SAMI>\n<BODY>\n<SYNC Start=1000><P Class=ENUSCC>" + words + "</P></SYNC>\n</BODY>\n</SAMI>\n"),
+            ("giant.json", "{\"segments\": [\n{\"start\": 1.0, \"end\": 2.0, \"text\": \" " + words + "\"}\n]}\n"),
         ]
         for (name, text) in files {
             try directory.write(name, text)

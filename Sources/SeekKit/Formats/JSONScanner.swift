@@ -173,13 +173,13 @@ struct JSONScanner {
     }
 
     /// Reads a string value, decoded, appending its UTF-8 to `output`.
-    mutating func readString(into output: inout [UInt8]) throws(Failure) {
+    mutating func readString<Output: JSONStringOutput>(into output: inout Output) throws(Failure) {
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string, found \(describeNext())") }
         position += 1
         while true {
             var run = position
             while run < bytes.count && bytes[run] != UInt8(ascii: "\"") && bytes[run] != UInt8(ascii: "\\") { run += 1 }
-            if run > position { output.append(contentsOf: bytes.extracting(position..<run)) }
+            if run > position { output.appendRun(bytes.extracting(position..<run)) }
             position = run
             guard position < bytes.count else { throw failure("string not closed before the end of the text") }
             if bytes[position] == UInt8(ascii: "\"") {
@@ -190,19 +190,19 @@ struct JSONScanner {
         }
     }
 
-    private mutating func readEscape(into output: inout [UInt8]) throws(Failure) {
+    private mutating func readEscape<Output: JSONStringOutput>(into output: inout Output) throws(Failure) {
         let start = position
         position += 1
         guard position < bytes.count else { throw failure("string not closed before the end of the text") }
         let letter = bytes[position]
         position += 1
         switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(letter)
-        case UInt8(ascii: "n"): output.append(0x0A)
-        case UInt8(ascii: "t"): output.append(0x09)
-        case UInt8(ascii: "r"): output.append(0x0D)
-        case UInt8(ascii: "b"): output.append(0x08)
-        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.appendASCII(letter)
+        case UInt8(ascii: "n"): output.appendASCII(0x0A)
+        case UInt8(ascii: "t"): output.appendASCII(0x09)
+        case UInt8(ascii: "r"): output.appendASCII(0x0D)
+        case UInt8(ascii: "b"): output.appendASCII(0x08)
+        case UInt8(ascii: "f"): output.appendASCII(0x0C)
         case UInt8(ascii: "u"):
             var scalar = try hexQuad(escapeStart: start)
             if scalar >= 0xD800 && scalar < 0xDC00, position + 1 < bytes.count,
@@ -220,8 +220,7 @@ struct JSONScanner {
                 if scalar != 0 { sawLoneSurrogate = true }
                 scalar = 0xFFFD
             }
-            let unicode = UnicodeScalar(scalar) ?? "\u{FFFD}"
-            output.append(contentsOf: UTF8.encode(unicode)!)
+            output.appendScalar(scalar)
         default:
             throw failure("invalid escape '\\\(Self.describe(letter))' in a string", at: start)
         }
@@ -353,4 +352,27 @@ struct JSONScanner {
             }
         } while !closers.isEmpty
     }
+}
+
+/// Where `JSONScanner.readString` writes a string's UTF-8: a byte array, or a cue's text written
+/// in place (`CueCollector`).
+protocol JSONStringOutput {
+    /// Appends bytes copied from the text (whole characters).
+    mutating func appendRun(_ bytes: ByteView)
+    /// Appends an ASCII byte.
+    mutating func appendASCII(_ byte: UInt8)
+    /// Appends a scalar in UTF-8 (U+FFFD when `value` is none).
+    mutating func appendScalar(_ value: UInt32)
+}
+
+extension Array: JSONStringOutput where Element == UInt8 {
+    mutating func appendRun(_ bytes: ByteView) { append(contentsOf: bytes) }
+    mutating func appendASCII(_ byte: UInt8) { append(byte) }
+    mutating func appendScalar(_ value: UInt32) { UTF8Writer.append(value, to: &self) }
+}
+
+extension CueCollector: JSONStringOutput {
+    mutating func appendRun(_ bytes: ByteView) { place(bytes) }
+    mutating func appendASCII(_ byte: UInt8) { place(byte) }
+    mutating func appendScalar(_ value: UInt32) { place(scalar: value) }
 }

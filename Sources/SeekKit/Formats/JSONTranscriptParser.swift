@@ -96,7 +96,8 @@ public enum JSONTranscriptParser {
         var cues: CueCollector
         var warnings: WarningLog
         let keepsWordTimes: Bool
-        var text: [UInt8] = []
+        /// The segment's text: written in place (`CueCollector.place`), where its cue keeps it.
+        var text: ByteView { cues.placed }
         var wordText: [UInt8] = []
         var words: [Word] = []
         var scratch: [UInt8] = []
@@ -190,7 +191,7 @@ public enum JSONTranscriptParser {
         mutating func readSegment(milliseconds: Bool) throws(JSONScanner.Failure) {
             var segment = Segment()
             segment.offset = scanner.position
-            text.removeAll(keepingCapacity: true)
+            cues.discardPlaced()
             wordText.removeAll(keepingCapacity: true)
             words.removeAll(keepingCapacity: true)
             let scale = milliseconds ? 0 : 3
@@ -206,7 +207,7 @@ public enum JSONTranscriptParser {
                 } else if scanner.key(key, is: "text") || scanner.key(key, is: "body") {
                     segment.isPodcast = segment.isPodcast || scanner.key(key, is: "body")
                     if scanner.readNull() { continue }
-                    try scanner.readString(into: &text)
+                    try scanner.readString(into: &cues)
                     segment.hasText = true
                 } else if scanner.key(key, is: "speaker") {
                     segment.speaker = try readSpeaker()
@@ -309,11 +310,10 @@ public enum JSONTranscriptParser {
             let line = line(at: segment.offset)
             if !segment.hasText {
                 for word in words {
-                    if !text.isEmpty, let last = text.last, !isSpace(last), let first = wordText[word.range].first,
-                       !isSpace(first) {
-                        text.append(0x20)
+                    if let last = cues.lastPlaced, !isSpace(last), let first = wordText[word.range].first, !isSpace(first) {
+                        cues.place(0x20)
                     }
-                    text.append(contentsOf: wordText[word.range])
+                    wordText.withByteView { cues.place($0.extracting(word.range)) }
                 }
             }
             if segment.unreadableTime || (segment.start ?? 0) < 0 || (segment.end ?? 0) < 0
@@ -321,22 +321,22 @@ public enum JSONTranscriptParser {
                 badTimes += 1
                 if firstBadTimeLine == nil { firstBadTimeLine = line }
             }
-            var lower = 0
-            var upper = text.count
-            while lower < upper && isSpace(text[lower]) { lower += 1 }
-            while upper > lower && isSpace(text[upper - 1]) { upper -= 1 }
             if segment.isPodcast {
-                join(segment, lower..<upper, line: line)
+                // Joined with the segments after it: its text is taken out of the storage first.
+                let body = Array(text)
+                cues.discardPlaced()
+                var lower = 0
+                var upper = body.count
+                while lower < upper && isSpace(body[lower]) { lower += 1 }
+                while upper > lower && isSpace(body[upper - 1]) { upper -= 1 }
+                join(segment, body, lower..<upper, line: line)
                 return
             }
-            guard lower < upper else { return }
-            let times = locateWords(in: lower..<upper, line: line)
+            cues.trimPlaced { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            guard cues.placedCount > 0 else { return }
+            let times = locateWords(in: 0..<cues.placedCount, line: line)
             if keepsWordTimes { cues.pendingWordTimes.append(contentsOf: times) }
-            let body = text
-            body.withByteView { buffer in
-                cues.append(text: buffer.extracting(lower..<upper), id: nil, start: segment.start,
-                            end: segment.end, speaker: segment.speaker, line: line)
-            }
+            cues.appendPlaced(id: nil, start: segment.start, end: segment.end, speaker: segment.speaker, line: line)
         }
 
         /// The word times of `words` found in order in `text[range]`, offsets counted from `range.lowerBound`.
@@ -376,7 +376,7 @@ public enum JSONTranscriptParser {
         }
 
         /// Adds a podcast segment to the cue being joined, first ending that cue when the speaker changes.
-        mutating func join(_ segment: Segment, _ range: Range<Int>, line: Int) {
+        mutating func join(_ segment: Segment, _ text: [UInt8], _ range: Range<Int>, line: Int) {
             if joined.open && joined.speaker != segment.speaker { flushJoined() }
             guard range.lowerBound < range.upperBound else { return }
             if !joined.open {
