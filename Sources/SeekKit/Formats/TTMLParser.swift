@@ -203,7 +203,12 @@ public enum TTMLParser {
                                    into cues: inout CueCollector) {
             let local = scanner.localName(name)
             if scanner.equals(local, "br") {
-                if inParagraph, !innermostIsHidden { lineBreak(&cues) }
+                if inParagraph, !innermostIsHidden {
+                    lineBreak(&cues)
+                    // A line break is content, shown while its element is: outside timed spans, for
+                    // the paragraph's time, as its untimed words are (ttconv's timelines count it).
+                    if stack.isEmpty || !stack[stack.count - 1].scope.inTimedSpan { paragraph.untimedText = true }
+                }
                 return
             }
             if !sawRoot {
@@ -457,36 +462,47 @@ public enum TTMLParser {
                     found.declaresNamespace = true
                     continue
                 }
-                guard (3...7).contains(local.count) || local.count == 13 else { continue }
-                // One comparison per attribute: the first letter and the length choose the name.
-                switch (bytes[local.lowerBound] | 0x20, local.count) {
-                case (UInt8(ascii: "b"), 5):
-                    if found.begin == nil, scanner.equals(local, "begin") { found.begin = value }
-                case (UInt8(ascii: "e"), 3):
-                    if found.end == nil, scanner.equals(local, "end") { found.end = value }
-                case (UInt8(ascii: "d"), 3):
-                    if found.dur == nil, scanner.equals(local, "dur") { found.dur = value }
-                case (UInt8(ascii: "a"), 5):
-                    if found.agent == nil, scanner.equals(local, "agent") { found.agent = value }
-                case (UInt8(ascii: "l"), 4):
-                    if found.lang == nil, isXML(name, local), scanner.equals(local, "lang") { found.lang = value }
-                case (UInt8(ascii: "s"), 5):
-                    if prefixed {
-                        if found.space == nil, isXML(name, local), scanner.equals(local, "space") { found.space = value }
-                    } else if found.style == nil, scanner.equals(local, "style") {
-                        found.style = value
-                    }
-                case (UInt8(ascii: "r"), 6):
-                    if !prefixed, found.region == nil, scanner.equals(local, "region") { found.region = value }
-                case (UInt8(ascii: "d"), 7):
-                    if found.display == nil, scanner.equals(local, "display") { found.display = value }
-                case (UInt8(ascii: "t"), 13):
+                // One comparison per attribute: the name packed into a word (small code, which
+                // leaves room for `nextAttribute` to be inlined here).
+                switch packedName(local) {
+                case 0x62_65_67_69_6E: // begin
+                    if found.begin == nil { found.begin = value }
+                case 0x65_6E_64: // end
+                    if found.end == nil { found.end = value }
+                case 0x64_75_72: // dur
+                    if found.dur == nil { found.dur = value }
+                case 0x61_67_65_6E_74: // agent
+                    if found.agent == nil { found.agent = value }
+                case 0x6C_61_6E_67: // lang
+                    if found.lang == nil, isXML(name, local) { found.lang = value }
+                case 0x73_70_61_63_65: // space
+                    if prefixed, found.space == nil, isXML(name, local) { found.space = value }
+                case 0x73_74_79_6C_65: // style
+                    if !prefixed, found.style == nil { found.style = value }
+                case 0x72_65_67_69_6F_6E: // region
+                    if !prefixed, found.region == nil { found.region = value }
+                case 0x64_69_73_70_6C_61_79: // display
+                    if found.display == nil { found.display = value }
+                case 0:
                     if found.timeContainer == nil, scanner.equals(local, "timecontainer") { found.timeContainer = value }
                 default:
                     break
                 }
             }
             return found
+        }
+
+        /// The ASCII letters of `name` (at most 8), lower-cased and packed first byte highest
+        /// (`end` is 0x656E64); 0 for a longer name, and a value no letters make for other bytes.
+        @inline(__always)
+        private func packedName(_ name: Range<Int>) -> UInt64 {
+            guard name.count <= 8 else { return 0 }
+            var packed: UInt64 = 0
+            for index in name {
+                // `| 0x20` lower-cases a letter and turns no other byte into one.
+                packed = packed << 8 | UInt64(bytes[index] | 0x20)
+            }
+            return packed
         }
 
         /// Records the prefixes `attributes` declares for namespaces other than TTML's (and its

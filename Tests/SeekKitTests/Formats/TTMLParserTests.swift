@@ -112,6 +112,22 @@ import Testing
         #expect(cues.first?.text == "a b")
     }
 
+    /// A timed paragraph whose words are all in timed spans shows while they do; a `<br/>` outside
+    /// them is content of the paragraph itself, shown for its time (as ttconv's IMSC timelines
+    /// have it), while one inside a timed span is the span's.
+    @Test func aLineBreakOutsideTimedSpansShowsForTheParagraphsTime() {
+        let (first, second) = ("<span begin=\"1s\" end=\"2s\">a", "<span begin=\"3s\" end=\"4s\">b</span>")
+        let (alone, _) = Self.parse("<p begin=\"0s\" end=\"9s\">" + first + "</span> " + second + "</p>")
+        let (broken, _) = Self.parse("<p begin=\"0s\" end=\"9s\">" + first + "</span><br/>" + second + "</p>")
+        let (inside, _) = Self.parse("<p begin=\"0s\" end=\"9s\">" + first + "<br/></span>" + second + "</p>")
+        #expect(alone.map(\.start) == [1000])
+        #expect(alone.map(\.end) == [4000])
+        #expect(broken.map(\.start) == [0])
+        #expect(broken.map(\.end) == [9000])
+        #expect(broken.map(\.text) == ["a\nb"])
+        #expect(inside.map(\.end) == [4000])
+    }
+
     /// `tts:display="none"` on a paragraph, through its style (or a style its style names), on a
     /// span or on a div hides the text; a `<set tts:display="auto">` in a hidden paragraph shows
     /// it while the set lasts, one in a hidden span shows its words with the paragraph.
