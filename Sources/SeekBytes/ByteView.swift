@@ -323,12 +323,7 @@ extension String.UTF8View {
     /// stored as contiguous UTF-8, as a bridged one may be).
     @inlinable
     package func withByteView<Result, Failure>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
-        var result: Swift.Result<Result, Failure>?
-        _ = withContiguousStorageIfAvailable { buffer in
-            result = Swift.Result { () throws(Failure) in try body(ByteView(buffer)) }
-        }
-        if let result { return try result.get() }
-        return try Array(self).withByteView(body)
+        try withContiguousOrCopiedBytes(body)
     }
 }
 
@@ -337,6 +332,15 @@ extension Substring.UTF8View {
     /// string is not stored as contiguous UTF-8).
     @inlinable
     package func withByteView<Result, Failure>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withContiguousOrCopiedBytes(body)
+    }
+}
+
+extension Collection where Element == UInt8 {
+    /// Calls `body` with a view of the bytes where they lie, or of a copy when they are not
+    /// stored contiguously: what the UTF-8 views' `withByteView` share.
+    @inlinable
+    func withContiguousOrCopiedBytes<Result, Failure>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         var result: Swift.Result<Result, Failure>?
         _ = withContiguousStorageIfAvailable { buffer in
             result = Swift.Result { () throws(Failure) in try body(ByteView(buffer)) }
