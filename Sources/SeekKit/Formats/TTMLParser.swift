@@ -216,7 +216,7 @@ public enum TTMLParser {
                 sawRoot = true
                 readRates(attributes)
             }
-            let found = timingAttributes(attributes)
+            let found = TTMLParser.timingAttributes(attributes, scanner)
             if found.declaresNamespace { readNamespaces(attributes) }
             if isForeign(name, local) {
                 if !selfClosing {
@@ -452,59 +452,6 @@ public enum TTMLParser {
                              style: names[paragraph.scope.style], line: paragraph.line)
         }
 
-        /// The attributes of `attributes` that `open` reads (the first of each name).
-        private func timingAttributes(_ attributes: Range<Int>) -> TimingAttributes {
-            var found = TimingAttributes()
-            var index = attributes.lowerBound
-            while let (name, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
-                let prefixed = local.lowerBound > name.lowerBound
-                if prefixed, local.lowerBound - name.lowerBound == 6, scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xmlns") {
-                    found.declaresNamespace = true
-                    continue
-                }
-                // One comparison per attribute: the name packed into a word (small code, which
-                // leaves room for `nextAttribute` to be inlined here).
-                switch packedName(local) {
-                case 0x62_65_67_69_6E: // begin
-                    if found.begin == nil { found.begin = value }
-                case 0x65_6E_64: // end
-                    if found.end == nil { found.end = value }
-                case 0x64_75_72: // dur
-                    if found.dur == nil { found.dur = value }
-                case 0x61_67_65_6E_74: // agent
-                    if found.agent == nil { found.agent = value }
-                case 0x6C_61_6E_67: // lang
-                    if found.lang == nil, isXML(name, local) { found.lang = value }
-                case 0x73_70_61_63_65: // space
-                    if prefixed, found.space == nil, isXML(name, local) { found.space = value }
-                case 0x73_74_79_6C_65: // style
-                    if !prefixed, found.style == nil { found.style = value }
-                case 0x72_65_67_69_6F_6E: // region
-                    if !prefixed, found.region == nil { found.region = value }
-                case 0x64_69_73_70_6C_61_79: // display
-                    if found.display == nil { found.display = value }
-                case 0:
-                    if found.timeContainer == nil, scanner.equals(local, "timecontainer") { found.timeContainer = value }
-                default:
-                    break
-                }
-            }
-            return found
-        }
-
-        /// The ASCII letters of `name` (at most 8), lower-cased and packed first byte highest
-        /// (`end` is 0x656E64); 0 for a longer name, and a value no letters make for other bytes.
-        @inline(__always)
-        private func packedName(_ name: Range<Int>) -> UInt64 {
-            guard name.count <= 8 else { return 0 }
-            var packed: UInt64 = 0
-            for index in name {
-                // `| 0x20` lower-cases a letter and turns no other byte into one.
-                packed = packed << 8 | UInt64(bytes[index] | 0x20)
-            }
-            return packed
-        }
-
         /// Records the prefixes `attributes` declares for namespaces other than TTML's (and its
         /// metadata, styling and parameter namespaces, and DFXP's `ttaf1`).
         private mutating func readNamespaces(_ attributes: Range<Int>) {
@@ -521,6 +468,7 @@ public enum TTMLParser {
         }
 
         /// Whether the element `name` has a prefix declared for a namespace other than TTML's.
+        @inline(__always)
         private func isForeign(_ name: Range<Int>, _ local: Range<Int>) -> Bool {
             guard !foreignPrefixes.isEmpty, local.lowerBound > name.lowerBound else { return false }
             let prefix = bytes[name.lowerBound..<(local.lowerBound - 1)]
@@ -530,6 +478,7 @@ public enum TTMLParser {
         /// Whether the element whose attributes are `found` is not displayed: `tts:display="none"`
         /// on it, else on the first style it names that sets `tts:display` (following styles that
         /// name other styles).
+        @inline(__always)
         private func isDisplayNone(_ found: TimingAttributes) -> Bool {
             if let display = found.display { return scanner.equals(display, "none") }
             guard !styleDisplay.isEmpty, let styles = found.style else { return false }
@@ -556,11 +505,6 @@ public enum TTMLParser {
             } else if hasTime {
                 regionTimes[id] = (scope.begin, scope.end)
             }
-        }
-
-        /// Whether the attribute `name` has the prefix `xml:`.
-        private func isXML(_ name: Range<Int>, _ local: Range<Int>) -> Bool {
-            local.lowerBound > name.lowerBound && scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xml")
         }
 
         private mutating func badTime(_ value: Range<Int>) -> Double? {
@@ -603,9 +547,66 @@ public enum TTMLParser {
         private func number(_ slice: Slice<ByteView>) -> Double? { number(slice.indices) }
 
         /// A time expression in milliseconds, or `nil`.
+        @inline(__always)
         func time(_ range: Range<Int>) -> Double? {
             TTMLParser.time(bytes.extracting(range), rates: rates)
         }
+    }
+
+    /// The attributes of `attributes` that `open` reads (the first of each name).
+    ///
+    /// Static, as `packedName`: a method of the parser called from `open` copied the whole
+    /// parser (400 bytes) for the call.
+    static func timingAttributes(_ attributes: Range<Int>, _ scanner: XMLScanner) -> TimingAttributes {
+        var found = TimingAttributes()
+        var index = attributes.lowerBound
+        while let (name, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
+            let prefixed = local.lowerBound > name.lowerBound
+            if prefixed, local.lowerBound - name.lowerBound == 6, scanner.equals(name.lowerBound..<(local.lowerBound - 1), "xmlns") {
+                found.declaresNamespace = true
+                continue
+            }
+            // One comparison per attribute: the name packed into a word (small code, which
+            // leaves room for `nextAttribute` to be inlined here).
+            switch packedName(local, scanner.bytes) {
+            case 0x62_65_67_69_6E: // begin
+                if found.begin == nil { found.begin = value }
+            case 0x65_6E_64: // end
+                if found.end == nil { found.end = value }
+            case 0x64_75_72: // dur
+                if found.dur == nil { found.dur = value }
+            case 0x61_67_65_6E_74: // agent
+                if found.agent == nil { found.agent = value }
+            case 0x6C_61_6E_67: // lang
+                if found.lang == nil, scanner.isXML(name, local) { found.lang = value }
+            case 0x73_70_61_63_65: // space
+                if prefixed, found.space == nil, scanner.isXML(name, local) { found.space = value }
+            case 0x73_74_79_6C_65: // style
+                if !prefixed, found.style == nil { found.style = value }
+            case 0x72_65_67_69_6F_6E: // region
+                if !prefixed, found.region == nil { found.region = value }
+            case 0x64_69_73_70_6C_61_79: // display
+                if found.display == nil { found.display = value }
+            case 0:
+                if found.timeContainer == nil, scanner.equals(local, "timecontainer") { found.timeContainer = value }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// The ASCII letters of `name` (at most 8), lower-cased and packed first byte highest
+    /// (`end` is 0x656E64); 0 for a longer name, and a value no letters make for other bytes.
+    @inline(__always)
+    static func packedName(_ name: Range<Int>, _ bytes: ByteView) -> UInt64 {
+        guard name.count <= 8 else { return 0 }
+        var packed: UInt64 = 0
+        for index in name {
+            // `| 0x20` lower-cases a letter and turns no other byte into one.
+            packed = packed << 8 | UInt64(bytes[index] | 0x20)
+        }
+        return packed
     }
 
     /// Whether a paragraph's `xml:lang` answers the wanted one (lower case): `en-US` answers

@@ -171,6 +171,11 @@ struct XMLScanner {
         return index..<name.upperBound
     }
 
+    /// Whether the attribute `name` (its local part `local`) has the prefix `xml:`.
+    func isXML(_ name: Range<Int>, _ local: Range<Int>) -> Bool {
+        local.lowerBound > name.lowerBound && equals(name.lowerBound..<(local.lowerBound - 1), "xml")
+    }
+
     /// Whether `range` holds `name` (given in lower case), ignoring ASCII case.
     @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
