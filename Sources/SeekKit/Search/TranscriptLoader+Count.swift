@@ -109,16 +109,26 @@ extension TranscriptLoader {
         if format == .vtt { return query.scope.speaker == nil ? countPlainWebVTT(buffer, query: query) : nil }
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
         if format == .text && TimestampedTextParser.needsWholeRead(buffer) { return nil }
+        // Counting until `enough`, the file is read from a first piece of its first cues on, in
+        // pieces that grow, so that what follows the first match is never laid out.
+        let stopsEarly = enough < .max
+        let firstPiece = Swift.min(pieceSize, firstPieceSize)
         var firstLayout = WholeLayout()
-        if format == .srt
-            && startsWithRollingCaptions(buffer, fileName: fileName, keeping: &firstLayout) {
+        if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, keeping: &firstLayout,
+                                                       firstPrefix: stopsEarly ? firstPiece : nil) {
             return nil
         }
         let wholeLayout = firstLayout
-        let bounds = TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize) { target in
+        let pieceEnd = { (target: Int) -> Int? in
             format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: target)
         }
+        let bounds = stopsEarly
+            ? TextPieces.growingBoundaries(
+                count: buffer.count,
+                firstEnd: wholeLayout.keptEnd ?? (firstPiece >= buffer.count ? buffer.count : pieceEnd(firstPiece) ?? buffer.count),
+                pieceSize: pieceSize, pieceEnd: pieceEnd)
+            : TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize, pieceEnd: pieceEnd)
         let inPlaceMatcher = inPlaceMatcher(for: query)
         // A piece's lines matter only to the warnings of pieces after it: a plain piece's are
         // counted (`nil` here) only when a later piece has some.
@@ -134,7 +144,7 @@ extension TranscriptLoader {
             }
             if format == .srt {
                 // Plainly written SRT searched where it lies, its cues found without the parser.
-                if let inPlaceMatcher, let layout = wholeLayout.layout(of: piece, in: buffer),
+                if let inPlaceMatcher, let layout = wholeLayout.layout(at: bounds[i]..<bounds[i + 1], in: buffer),
                    let matches = inPlaceMatcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
                                                              rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) }) {
                     return (layout.spans.count, matches, nil, nil)
@@ -158,10 +168,12 @@ extension TranscriptLoader {
         var uncounted: [Int] = []
         var warnings = WarningLog(fileName: fileName)
         let pieceCount = bounds.count - 1
-        // With `enough`, a window of pieces at a time (one per core), stopping once enough are found.
-        let window = enough == .max ? pieceCount : Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // With `enough`, a piece smaller than `pieceSize` at a time, then a window of pieces (one
+        // per core), stopping once enough are found.
+        let cores = Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
         var first = 0
         while first < pieceCount && matches < enough {
+            let window = !stopsEarly ? pieceCount : bounds[first + 1] - bounds[first] < pieceSize ? 1 : cores
             let end = Swift.min(first + window, pieceCount)
             let start = first
             for (k, piece) in TextPieces.map(end - start, { countPiece(start + $0) }).enumerated() {
@@ -188,11 +200,13 @@ extension TranscriptLoader {
         return startsWithRollingCaptions(buffer, fileName: fileName, keeping: &unused)
     }
 
-    /// `startsWithRollingCaptions(_:fileName:)`, keeping the layout of a small file it makes.
+    /// `startsWithRollingCaptions(_:fileName:)`, keeping the layout of the last prefix it lays out
+    /// (the whole of a small file), from a first prefix of about `firstPrefix` bytes
+    /// (`firstPrefixSize` unless given).
     static func startsWithRollingCaptions(
-        _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout
+        _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout, firstPrefix: Int? = nil
     ) -> Bool {
-        var size = firstPrefixSize(of: buffer)
+        var size = firstPrefix ?? firstPrefixSize(of: buffer)
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
             let prefix = buffer.extracting(..<end)

@@ -45,8 +45,13 @@ extension TranscriptLoader {
     /// `startsWithCuesReadAlone` look at: a small file whole, so that its layout, made once, also
     /// serves its one piece (`WholeLayout`).
     static func firstPrefixSize(of buffer: ByteView) -> Int {
-        buffer.count <= 1 << 16 ? buffer.count : 1 << 15
+        buffer.count <= 1 << 16 ? buffer.count : firstPieceSize
     }
+
+    /// The first prefix of a large SRT file, and the first piece of any file counted only until
+    /// enough matches are found (`-l`): room for a few hundred cues, so that the first look
+    /// decides from its layout, which then serves the first piece too.
+    static let firstPieceSize = 1 << 15
 
     /// Whether enough of the first cues of `layout` might roll (`RollingCaptions`) for the
     /// rule to hold: an upper bound on the cues that do.
@@ -91,23 +96,29 @@ extension TranscriptLoader {
     }
 }
 
-/// The layout of a whole SRT file, when the look at its first cues made it: kept so that the
-/// file's one piece is not laid out again.
+/// The layout of the first prefix of an SRT file that the look at its first cues made (the
+/// whole of a small file): kept so that a piece that is that prefix is not laid out again.
 struct WholeLayout {
-    private var isKnown = false
+    /// The end of the prefix laid out, once one is.
+    private(set) var keptEnd: Int?
     private var layout: SRTLayout?
 
     init() {}
 
-    /// Keeps `layout` (`nil`: not plain) when `prefix` is all of `buffer`.
+    /// Keeps `layout` (`nil`: not plain) of `prefix`, the first bytes of `buffer`.
     mutating func keep(_ layout: SRTLayout?, of prefix: ByteView, in buffer: ByteView) {
-        guard prefix.count == buffer.count else { return }
-        isKnown = true
+        keptEnd = prefix.count
         self.layout = layout
     }
 
     /// The layout of `piece`: the one kept when `piece` is the whole file, else made now.
     func layout(of piece: ByteView, in buffer: ByteView) -> SRTLayout? {
-        isKnown && piece.count == buffer.count ? layout : SRTLayout(piece)
+        keptEnd == buffer.count && piece.count == buffer.count ? layout : SRTLayout(piece)
+    }
+
+    /// The layout of the piece at `range` of `buffer`: the one kept when the piece is the prefix
+    /// laid out, else made now.
+    func layout(at range: Range<Int>, in buffer: ByteView) -> SRTLayout? {
+        range.lowerBound == 0 && range.upperBound == keptEnd ? layout : SRTLayout(buffer.extracting(range))
     }
 }
