@@ -89,7 +89,13 @@ public enum LRCParser {
                 if index == lineEnd { continue }
                 let line = buffer.extracting(index..<lineEnd)
                 if line[0] == UInt8(ascii: "["), isMetadataTag(line) {
-                    if line.startsCaseless(with: "[offset:") { offset = offsetValue(line) ?? offset }
+                    if line.startsCaseless(with: "[offset:") {
+                        if let value = offsetValue(line) {
+                            offset = value
+                        } else {
+                            warnings.add(line: lineNumber, "unreadable [offset:] (expected milliseconds, at most 9 digits, like [offset:+500]); ignored")
+                        }
+                    }
                     continue
                 }
                 stamps.removeAll(keepingCapacity: true)
@@ -208,7 +214,8 @@ public enum LRCParser {
         return time
     }
 
-    /// The milliseconds of `[offset:+500]`, or `nil` when unreadable.
+    /// The milliseconds of `[offset:+500]`, or `nil` when unreadable (no digits, more than 9, or
+    /// something else before the `]`).
     private static func offsetValue(_ line: ByteView) -> Int? {
         var index = line.skippingBlanks(from: 8, to: line.count)
         var sign = 1
@@ -218,11 +225,14 @@ public enum LRCParser {
         }
         let digitsStart = index
         var value = 0
-        while index < line.count, line[index] &- 0x30 < 10, index - digitsStart < 9 {
+        while index < line.count, line[index] &- 0x30 < 10 {
+            guard index - digitsStart < 9 else { return nil }
             value = value * 10 + Int(line[index] &- 0x30)
             index += 1
         }
-        return index > digitsStart ? sign * value : nil
+        index = line.skippingBlanks(from: index, to: line.count)
+        guard index > digitsStart, index < line.count, line[index] == UInt8(ascii: "]") else { return nil }
+        return sign * value
     }
 
     /// Appends a line's text to `output`, trimmed, without its enhanced-LRC word times

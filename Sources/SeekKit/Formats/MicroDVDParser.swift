@@ -97,6 +97,7 @@ public enum MicroDVDParser {
                     continue
                 }
             }
+            if let endFrame, endFrame < startFrame { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
             cues.plain.removeAll(keepingCapacity: true)
             clean(text, into: &cues.plain)
             cues.appendPlain(id: nil, start: milliseconds(startFrame, rate),
@@ -110,14 +111,18 @@ public enum MicroDVDParser {
         (frame * 1000 * rate.denominator + rate.numerator / 2) / rate.numerator
     }
 
-    /// The number `text` holds (`23.976`, `25`, `23.976024`), spaces around it allowed: the
-    /// rate, or `nil` when it is out of range (0, 1000 or more); `nil` for text that is no number.
+    /// The number `text` holds (`23.976`, `25`, `23.976024`, `1e3`), spaces around it allowed:
+    /// the rate, or `nil` when it is out of range (0, 1000 or more); `nil` for text that is no number.
     private static func rateHint(_ text: ByteView) -> (text: String, rate: FrameRate?)? {
         let range = text.trimmingBlanks(0..<text.count)
         guard !range.isEmpty, range.count <= 16 else { return nil }
         var sawDigit = false
         for byte in text[range] {
-            if byte &- 0x30 < 10 { sawDigit = true } else if byte != UInt8(ascii: ".") && byte != UInt8(ascii: ",") { return nil }
+            if byte &- 0x30 < 10 {
+                sawDigit = true
+            } else if !".,eE+-".utf8.contains(byte) {
+                return nil
+            }
         }
         guard sawDigit else { return nil }
         let string = String(decoding: text[range].map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }, as: UTF8.self)

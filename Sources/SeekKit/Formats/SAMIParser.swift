@@ -21,9 +21,10 @@ public enum SAMIParser {
             func read(_ classes: [[UInt8]]?) -> Transcript {
                 CueCollector.collect(inputBytes: buffer.count) { cues in
                     cues.reserve(forInputBytes: buffer.count)
-                    var reader = Reader(scanner: XMLScanner(buffer), chosen: classes)
+                    var reader = Reader(scanner: XMLScanner(buffer), chosen: classes, fileName: fileName)
                     reader.run(into: &cues)
                     sawSync = reader.sawSync
+                    warnings = reader.warnings
                 }
             }
             var transcript = read(language.map { classNames(for: $0, in: buffer) })
@@ -106,10 +107,14 @@ public enum SAMIParser {
         /// The class of the last `<P>` with one: where it is written, whether it is read, its style.
         var lastClass: (range: Range<Int>, chosen: Bool, style: Int32)?
 
-        init(scanner: XMLScanner, chosen: [[UInt8]]?) {
+        /// Blocks skipped for an unreadable `Start`.
+        var warnings: WarningLog
+
+        init(scanner: XMLScanner, chosen: [[UInt8]]?, fileName: String) {
             self.scanner = scanner
             self.chosen = chosen
             lines = LineCounter(scanner.bytes)
+            warnings = WarningLog(fileName: fileName)
         }
 
         var bytes: ByteView { scanner.bytes }
@@ -121,11 +126,16 @@ public enum SAMIParser {
                     if scanner.equals(name, "sync") {
                         finishBlock(into: &cues)
                         sawSync = true
-                        if let value = scanner.attribute("start", in: attributes),
-                           let start = SAMIParser.milliseconds(bytes, value) {
-                            block = (start, false, nil, -1)
-                            inChosen = true
-                            cues.discardPlaced()
+                        if let value = scanner.attribute("start", in: attributes) {
+                            if let start = SAMIParser.milliseconds(bytes, value) {
+                                block = (start, false, nil, -1)
+                                inChosen = true
+                                cues.discardPlaced()
+                            } else {
+                                let shown = String(decoding: bytes[value.lowerBound..<min(value.upperBound, value.lowerBound + 40)], as: UTF8.self)
+                                warnings.add(line: lines.line(at: value.lowerBound),
+                                             "unreadable <SYNC Start='\(shown)'> (expected milliseconds, at most 12 digits); block skipped")
+                            }
                         }
                     } else if scanner.equals(name, "p") {
                         paragraph(className: scanner.attribute("class", in: attributes), into: &cues)

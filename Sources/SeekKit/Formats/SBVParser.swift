@@ -5,9 +5,11 @@ import SeekBytes
 /// A cue is a timing line `0:00:01.000,0:00:03.000` (SubViewer writes `00:00:01.00,00:00:03.00`),
 /// then text lines until a blank line. `[br]` in the text is a line break (SubViewer 2).
 /// Bracketed header lines outside cues (`[INFORMATION]`, `[TITLE]…`, `[END INFORMATION]`,
-/// `[SUBTITLE]`, `[COLF]…`) are skipped; any other stray line is skipped with a warning.
+/// `[SUBTITLE]`, `[COLF]…`) are skipped; any other stray line is skipped with a warning, and a
+/// cue that ends before it starts is kept with one.
 public enum SBVParser {
     static let expectedTiming = "expected a timing line like 0:00:01.000,0:00:03.000"
+    static let endsBeforeStart = "a cue ends before it starts"
 
     /// Parses UTF-8 SBV or SubViewer text.
     ///
@@ -69,6 +71,7 @@ public enum SBVParser {
             if let times = timing(bytes, position, lineEnd) {
                 finish(&cues)
                 skipping = false
+                if times.end < times.start { warnings.add(line: lineNumber, endsBeforeStart) }
                 current = (times.start, times.end, nil)
                 cues.raw.removeAll(keepingCapacity: true)
                 continue

@@ -196,6 +196,10 @@ public enum TTMLParser {
                 }
             }
             if inParagraph { finishParagraph(into: &cues) }
+            if sawRoot, let outer = stack.first {
+                let name = String(decoding: bytes[outer.local], as: UTF8.self)
+                warnings.add(line: lineCounter.line(at: bytes.count), "the file ends before </\(name)> (cut short?); the cues before are read")
+            }
             return ordered
         }
 
@@ -523,23 +527,44 @@ public enum TTMLParser {
         }
 
         private mutating func readRates(_ attributes: Range<Int>) {
-            if let value = scanner.attribute("framerate", in: attributes), let rate = number(value), rate > 0, rate < 1000 {
-                rates.frameRate = rate
-                rates.tickRate = rate
+            if let value = scanner.attribute("framerate", in: attributes) {
+                if let rate = number(value), rate > 0, rate < 1000 {
+                    rates.frameRate = rate
+                    rates.tickRate = rate
+                } else {
+                    ignoredRate("frameRate", value)
+                }
             }
             if let value = scanner.attribute("frameratemultiplier", in: attributes) {
                 let parts = bytes[value].split(separator: 0x20)
-                if parts.count == 2, let a = number(parts[0]), let b = number(parts[1]), a > 0, b > 0 {
+                if parts.count == 2, let a = number(parts[0]), let b = number(parts[1]), a > 0, b > 0,
+                   rates.frameRate * a / b > 0, rates.frameRate * a / b < 1000 {
                     rates.frameRate *= a / b
+                } else {
+                    ignoredRate("frameRateMultiplier", value)
                 }
             }
-            if let value = scanner.attribute("subframerate", in: attributes), let rate = number(value), rate > 0, rate < 1000 {
-                rates.subFrameRate = rate
-                rates.tickRate = rates.frameRate * rate
+            if let value = scanner.attribute("subframerate", in: attributes) {
+                if let rate = number(value), rate > 0, rate < 1000 {
+                    rates.subFrameRate = rate
+                    rates.tickRate = rates.frameRate * rate
+                } else {
+                    ignoredRate("subFrameRate", value)
+                }
             }
-            if let value = scanner.attribute("tickrate", in: attributes), let rate = number(value), rate > 0, rate < 1e9 {
-                rates.tickRate = rate
+            if let value = scanner.attribute("tickrate", in: attributes) {
+                if let rate = number(value), rate > 0, rate < 1e9 {
+                    rates.tickRate = rate
+                } else {
+                    ignoredRate("tickRate", value)
+                }
             }
+        }
+
+        /// Warns that the rate attribute `name`'s `value` (zero, out of range or no number) is ignored.
+        private mutating func ignoredRate(_ name: String, _ value: Range<Int>) {
+            let shown = String(decoding: bytes[value.lowerBound..<min(value.upperBound, value.lowerBound + 40)], as: UTF8.self)
+            warnings.add(line: lineCounter.line(at: value.lowerBound), "ttp:\(name) '\(shown)' out of range or unreadable; ignored")
         }
 
         private func number(_ range: Range<Int>) -> Double? { TTMLParser.decimal(bytes.extracting(range)) }
