@@ -20,8 +20,9 @@ public enum CSVWriter {
     ///
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8], guardingFormulas guarded: Bool = false) {
+        let columns = Self.columns
         ByteWriting.withBytes(of: record.text) { text in
-            for column in MatchRecord.Column.allCases {
+            for column in columns {
                 if column != .file { out.append(UInt8(ascii: ",")) }
                 switch column {
                 case .file: appendField(record.file, to: &out, guarded: guarded)
@@ -43,6 +44,9 @@ public enum CSVWriter {
         }
         ByteWriting.append("\r\n", to: &out)
     }
+
+    /// The columns in their order, made once (`allCases` makes a new array at each call).
+    private static let columns = MatchRecord.Column.allCases
 
     static func appendField(_ text: some StringProtocol, to out: inout [UInt8], guarded: Bool = false) {
         ByteWriting.withBytes(of: text) { appendField($0, to: &out, guarded: guarded) }

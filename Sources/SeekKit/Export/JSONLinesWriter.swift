@@ -11,34 +11,53 @@ public enum JSONLinesWriter {
     ///
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
+        let keys = Self.keys
         ByteWriting.withBytes(of: record.text) { text in
-            for (index, column) in MatchRecord.Column.allCases.enumerated() {
-                out.append(contentsOf: keys[index])
-                switch column {
-                case .file: appendString(record.file, to: &out)
-                case .language: appendString(record.language, to: &out)
-                case .cueID: appendString(record.cueID, to: &out)
-                case .start: appendTime(record.start, to: &out)
-                case .end: appendTime(record.end, to: &out)
-                case .speaker: appendString(record.speaker, to: &out)
-                case .style: appendString(record.style, to: &out)
-                case .keyword: appendString(record.keyword, to: &out)
-                case .match: appendEscaped(record.matchBytes(in: text), to: &out)
-                case .text: appendEscaped(text, to: &out)
-                case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
-                     .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
-                     .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
-                    appendInt(record.number(column), to: &out)
+            keys.bytes.withByteView { keyBytes in
+                for (index, column) in keys.columns.enumerated() {
+                    out.append(contentsOf: keyBytes.extracting(keys.ends[index]..<keys.ends[index + 1]))
+                    switch column {
+                    case .file: appendString(record.file, to: &out)
+                    case .language: appendString(record.language, to: &out)
+                    case .cueID: appendString(record.cueID, to: &out)
+                    case .start: appendTime(record.start, to: &out)
+                    case .end: appendTime(record.end, to: &out)
+                    case .speaker: appendString(record.speaker, to: &out)
+                    case .style: appendString(record.style, to: &out)
+                    case .keyword: appendString(record.keyword, to: &out)
+                    case .match: appendEscaped(record.matchBytes(in: text), to: &out)
+                    case .text: appendEscaped(text, to: &out)
+                    case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                         .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                         .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                        appendInt(record.number(column), to: &out)
+                    }
                 }
             }
         }
         ByteWriting.append("}\n", to: &out)
     }
 
-    /// What precedes each column's value: `{"file":`, `,"track":`, and so on.
-    private static let keys: [[UInt8]] = MatchRecord.Column.allCases.enumerated().map {
-        Array(($0 == 0 ? "{" : ",").utf8) + Array(quoted($1.name).utf8) + [UInt8(ascii: ":")]
+    /// What precedes each column's value (`{"file":`, `,"track":`, and so on), one after another
+    /// in `bytes`, column `i`'s at `ends[i]..<ends[i + 1]`: one buffer, read once a record.
+    private struct Keys {
+        let columns = MatchRecord.Column.allCases
+        let bytes: [UInt8]
+        let ends: [Int]
+
+        init() {
+            var bytes: [UInt8] = []
+            var ends = [0]
+            for (index, column) in columns.enumerated() {
+                bytes += Array((index == 0 ? "{" : ",").utf8) + Array(quoted(column.name).utf8) + [UInt8(ascii: ":")]
+                ends.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.ends = ends
+        }
     }
+
+    private static let keys = Keys()
 
     /// Appends cue `index` of `transcript` as one line with the keys
     /// `file`, `cue`, `id`, `start_ms`, `end_ms`, `speaker`, `style`, `line`, `text`.
@@ -104,7 +123,9 @@ public enum JSONLinesWriter {
         var runStart = 0
         var i = 0
         let count = bytes.count
-        while i < count {
+        while true {
+            i = bytes.firstMaybeUnsafe(from: i, to: count, orAt: 0x22, 0x5C)
+            guard i < count else { break }
             let byte = bytes[i]
             if byte >= 0x80 {
                 let escaped = escapedScalar(in: bytes, at: i)

@@ -40,7 +40,9 @@ extension ResultPrinter {
         transcript.text(at: cue).utf8.withByteView { bytes in
             var offset = 0
             var runStart = 0
-            while offset < bytes.count {
+            while true {
+                offset = bytes.firstMaybeUnsafe(from: offset, to: bytes.count)
+                guard offset < bytes.count else { break }
                 let length = Highlighter.unsafeLength(bytes, at: offset)
                 if length == 0 {
                     offset += 1

@@ -37,10 +37,10 @@ extension TranscriptLoader {
     /// order mark or NUL, no encoding asked for): otherwise decoding makes new text of them, and
     /// a caller holding them mapped does better to copy them and let the map go.
     ///
-    /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check).
+    /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check, a large text's pieces on all cores).
     public static func readsInPlace(_ bytes: ByteView, options: LoadOptions) -> Bool {
         options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes)
-            && TextDecoder.isValidWithoutNULs(bytes)
+            && UTF8Validation.isValidWithoutNULsInPieces(bytes)
     }
 }
 
