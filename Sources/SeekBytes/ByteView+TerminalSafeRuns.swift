@@ -20,12 +20,7 @@ extension ByteView {
             let chunk = load(at: place, as: SIMD16<UInt8>.self)
             let suspect = (chunk .< space) .| (chunk .== delete) .| ((chunk &- leadStart) .< leadSpan)
                 .| (chunk .== first) .| (chunk .== second)
-            // The mask's lanes are all ones or all zeros: read as two words (`any` is not inlined).
-            let halves = unsafeBitCast(suspect, to: SIMD2<UInt64>.self)
-            if halves[0] | halves[1] != 0 {
-                return place + (halves[0] != 0 ? halves[0].trailingZeroBitCount / 8
-                    : 8 + halves[1].trailingZeroBitCount / 8)
-            }
+            if let lane = suspect.firstTrueLane { return place + lane }
             place += 16
         }
         while place < end {

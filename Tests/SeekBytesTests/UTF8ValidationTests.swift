@@ -84,4 +84,37 @@ import Testing
             #expect(valid > 500 && valid < 3_000, "both answers are exercised (\(asciiBefore))")
         }
     }
+
+    /// The check that passes over ASCII sixty-four bytes a step gives the same answers: pieces
+    /// (a NUL, invalid sequences) anywhere in long ASCII runs, around every place of a block.
+    @Test func skippingASCIIAgrees() {
+        var random = SeededRandom(seed: 64)
+        var valid = 0
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                bytes += [UInt8](repeating: 0x61, count: Int.random(in: 0...200, using: &random))
+                bytes += Self.pieces.randomElement(using: &random)!
+            }
+            bytes += [UInt8](repeating: 0x62, count: Int.random(in: 0...70, using: &random))
+            let expected = Self.expected(bytes)
+            if expected { valid += 1 }
+            #expect(bytes.withByteView { UTF8Validation.isValidWithoutNULsSkippingASCII($0) } == expected,
+                    "\(bytes.map { String($0, radix: 16) })")
+        }
+        #expect(valid > 300 && valid < 2_700, "both answers are exercised")
+    }
+
+    /// A stretch of other scripts longer than the 4 KiB a stretch is checked in, broken near
+    /// where the stretch would be cut, is judged as a whole.
+    @Test func skippingASCIIChecksLongStretchesWhole() {
+        let run = Array(repeating: [UInt8]([0xE4, 0xB8, 0x80]), count: 1_500).joined()
+        for cut in 4_090..<4_100 {
+            for insertion: [UInt8] in [[0xE4, 0xB8, 0x80], [0xE4, 0xB8], [0x80], [0x00], [0x41]] {
+                let bytes = [UInt8](repeating: 0x61, count: 3) + Array(run.prefix(cut)) + insertion + Array(run.dropFirst(cut))
+                #expect(bytes.withByteView { UTF8Validation.isValidWithoutNULsSkippingASCII($0) } == Self.expected(bytes),
+                        "cut at \(cut), \(insertion)")
+            }
+        }
+    }
 }

@@ -12,30 +12,37 @@ public enum JSONLinesWriter {
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
         let keys = Self.keys
+        // Each string may grow six times escaped (a control byte as `\u001f`); numbers take at most 20 bytes.
+        let strings = record.file.utf8.count + (record.language?.utf8.count ?? 0) + (record.cueID?.utf8.count ?? 0)
+            + (record.speaker?.utf8.count ?? 0) + (record.style?.utf8.count ?? 0) + record.keyword.utf8.count
+            + 2 * record.text.utf8.count
+        let room = keys.bytes.count + 6 * strings + 32 * keys.columns.count + 2
         ByteWriting.withBytes(of: record.text) { text in
             keys.bytes.withByteView { keyBytes in
-                for (index, column) in keys.columns.enumerated() {
-                    out.append(contentsOf: keyBytes.extracting(keys.ends[index]..<keys.ends[index + 1]))
-                    switch column {
-                    case .file: appendString(record.file, to: &out)
-                    case .language: appendString(record.language, to: &out)
-                    case .cueID: appendString(record.cueID, to: &out)
-                    case .start: appendTime(record.start, to: &out)
-                    case .end: appendTime(record.end, to: &out)
-                    case .speaker: appendString(record.speaker, to: &out)
-                    case .style: appendString(record.style, to: &out)
-                    case .keyword: appendString(record.keyword, to: &out)
-                    case .match: appendEscaped(record.matchBytes(in: text), to: &out)
-                    case .text: appendEscaped(text, to: &out)
-                    case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
-                         .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
-                         .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
-                        appendInt(record.number(column), to: &out)
+                out.appendWriting(atMost: room) { out in
+                    for (index, column) in keys.columns.enumerated() {
+                        out.append(keyBytes.extracting(keys.ends[index]..<keys.ends[index + 1]))
+                        switch column {
+                        case .file: appendString(record.file, to: &out)
+                        case .language: appendString(record.language, to: &out)
+                        case .cueID: appendString(record.cueID, to: &out)
+                        case .start: appendTime(record.start, to: &out)
+                        case .end: appendTime(record.end, to: &out)
+                        case .speaker: appendString(record.speaker, to: &out)
+                        case .style: appendString(record.style, to: &out)
+                        case .keyword: appendString(record.keyword, to: &out)
+                        case .match: appendEscaped(record.matchBytes(in: text), to: &out)
+                        case .text: appendEscaped(text, to: &out)
+                        case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                             .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                             .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                            appendInt(record.number(column), to: &out)
+                        }
                     }
+                    out.append("}\n")
                 }
             }
         }
-        ByteWriting.append("}\n", to: &out)
     }
 
     /// What precedes each column's value (`{"file":`, `,"track":`, and so on), one after another
@@ -98,17 +105,29 @@ public enum JSONLinesWriter {
         ByteWriting.withBytes(of: text) { appendEscaped($0, to: &out) }
     }
 
+    private static func appendString(_ text: (some StringProtocol)?, to out: inout OutputCursor) {
+        guard let text else {
+            out.append("null")
+            return
+        }
+        ByteWriting.withBytes(of: text) { appendEscaped($0, to: &out) }
+    }
+
     private static func appendInt(_ value: Int?, to out: inout [UInt8]) {
         if let value { ByteWriting.append(value, to: &out) } else { ByteWriting.append("null", to: &out) }
     }
 
-    private static func appendTime(_ value: Int?, to out: inout [UInt8]) {
+    private static func appendInt(_ value: Int?, to out: inout OutputCursor) {
+        if let value { out.append(value) } else { out.append("null") }
+    }
+
+    private static func appendTime(_ value: Int?, to out: inout OutputCursor) {
         guard let value else {
-            ByteWriting.append("null", to: &out)
+            out.append("null")
             return
         }
         out.append(UInt8(ascii: "\""))
-        ByteWriting.appendTime(value, to: &out)
+        out.appendTime(value)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -119,6 +138,11 @@ public enum JSONLinesWriter {
     /// isolates are written as `\u` escapes, so the output is safe to show on a terminal and
     /// still parses to the exact text.
     static func appendEscaped(_ bytes: ByteView, to out: inout [UInt8]) {
+        out.appendWriting(atMost: 6 * bytes.count + 2) { appendEscaped(bytes, to: &$0) }
+    }
+
+    /// `appendEscaped` into room made for at most six bytes a byte, and the quotes.
+    static func appendEscaped(_ bytes: ByteView, to out: inout OutputCursor) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
@@ -133,7 +157,7 @@ public enum JSONLinesWriter {
                     i += 1
                     continue
                 }
-                if runStart < i { out.append(contentsOf: bytes.extracting(runStart..<i)) }
+                if runStart < i { out.append(bytes.extracting(runStart..<i)) }
                 appendUnicodeEscape(escaped.value, to: &out)
                 i += escaped.length
                 runStart = i
@@ -143,21 +167,21 @@ public enum JSONLinesWriter {
                 i += 1
                 continue
             }
-            if runStart < i { out.append(contentsOf: bytes.extracting(runStart..<i)) }
+            if runStart < i { out.append(bytes.extracting(runStart..<i)) }
             switch byte {
-            case 0x22: ByteWriting.append("\\\"", to: &out)
-            case 0x5C: ByteWriting.append("\\\\", to: &out)
-            case 0x0A: ByteWriting.append("\\n", to: &out)
-            case 0x0D: ByteWriting.append("\\r", to: &out)
-            case 0x09: ByteWriting.append("\\t", to: &out)
-            case 0x08: ByteWriting.append("\\b", to: &out)
-            case 0x0C: ByteWriting.append("\\f", to: &out)
+            case 0x22: out.append("\\\"")
+            case 0x5C: out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
             default: appendUnicodeEscape(UInt16(byte), to: &out)
             }
             i += 1
             runStart = i
         }
-        if runStart < count { out.append(contentsOf: bytes.extracting(runStart..<count)) }
+        if runStart < count { out.append(bytes.extracting(runStart..<count)) }
         out.append(UInt8(ascii: "\""))
     }
 
@@ -178,8 +202,8 @@ public enum JSONLinesWriter {
     }
 
     /// Appends `\uXXXX`.
-    private static func appendUnicodeEscape(_ value: UInt16, to out: inout [UInt8]) {
-        ByteWriting.append("\\u", to: &out)
+    private static func appendUnicodeEscape(_ value: UInt16, to out: inout OutputCursor) {
+        out.append("\\u")
         for shift in stride(from: 12, through: 0, by: -4) {
             let digit = UInt8((value >> UInt16(shift)) & 0x0F)
             out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)

@@ -1,0 +1,112 @@
+/// Writes bytes into room made at the end of a byte array (`[UInt8].appendWriting(atMost:_:)`),
+/// each write a store and a step: no capacity or uniqueness check per write, as `append` makes.
+/// Every write is asserted to stay inside the room in debug builds.
+@frozen
+public struct OutputCursor {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let end: Int
+    /// Where the next byte goes, from the start of the array.
+    @usableFromInline var position: Int
+
+    @inlinable
+    init(base: UnsafeMutablePointer<UInt8>, position: Int, end: Int) {
+        self.base = base
+        self.position = position
+        self.end = end
+    }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        assert(position < end, "a write inside the room made")
+        base[position] = byte
+        position &+= 1
+    }
+
+    /// Appends the bytes of `bytes`.
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: ByteView) {
+        assert(position + bytes.count <= end, "a write inside the room made")
+        if let source = bytes.buffer.baseAddress { (base + position).update(from: source, count: bytes.count) }
+        position &+= bytes.count
+    }
+
+    /// Appends the bytes of a string literal.
+    @inlinable @inline(__always)
+    package mutating func append(_ literal: StaticString) {
+        let count = literal.utf8CodeUnitCount
+        assert(position + count <= end, "a write inside the room made")
+        (base + position).update(from: literal.utf8Start, count: count)
+        position &+= count
+    }
+
+    /// Appends `value` in decimal (at most 20 bytes).
+    @inlinable
+    package mutating func append(_ value: Int) {
+        var magnitude = value.magnitude
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        assert(position + digits <= end, "a write inside the room made")
+        var index = position + digits
+        repeat {
+            index -= 1
+            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        position &+= digits
+    }
+
+    /// Appends milliseconds as `ByteWriting.appendTime` writes them (at most 32 bytes).
+    @inlinable
+    package mutating func appendTime(_ milliseconds: Int) {
+        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let written = withUnsafeMutableBytes(of: &storage) { raw -> Int in
+            let magnitude = milliseconds.magnitude
+            let totalSeconds = magnitude / 1000
+            let hours = totalSeconds / 3600
+            guard hours < 100, milliseconds >= 0 else { return 0 }
+            raw[0] = 0x30 &+ UInt8(truncatingIfNeeded: hours / 10)
+            raw[1] = 0x30 &+ UInt8(truncatingIfNeeded: hours % 10)
+            ByteWriting.fillClock(raw, from: 2, minutes: (totalSeconds / 60) % 60, seconds: totalSeconds % 60,
+                                  millis: magnitude % 1000)
+            return 12
+        }
+        guard written > 0 else {
+            // Past 99 hours or before zero: the general writer, rarely.
+            var out: [UInt8] = []
+            ByteWriting.appendTime(milliseconds, to: &out)
+            out.withByteView { append($0) }
+            return
+        }
+        assert(position + written <= end, "a write inside the room made")
+        withUnsafeBytes(of: &storage) { raw in
+            (base + position).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: written)
+        }
+        position &+= written
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Runs `body` with a cursor over room for `maximum` more bytes at the end, and keeps the
+    /// bytes it wrote: for a writer that knows how much it may write, one growth check in all.
+    ///
+    /// - Precondition: `body` writes at most `maximum` bytes.
+    @inlinable
+    package mutating func appendWriting(atMost maximum: Int, _ body: (inout OutputCursor) -> Void) {
+        let start = count
+        if capacity < start + maximum { reserveCapacity(Swift.max(start + maximum, 2 * capacity)) }
+        append(contentsOf: repeatElement(0, count: maximum))
+        let written = withUnsafeMutableBufferPointer { buffer -> Int in
+            var cursor = OutputCursor(base: buffer.baseAddress!, position: start, end: start + maximum)
+            body(&cursor)
+            return cursor.position
+        }
+        precondition(written <= start + maximum, "a writer wrote past the room it asked for")
+        removeLast(start + maximum - written)
+    }
+}
