@@ -7,7 +7,7 @@ extension ByteView {
     ///
     /// - Complexity: O(end - start), sixteen bytes a step.
     @inlinable
-    package func firstMaybeUnsafe(from start: Int, to end: Int, orAt a: UInt8 = 0x7F, _ b: UInt8 = 0x7F) -> Int {
+    package func terminalSafeRunEnd(from start: Int, to end: Int, orAt a: UInt8 = 0x7F, _ b: UInt8 = 0x7F) -> Int {
         assert(start >= 0 && start <= end && end <= count, "a range inside the view")
         let space = SIMD16<UInt8>(repeating: 0x20)
         let delete = SIMD16<UInt8>(repeating: 0x7F)

@@ -42,7 +42,7 @@ public struct OutputCursor {
 
     /// Appends `value` in decimal (at most 20 bytes).
     @inlinable
-    package mutating func append(_ value: Int) {
+    package mutating func appendDecimal(_ value: Int) {
         var magnitude = value.magnitude
         if value < 0 { append(UInt8(ascii: "-")) }
         var digits = 1
@@ -94,19 +94,49 @@ public struct OutputCursor {
 extension Array where Element == UInt8 {
     /// Runs `body` with a cursor over room for `maximum` more bytes at the end, and keeps the
     /// bytes it wrote: for a writer that knows how much it may write, one growth check in all.
+    /// The room is the array's capacity past its end, not filled first: what it costs is what
+    /// `body` writes, however generous `maximum` is.
     ///
     /// - Precondition: `body` writes at most `maximum` bytes.
     @inlinable
     package mutating func appendWriting(atMost maximum: Int, _ body: (inout OutputCursor) -> Void) {
-        let start = count
-        if capacity < start + maximum { reserveCapacity(Swift.max(start + maximum, 2 * capacity)) }
-        append(contentsOf: repeatElement(0, count: maximum))
-        let written = withUnsafeMutableBufferPointer { buffer -> Int in
-            var cursor = OutputCursor(base: buffer.baseAddress!, position: start, end: start + maximum)
-            body(&cursor)
-            return cursor.position
+        if capacity < count + maximum { reserveCapacity(Swift.max(count + maximum, 2 * capacity)) }
+        withoutActuallyEscaping(body) { body in
+            append(contentsOf: WrittenRoom(maximum: maximum, body: body))
         }
-        precondition(written <= start + maximum, "a writer wrote past the room it asked for")
-        removeLast(start + maximum - written)
+    }
+}
+
+/// The bytes a writer puts into room at the end of an array: a sequence that `append(contentsOf:)`
+/// asks to initialise the array's spare capacity (`_copyContents(initializing:)`, the standard
+/// library's door for that), which it does by running the writer over it. It claims no length in
+/// advance (`underestimatedCount` is zero), so the array keeps exactly what was written.
+@usableFromInline
+struct WrittenRoom: Sequence {
+    @usableFromInline let maximum: Int
+    @usableFromInline let body: (inout OutputCursor) -> Void
+
+    @inlinable
+    init(maximum: Int, body: @escaping (inout OutputCursor) -> Void) {
+        self.maximum = maximum
+        self.body = body
+    }
+
+    @inlinable
+    var underestimatedCount: Int { 0 }
+
+    /// Writing happens only through `_copyContents`; iterating yields nothing.
+    @inlinable
+    func makeIterator() -> EmptyCollection<UInt8>.Iterator { EmptyCollection<UInt8>.Iterator() }
+
+    @inlinable
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> (EmptyCollection<UInt8>.Iterator, UnsafeMutableBufferPointer<UInt8>.Index) {
+        guard maximum > 0 else { return (makeIterator(), buffer.startIndex) }
+        precondition(buffer.count >= maximum, "the array's spare capacity holds the room reserved")
+        var cursor = OutputCursor(base: buffer.baseAddress!, position: 0, end: maximum)
+        body(&cursor)
+        precondition(cursor.position <= maximum, "a writer wrote past the room it asked for")
+        return (makeIterator(), cursor.position)
     }
 }

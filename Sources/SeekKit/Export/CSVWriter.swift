@@ -21,34 +21,46 @@ public enum CSVWriter {
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8], guardingFormulas guarded: Bool = false) {
         let columns = Self.columns
+        // A field may double (its quotes) and gain three bytes (two quotes and a `'`); a number
+        // or a time takes at most 32.
+        let strings = record.file.utf8.count + (record.language?.utf8.count ?? 0) + (record.cueID?.utf8.count ?? 0)
+            + (record.speaker?.utf8.count ?? 0) + (record.style?.utf8.count ?? 0) + record.keyword.utf8.count
+            + 2 * record.text.utf8.count
+        let room = 2 * strings + 32 * columns.count + 2
         ByteWriting.withBytes(of: record.text) { text in
-            for column in columns {
-                if column != .file { out.append(UInt8(ascii: ",")) }
-                switch column {
-                case .file: appendField(record.file, to: &out, guarded: guarded)
-                case .language: if let language = record.language { appendField(language, to: &out) }
-                case .cueID: if let id = record.cueID { appendField(id, to: &out, guarded: guarded) }
-                case .start: if let start = record.start { ByteWriting.appendTime(start, to: &out) }
-                case .end: if let end = record.end { ByteWriting.appendTime(end, to: &out) }
-                case .speaker: if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
-                case .style: if let style = record.style { appendField(style, to: &out, guarded: guarded) }
-                case .keyword: appendField(record.keyword, to: &out, guarded: guarded)
-                case .match: appendField(record.matchBytes(in: text), to: &out, guarded: guarded)
-                case .text: appendField(text, to: &out, guarded: guarded)
-                case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
-                     .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
-                     .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
-                    if let number = record.number(column) { ByteWriting.append(number, to: &out) }
+            out.appendWriting(atMost: room) { out in
+                for column in columns {
+                    if column != .file { out.append(UInt8(ascii: ",")) }
+                    switch column {
+                    case .file: appendField(record.file, to: &out, guarded: guarded)
+                    case .language: if let language = record.language { appendField(language, to: &out) }
+                    case .cueID: if let id = record.cueID { appendField(id, to: &out, guarded: guarded) }
+                    case .start: if let start = record.start { out.appendTime(start) }
+                    case .end: if let end = record.end { out.appendTime(end) }
+                    case .speaker: if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
+                    case .style: if let style = record.style { appendField(style, to: &out, guarded: guarded) }
+                    case .keyword: appendField(record.keyword, to: &out, guarded: guarded)
+                    case .match: appendField(record.matchBytes(in: text), to: &out, guarded: guarded)
+                    case .text: appendField(text, to: &out, guarded: guarded)
+                    case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                         .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                         .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                        if let number = record.number(column) { out.appendDecimal(number) }
+                    }
                 }
+                out.append("\r\n")
             }
         }
-        ByteWriting.append("\r\n", to: &out)
     }
 
     /// The columns in their order, made once (`allCases` makes a new array at each call).
     private static let columns = MatchRecord.Column.allCases
 
     static func appendField(_ text: some StringProtocol, to out: inout [UInt8], guarded: Bool = false) {
+        ByteWriting.withBytes(of: text) { appendField($0, to: &out, guarded: guarded) }
+    }
+
+    private static func appendField(_ text: some StringProtocol, to out: inout OutputCursor, guarded: Bool = false) {
         ByteWriting.withBytes(of: text) { appendField($0, to: &out, guarded: guarded) }
     }
 
@@ -60,22 +72,27 @@ public enum CSVWriter {
 
     /// Appends one field, quoted only when it must be; with `guarded`, a formula start gets a `'` first.
     static func appendField(_ bytes: ByteView, to out: inout [UInt8], guarded: Bool = false) {
+        out.appendWriting(atMost: 2 * bytes.count + 3) { appendField(bytes, to: &$0, guarded: guarded) }
+    }
+
+    /// `appendField` into room made for twice its bytes and three more.
+    static func appendField(_ bytes: ByteView, to out: inout OutputCursor, guarded: Bool = false) {
         let prefix = guarded && startsFormula(bytes)
         let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {
             if prefix { out.append(UInt8(ascii: "'")) }
-            out.append(contentsOf: bytes)
+            out.append(bytes)
             return
         }
         out.append(UInt8(ascii: "\""))
         if prefix { out.append(UInt8(ascii: "'")) }
         var runStart = 0
         for i in 0..<bytes.count where bytes[i] == 0x22 {
-            out.append(contentsOf: bytes.extracting(runStart...i))
+            out.append(bytes.extracting(runStart...i))
             out.append(UInt8(ascii: "\""))
             runStart = i + 1
         }
-        if runStart < bytes.count { out.append(contentsOf: bytes.extracting(runStart...)) }
+        if runStart < bytes.count { out.append(bytes.extracting(runStart...)) }
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -118,7 +118,7 @@ public enum JSONLinesWriter {
     }
 
     private static func appendInt(_ value: Int?, to out: inout OutputCursor) {
-        if let value { out.append(value) } else { out.append("null") }
+        if let value { out.appendDecimal(value) } else { out.append("null") }
     }
 
     private static func appendTime(_ value: Int?, to out: inout OutputCursor) {
@@ -148,7 +148,7 @@ public enum JSONLinesWriter {
         var i = 0
         let count = bytes.count
         while true {
-            i = bytes.firstMaybeUnsafe(from: i, to: count, orAt: 0x22, 0x5C)
+            i = bytes.terminalSafeRunEnd(from: i, to: count, orAt: 0x22, 0x5C)
             guard i < count else { break }
             let byte = bytes[i]
             if byte >= 0x80 {

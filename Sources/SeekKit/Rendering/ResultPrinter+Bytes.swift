@@ -21,15 +21,19 @@ extension ResultPrinter {
         }
         // The number, time and marks are ASCII: a column per byte.
         let asciiStart = out.count
-        ByteWriting.append(transcript.ordinal(at: cue), to: &out)
+        let ordinal = transcript.ordinal(at: cue)
         let start = isContext || transcript.wordTimes.isEmpty
             ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index)
-        if let start {
+        // At most 20 bytes of number, a space and 32 of time, the mark and a space.
+        out.appendWriting(atMost: 56) { out in
+            out.appendDecimal(ordinal)
+            if let start {
+                out.append(0x20)
+                out.appendTime(start)
+            }
+            out.append(mark)
             out.append(0x20)
-            ByteWriting.appendTime(start, to: &out)
         }
-        out.append(mark)
-        out.append(0x20)
         width += out.count - asciiStart
         if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
             let shown = Sanitizer.sanitize(speaker) + ":"
@@ -41,7 +45,7 @@ extension ResultPrinter {
             var offset = 0
             var runStart = 0
             while true {
-                offset = bytes.firstMaybeUnsafe(from: offset, to: bytes.count)
+                offset = bytes.terminalSafeRunEnd(from: offset, to: bytes.count)
                 guard offset < bytes.count else { break }
                 let length = Highlighter.unsafeLength(bytes, at: offset)
                 if length == 0 {

@@ -1,0 +1,77 @@
+import Testing
+@testable import SeekBytes
+
+/// Writing into room made at an array's end against plain appends of the same bytes.
+@Suite struct OutputCursorTests {
+    /// One random write, done both ways: through a cursor and through `Array.append`.
+    enum Write {
+        case byte(UInt8)
+        case bytes([UInt8])
+        case decimal(Int)
+        case time(Int)
+
+        var maximum: Int {
+            switch self {
+            case .byte: 1
+            case .bytes(let bytes): bytes.count
+            case .decimal: 20
+            case .time: 32
+            }
+        }
+
+        func write(to cursor: inout OutputCursor) {
+            switch self {
+            case .byte(let byte): cursor.append(byte)
+            case .bytes(let bytes): bytes.withByteView { cursor.append($0) }
+            case .decimal(let value): cursor.appendDecimal(value)
+            case .time(let milliseconds): cursor.appendTime(milliseconds)
+            }
+        }
+
+        func append(to out: inout [UInt8]) {
+            switch self {
+            case .byte(let byte): out.append(byte)
+            case .bytes(let bytes): out += bytes
+            case .decimal(let value): out += Array(String(value).utf8)
+            case .time(let milliseconds): ByteWriting.appendTime(milliseconds, to: &out)
+            }
+        }
+
+        static func random(using random: inout SeededRandom) -> Write {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: .byte(UInt8.random(in: 0...255, using: &random))
+            case 1: .bytes((0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            case 2: .decimal([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random)]
+                .randomElement(using: &random)!)
+            default: .time([-1, 0, 359_999_999, 360_000_000, Int.max, Int.random(in: 0...400_000_000, using: &random)]
+                .randomElement(using: &random)!)
+            }
+        }
+    }
+
+    @Test func keepsExactlyWhatWasWrittenAfterWhatWasThere() {
+        var random = SeededRandom(seed: 19)
+        var written: [UInt8] = []
+        var appended: [UInt8] = []
+        for _ in 0..<2_000 {
+            let writes = (0..<Int.random(in: 0...6, using: &random)).map { _ in Write.random(using: &random) }
+            let slack = Int.random(in: 0...5_000, using: &random)
+            written.appendWriting(atMost: writes.reduce(1 + slack) { $0 + $1.maximum }) { cursor in
+                for write in writes { write.write(to: &cursor) }
+            }
+            for write in writes { write.append(to: &appended) }
+            #expect(written == appended)
+            if written != appended { return }
+        }
+        #expect(written.count > 100_000)
+    }
+
+    @Test func leavesACopyOfTheArrayAsItWas() {
+        var out: [UInt8] = Array("before".utf8)
+        out.reserveCapacity(100)
+        let copy = out
+        out.appendWriting(atMost: 50) { $0.append("after") }
+        #expect(out == Array("beforeafter".utf8))
+        #expect(copy == Array("before".utf8))
+    }
+}
