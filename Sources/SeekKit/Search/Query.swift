@@ -28,8 +28,8 @@ public struct Query: Hashable, Sendable {
 
     /// The matcher for keyword `token`, in this query's modes.
     public func matcher(for token: Int) -> Matcher {
-        Matcher(keyword: keywords[token], caseSensitive: caseSensitive, wholeWords: wholeWords,
-                ignoresAccents: ignoresAccents)
+        Matcher.shared(keyword: keywords[token], caseSensitive: caseSensitive, wholeWords: wholeWords,
+                       ignoresAccents: ignoresAccents)
     }
 
     /// True when no keyword is non-empty, so nothing can match.

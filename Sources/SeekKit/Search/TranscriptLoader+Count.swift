@@ -170,10 +170,11 @@ extension TranscriptLoader {
         let pieceCount = bounds.count - 1
         // With `enough`, a piece smaller than `pieceSize` at a time, then a window of pieces (one
         // per core), stopping once enough are found.
-        let cores = Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // (Asking for the cores reads the system's files: only once a piece is that large.)
         var first = 0
         while first < pieceCount && matches < enough {
-            let window = !stopsEarly ? pieceCount : bounds[first + 1] - bounds[first] < pieceSize ? 1 : cores
+            let window = !stopsEarly ? pieceCount : bounds[first + 1] - bounds[first] < pieceSize ? 1
+                : Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
             let end = Swift.min(first + window, pieceCount)
             let start = first
             for (k, piece) in TextPieces.map(end - start, { countPiece(start + $0) }).enumerated() {
@@ -228,7 +229,7 @@ extension TranscriptLoader {
     static func inPlaceMatcher(for query: Query) -> Matcher? {
         let keywords = query.keywords.filter { !$0.isEmpty }
         guard keywords.count == 1, query.scope.isUnrestricted, !query.wholeWords, !query.ignoresAccents else { return nil }
-        let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive)
+        let matcher = Matcher.shared(keyword: keywords[0], caseSensitive: query.caseSensitive)
         return matcher.scansBytes ? matcher : nil
     }
 
@@ -241,7 +242,7 @@ extension TranscriptLoader {
         let keywords = query.keywords.filter { !$0.isEmpty }
         // The collected records below carry style numbers but not the names a style scope needs.
         guard keywords.count == 1, !query.wholeWords, !query.ignoresAccents, !query.scope.hasStyles,
-              case let matcher = Matcher(keyword: keywords[0], caseSensitive: query.caseSensitive),
+              case let matcher = Matcher.shared(keyword: keywords[0], caseSensitive: query.caseSensitive),
               matcher.scansBytes else {
             let transcript = CueCollector.collect(inputBytes: inputBytes, fill)
             return (transcript.count, MatchIndex.count(transcript: transcript, query: query))
