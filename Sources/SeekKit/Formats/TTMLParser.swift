@@ -43,6 +43,10 @@ public enum TTMLParser {
         }
     }
 
+    /// How deep elements may nest: a deeper one ends the reading, so that a file of nothing but
+    /// opening tags holds no more than this many open elements.
+    static let depthLimit = 512
+
     /// The timing parameters of a document, from its root element.
     struct Rates {
         var frameRate = 30.0
@@ -186,6 +190,12 @@ public enum TTMLParser {
             while let token = scanner.next() {
                 switch token {
                 case let .start(name, attributes, selfClosing):
+                    if !selfClosing, stack.count >= TTMLParser.depthLimit {
+                        warnings.add(line: lineCounter.line(at: name.lowerBound),
+                                     "elements nested more than \(TTMLParser.depthLimit) deep; the rest of the file is not read")
+                        if inParagraph { finishParagraph(into: &cues) }
+                        return ordered
+                    }
                     open(name, attributes, selfClosing: selfClosing, into: &cues)
                 case let .end(name):
                     close(scanner.localName(name), into: &cues)

@@ -46,6 +46,9 @@ import Testing
                 + "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY file SYSTEM \"file:///etc/passwd\">]>\n"
                 + "<tt><body><p begin=\"1s\">&c; &file; &amp; &#233;</p></body></tt>",
              cues: ["&c; &file; & é"], message: ""),
+        Case(name: "deep.ttml",
+             content: "<tt><body><div><p begin=\"1s\" end=\"2s\">x</p>" + String(repeating: "<span>", count: 600) + "y",
+             cues: ["x"], message: "deep.ttml:1: elements nested more than 512 deep; the rest of the file is not read"),
         Case(name: "notxml.ttml", content: "<tt", cues: nil, message: "notxml.ttml: no <tt> element: nothing to read in this TTML file"),
         Case(name: "cut.smi", content: "<SAMI><BODY><SYNC Start=1000><P>Hello<SYNC Start=20", cues: ["Hello"], message: ""),
         Case(name: "huge.smi",
