@@ -420,6 +420,8 @@ if [ -z "$only" ] || [[ "$only" == 10* ]]; then
   big_case "10. Latin-1 lines, -c (variant)" latin1.txt 3 -c a
   yes $'\xe9\xe9\xe9' | head -c "$bytes" > latin1b.txt
   big_case "10. Latin-1 of é only, no match (variant)" latin1b.txt 3 hello
+  big_case "10. Latin-1 of é only, -v: every cue printed (variant)" latin1b.txt 3 -v hello
+  big_case "10. Latin-1 of é only, -C 1 (variant)" latin1b.txt 3 -C 1 hello
   rm -f latin1.txt latin1b.txt
   { printf '\xff\xfe'; yes a | head -c $((bytes / 2)) | iconv -f UTF-8 -t UTF-16LE; } > utf16.txt
   big_case "10. UTF-16LE two-byte lines, printed (variant)" utf16.txt 3 a
@@ -520,6 +522,8 @@ if wanted "10. stdin" || [[ "$only" == 10* ]]; then
   report "$(verdict within "$bytes" 3)" "10. stdin: cat latin1.txt | seek hello" "$(figures "$bytes")"
   measure 900 bash -c 'cat "$1" | "$0" -c hello' "$seek" piped.txt > /dev/null 2>.err
   report "$(verdict within "$bytes" 3)" "10. stdin: cat latin1.txt | seek -c hello (variant)" "$(figures "$bytes")"
+  measure 900 bash -c 'cat "$1" | "$0" -v hello' "$seek" piped.txt > /dev/null 2>.err
+  report "$(verdict within "$bytes" 3)" "10. stdin: cat latin1.txt | seek -v hello (variant)" "$(figures "$bytes")"
   measure 900 bash -c '"$0" hello <(cat "$1")' "$seek" piped.txt > /dev/null 2>.err
   report "$(verdict within "$bytes" 3)" "10. a pipe as a path: seek hello <(cat latin1.txt) (variant)" "$(figures "$bytes")"
   { printf '\xff\xfe'; yes 'é' | head -c $((bytes / 2)) | iconv -f UTF-8 -t UTF-16LE 2>/dev/null; } > piped16.txt

@@ -298,12 +298,13 @@ struct SeekCommand {
             }
         }
         if let preread { return try searchStreamed(preread.get()) }
-        // Counting, -m and a search that shows only matching cues map a large file and search
-        // it where it lies (so the pages after where -m stops are never read); anything else reads it.
+        // A large file is mapped: counting, -m and a search that shows only matching cues search
+        // it where it lies (so the pages after where -m stops are never read); anything else, and
+        // a file to decode, is decoded or copied from the map as its pages go (`DecodedFile`).
         return try input.withContents(
-            from: standardInput, mappingFrom: work.worksInPlace ? 1 << 22 : nil, sniffing: load.encoding == nil,
+            from: standardInput, mappingFrom: 1 << 22, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
-                guard TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
+                guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
                     return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load)
                 }
                 return try searchInPlace(bytes, .plainUTF8, releasePages)
@@ -324,8 +325,8 @@ struct SeekCommand {
             }
         }
         switch work {
-        case .count(let query, _):
-            return .counted(try decoded.countMatches(query: query))
+        case .count(let query, let enough):
+            return .counted(try decoded.countMatches(query: query, enough: enough))
         case .searchPart(let query, let cues):
             let loaded = try decoded.load(untilMatchingCues: cues, of: query)
             return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))

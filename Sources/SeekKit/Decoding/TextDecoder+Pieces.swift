@@ -30,40 +30,99 @@ extension TextDecoder {
         _ bytes: ByteView, encoding: TextEncoding?, fileName: String, pieceSize: Int,
         pages: ReleasedPages = .readAgain, releasing: (Range<Int>) -> Void
     ) throws(Diagnostic) -> DecodedText {
-        var warnings: [Diagnostic] = []
-        let reading = try reading(bytes, encoding: encoding, fileName: fileName, warnings: &warnings)
+        var pieces = try withoutActuallyEscaping(releasing) { (releasing) throws(Diagnostic) in
+            try Pieces(bytes, encoding: encoding, fileName: fileName, pieceSize: pieceSize,
+                       releasing: pages == .readAgain ? releasing : nil)
+        }
         if pages == .readAgain { releasing(0..<bytes.count) }
-        let (chosen, start): (TextEncoding, Int) = switch reading {
-        case .asIs: (.utf8, 0)
-        case .transcoded(let encoding, let start): (encoding, start)
-        }
-        let body = bytes.extracting(start...)
-        let bounds = TextPieces.boundaries(count: body.count, pieceSize: pieceSize) { target in
-            pieceEnd(of: body, in: chosen, from: target)
-        }
-        let isPlain = reading == .asIs(hasNULs: false)
         // Room for the most the text can take: pages never written to take no memory, and
         // each piece goes once copied in, so the text is held once, beside one piece.
         var utf8: [UInt8] = []
-        if bounds.count > 2 { utf8.reserveCapacity(isPlain ? body.count : largestDecoding(of: body.count, from: chosen)) }
-        var invalid = 0
-        for i in 0..<bounds.count - 1 {
+        if pieces.count > 1 { utf8.reserveCapacity(pieces.largestText) }
+        for i in 0..<pieces.count {
+            try pieces.append(i, to: &utf8)
+            releasing(pieces.source(of: i))
+        }
+        return DecodedText(utf8: utf8, encoding: pieces.encoding, warnings: pieces.warnings)
+    }
+
+    /// A text being decoded a piece at a time: the encoding chosen for it (with the warnings of
+    /// that choice), and its pieces, each cut where no character spans the cut (`pieceEnd`).
+    /// Appending the pieces in order gives the text `decode` gives; so does appending them to
+    /// windows of the text handed on one by one (`DecodedFile`'s counts and loads a window at a time).
+    struct Pieces {
+        let encoding: TextEncoding
+        /// Where the text's bytes start after a byte order mark.
+        let start: Int
+        /// Whether the bytes are valid UTF-8 without NUL, their own text.
+        let isPlain: Bool
+        /// The pieces' boundaries in the bytes after `start`.
+        let bounds: [Int]
+        private let body: ByteView
+        private let fileName: String
+        private let readingWarnings: [Diagnostic]
+        /// Bytes or sequences replaced by U+FFFD in the pieces appended so far.
+        private(set) var invalid = 0
+
+        /// The pieces of `bytes`, read as `encoding` when given, else as `reading` finds (telling
+        /// `releasing` of the bytes it has looked at, when given).
+        ///
+        /// - Throws: `Diagnostic` for binary data.
+        init(_ bytes: ByteView, encoding: TextEncoding?, fileName: String,
+             pieceSize: Int = TextDecoder.decodingPieceSize, releasing: ((Range<Int>) -> Void)? = nil) throws(Diagnostic) {
+            var warnings: [Diagnostic] = []
+            let reading = try TextDecoder.reading(bytes, encoding: encoding, fileName: fileName, warnings: &warnings,
+                                                  releasing: releasing)
+            let (chosen, start): (TextEncoding, Int) = switch reading {
+            case .asIs: (.utf8, 0)
+            case .transcoded(let encoding, let start): (encoding, start)
+            }
+            self.encoding = chosen
+            self.start = start
+            isPlain = reading == .asIs(hasNULs: false)
+            body = bytes.extracting(start...)
+            let body = body
+            bounds = TextPieces.boundaries(count: body.count, pieceSize: pieceSize) { target in
+                TextDecoder.pieceEnd(of: body, in: chosen, from: target)
+            }
+            self.fileName = fileName
+            readingWarnings = warnings
+        }
+
+        /// How many pieces there are.
+        var count: Int { bounds.count - 1 }
+
+        /// The most UTF-8 the text can take.
+        var largestText: Int { isPlain ? body.count : TextDecoder.largestDecoding(of: body.count, from: encoding) }
+
+        /// Piece `i`'s bytes in the file's bytes (after the byte order mark).
+        func source(of i: Int) -> Range<Int> { start + bounds[i]..<start + bounds[i + 1] }
+
+        /// Appends piece `i`'s text to `text` (an empty `text` takes the piece's text as it is).
+        ///
+        /// - Throws: `Diagnostic` for bytes the encoding rejects (an encoding Foundation decodes).
+        mutating func append(_ i: Int, to text: inout [UInt8]) throws(Diagnostic) {
             var piece = body.extracting(bounds[i]..<bounds[i + 1])
-            if chosen == .utf8 && (isPlain || isValidWithoutNULs(piece)) {
+            if encoding == .utf8 && (isPlain || TextDecoder.isValidWithoutNULs(piece)) {
                 // Valid UTF-8 is its own text: copied once, straight from where it lies.
                 if i == 0 && piece.starts(with: "\u{FEFF}") { piece = piece.extracting(3...) }
-                if bounds.count == 2 { utf8 = piece.array } else { utf8.append(contentsOf: piece) }
-            } else {
-                var (decoded, bad) = try transcode(piece.array[...], from: chosen, fileName: fileName)
-                if i == 0 && decoded.starts(with: [0xEF, 0xBB, 0xBF]) { decoded.removeFirst(3) }
-                if decoded.contains(0) { decoded = replacingNULs(decoded) }
-                invalid += bad
-                if bounds.count == 2 { utf8 = decoded } else { utf8.append(contentsOf: decoded) }
+                if text.isEmpty && text.capacity == 0 { text = piece.array } else { text.append(contentsOf: piece) }
+                return
             }
-            releasing(start + bounds[i]..<start + bounds[i + 1])
+            var (decoded, bad) = try TextDecoder.transcode(piece.array[...], from: encoding, fileName: fileName)
+            if i == 0 && decoded.starts(with: [0xEF, 0xBB, 0xBF]) { decoded.removeFirst(3) }
+            if decoded.contains(0) { decoded = TextDecoder.replacingNULs(decoded) }
+            invalid += bad
+            if text.isEmpty && text.capacity == 0 { text = decoded } else { text.append(contentsOf: decoded) }
         }
-        warnInvalid(invalid, in: chosen, fileName: fileName, warnings: &warnings)
-        return DecodedText(utf8: utf8, encoding: chosen, warnings: warnings)
+
+        /// The warnings of the decoding: the choice of encoding, then the bytes replaced in the
+        /// pieces appended (all of them, once the text is whole).
+        var warnings: [Diagnostic] {
+            var warnings = readingWarnings
+            TextDecoder.warnInvalid(invalid, in: encoding, fileName: fileName, warnings: &warnings)
+            return warnings
+        }
     }
 
     /// The most UTF-8 that `count` bytes in `encoding` decode to (a NUL or an invalid byte

@@ -61,8 +61,13 @@ public enum TextDecoder {
     /// choice itself gives (a legacy encoding guessed, invalid UTF-8 repaired).
     ///
     /// - Complexity: O(n): a UTF-8 check of the whole text unless its start plainly is not UTF-8.
+    ///
+    /// - Parameter releasing: told of each range of `bytes` looked at once it has been, when its
+    ///   pages can go (a file's map, read again when touched): the bytes are then looked at 16 MiB
+    ///   at a time, so that a file is never all in memory to choose its encoding.
     static func reading(
-        _ bytes: ByteView, encoding: TextEncoding?, fileName: String, warnings: inout [Diagnostic]
+        _ bytes: ByteView, encoding: TextEncoding?, fileName: String, warnings: inout [Diagnostic],
+        releasing: ((Range<Int>) -> Void)? = nil
     ) throws(Diagnostic) -> Reading {
         let mark = byteOrderMark(bytes.extracting(first: 4))
         if let encoding {
@@ -73,10 +78,19 @@ public enum TextDecoder {
         if let guess = try sniffNULs(bytes.extracting(first: 65_536), fileName: fileName) {
             return .transcoded(guess, start: 0)
         }
-        if UTF8Validation.isValidWithoutNULsInPieces(bytes) { return .asIs(hasNULs: false) }
+        let isValid = forEachChunk(of: bytes, releasing: releasing) { UTF8Validation.isValidWithoutNULsInPieces($0) }
+        if isValid { return .asIs(hasNULs: false) }
         // A text whose first 256 KiB are plainly not UTF-8 needs no count of the rest.
         let head = UTF8Scan(bytes.extracting(first: 262_144))
-        let scan = head.invalid > 16 && head.invalid > 4 * head.multibyte ? head : UTF8Scan(bytes)
+        var scan = (invalid: head.invalid, multibyte: head.multibyte, nuls: head.nuls)
+        if !(head.invalid > 16 && head.invalid > 4 * head.multibyte) {
+            scan = (0, 0, 0)
+            _ = forEachChunk(of: bytes, releasing: releasing) { chunk in
+                let counts = UTF8Scan(chunk)
+                scan = (scan.invalid + counts.invalid, scan.multibyte + counts.multibyte, scan.nuls + counts.nuls)
+                return true
+            }
+        }
         if scan.invalid == 0 { return .asIs(hasNULs: scan.nuls > 0) }
         if scan.multibyte > scan.invalid {
             warnings.append(Diagnostic(
@@ -88,6 +102,30 @@ public enum TextDecoder {
         warnings.append(Diagnostic(
             file: fileName, message: "decoded as \(legacy.name) (not UTF-8); use --encoding to choose"))
         return .transcoded(.legacy(legacy), start: 0)
+    }
+
+    /// How many bytes `forEachChunk` looks at a time when their pages can go.
+    static let chunkSize = 1 << 24
+
+    /// `body` on `bytes` whole, or with `releasing`, a chunk of about `chunkSize` bytes at a time
+    /// (cut before an ASCII byte, which no UTF-8 sequence, valid or not, runs across), each chunk
+    /// let go once `body` has looked at it, until `body` returns `false`.
+    ///
+    /// - Returns: whether `body` returned `true` for every chunk.
+    static func forEachChunk(
+        of bytes: ByteView, releasing: ((Range<Int>) -> Void)?, _ body: (ByteView) -> Bool
+    ) -> Bool {
+        guard let releasing, bytes.count > 2 * chunkSize else { return body(bytes) }
+        var start = 0
+        while start < bytes.count {
+            var end = Swift.min(start + chunkSize, bytes.count)
+            while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+            let goesOn = body(bytes.extracting(start..<end))
+            releasing(start..<end)
+            guard goesOn else { return false }
+            start = end
+        }
+        return true
     }
 
     /// The warning for `invalid` bytes or sequences that `encoding` did not assign, once per file

@@ -5,56 +5,89 @@ import SeekBytes
 /// parsed whole (ASS, TTML, SAMI, JSON, LRC…), decoded or copied from where its bytes lie, and what
 /// `TranscriptLoader` can do with its text.
 ///
-/// The text is held once: decoded a piece at a time while the file's pages go
-/// (`TextDecoder.decode(_:encoding:fileName:pages:releasing:)`), then searched where it lies when it is
-/// SRT, WebVTT or untimed text (only the cues with a match parsed, where they can be), or parsed
-/// whole, never copied again; and let go when the work is done (each method consumes the file).
-/// Each gives what the same call on the file's bytes gives: `load`, `loadMatching`,
-/// `load(untilMatchingCues:of:)` and `countMatches`.
+/// SRT and untimed text are counted a window of text at a time (`countMatches`; `loadMatching` and
+/// `load(untilMatchingCues:of:)` count first and read nothing more without a match), and untimed
+/// text is loaded a window at a time (`load`): each window is decoded, counted or parsed, and let
+/// go, so the whole text is never held (Thai in windows-874 takes three times its file as UTF-8).
+/// Anything else, and any text a window cannot answer for (a warning, timestamps, speaker turns, a
+/// window without a place to cut), is decoded whole: a piece at a time while the file's pages go
+/// (`TextDecoder.decode(_:encoding:fileName:pages:releasing:)`), then searched where it lies when
+/// it is SRT, WebVTT or untimed text (only the cues with a match parsed, where they can be), or
+/// parsed whole, never copied again. Each method consumes the file and gives what the same call on
+/// the file's bytes gives: `load`, `loadMatching`, `load(untilMatchingCues:of:)` and `countMatches`.
 ///
 ///     let decoded = try DecodedFile(mapped: view, fileName: name, options: options) { range in
 ///         view.releaseMappedPages(range)
 ///     }
 ///     let loaded = try decoded.loadMatching(query: query)
 public struct DecodedFile {
-    var text: PreparedText
-    /// The warnings of the decoding alone (the text's own also hold its format's).
-    let decodingWarnings: [Diagnostic]
-    /// The options for reading the text: the caller's, with no encoding (it is UTF-8 now).
-    let textOptions: LoadOptions
+    /// The file's bytes, valid as long as the caller's map or buffer is.
+    let bytes: ByteView
+    let fileName: String
+    let options: LoadOptions
+    let pages: ReleasedPages
+    let releasing: (Range<Int>) -> Void
+    /// The encoding chosen and the pieces to decode.
+    let pieces: TextDecoder.Pieces
+    /// How much text a window holds before it is cut and handed on.
+    let windowSize: Int
+    /// The lines a first window must hold (`defaultFirstWindowLines`).
+    let firstWindowLines: Int
 
-    /// Decodes `bytes`, telling `releasing(range)` of each range of them it has read (see
-    /// `TextDecoder.decode(_:encoding:fileName:pages:releasing:)`): `pages` says whether bytes
-    /// let go are read again from their file or lost.
+    /// About how much text a window holds (`windowSize`): two pieces of decoding (one of Thai).
+    static let defaultWindowSize = 2 << 20
+    /// The lines a first window must hold for the judgements made on the start of a file (rolling
+    /// captions, speaker turns, timestamps) to be those of the whole text.
+    static let defaultFirstWindowLines = 2_000
+
+    /// The file's `bytes`, with its encoding chosen: `releasing(range)` is told of each range of
+    /// them that is read (see `TextDecoder.decode(_:encoding:fileName:pages:releasing:)`), and
+    /// `pages` says whether bytes let go are read again from their file or lost.
     ///
-    /// - Throws: what `TranscriptLoader.load` throws for an unknown encoding name, binary data,
-    ///   bytes the chosen encoding rejects, or text too large to search.
-    /// - Complexity: O(n).
+    /// - Throws: what `TranscriptLoader.load` throws for an unknown encoding name or binary data.
+    /// - Complexity: O(n) (a UTF-8 check to choose the encoding).
     public init(
         mapped bytes: ByteView, fileName: String, options: LoadOptions, pages: ReleasedPages = .readAgain,
-        releasing: (Range<Int>) -> Void
+        releasing: @escaping (Range<Int>) -> Void
+    ) throws(Diagnostic) {
+        try self.init(mapped: bytes, fileName: fileName, options: options, pages: pages,
+                      pieceSize: TextDecoder.decodingPieceSize, windowSize: Self.defaultWindowSize,
+                      firstWindowLines: Self.defaultFirstWindowLines, releasing: releasing)
+    }
+
+    init(
+        mapped bytes: ByteView, fileName: String, options: LoadOptions, pages: ReleasedPages,
+        pieceSize: Int, windowSize: Int, firstWindowLines: Int, releasing: @escaping (Range<Int>) -> Void
     ) throws(Diagnostic) {
         let encoding = try PreparedText.encoding(asked: options, fileName: fileName)
-        let decoded = try TextDecoder.decode(bytes, encoding: encoding, fileName: fileName, pages: pages,
-                                             releasing: releasing)
-        decodingWarnings = decoded.warnings
-        text = try PreparedText(decoded: decoded, of: bytes.count, fileName: fileName, options: options)
-        var textOptions = options
-        textOptions.encoding = nil
-        self.textOptions = textOptions
+        pieces = try TextDecoder.Pieces(bytes, encoding: encoding, fileName: fileName, pieceSize: pieceSize,
+                                        releasing: pages == .readAgain ? releasing : nil)
+        // Pages read again from the file go now: the pieces are read again one by one.
+        if pages == .readAgain { releasing(0..<bytes.count) }
+        self.bytes = bytes
+        self.fileName = fileName
+        self.options = options
+        self.pages = pages
+        self.releasing = releasing
+        self.windowSize = windowSize
+        self.firstWindowLines = firstWindowLines
     }
 
     /// The whole transcript, as `TranscriptLoader.load` reads it.
     public consuming func load() throws(Diagnostic) -> LoadedTranscript {
-        try TranscriptLoader.load(text)
+        if let loaded = try loadInWindows() { return loaded }
+        return try TranscriptLoader.load(decodedWhole().text)
     }
 
     /// The cues with a match of `query`, as `TranscriptLoader.loadMatching(inPlace:…)` reads them.
     public consuming func loadMatching(query: Query) throws(Diagnostic) -> LoadedTranscript {
-        if let none = try noMatch(of: query) { return none }
-        guard searchesInPlace else { return try load() }
-        return try withDecoding { (view) throws(Diagnostic) in
-            try TranscriptLoader.loadMatching(inPlace: view, fileName: text.fileName, options: textOptions, query: query,
+        let found = try matchesInWindows(of: query)
+        if case .none(let none) = found { return none }
+        let whole = try decodedWhole()
+        if case .unknown = found, let none = try whole.noMatch(of: query) { return none }
+        guard whole.searchesInPlace else { return try TranscriptLoader.load(whole.text) }
+        return try whole.withDecoding { (view) throws(Diagnostic) in
+            try TranscriptLoader.loadMatching(inPlace: view, fileName: fileName, options: whole.textOptions, query: query,
                                               checked: .plainUTF8)
         }
     }
@@ -62,47 +95,80 @@ public struct DecodedFile {
     /// The cues up to the `cues`-th with a match of `query`, as
     /// `TranscriptLoader.load(inPlace:…untilMatchingCues:of:)` reads them.
     public consuming func load(untilMatchingCues cues: Int, of query: Query) throws(Diagnostic) -> LoadedTranscript {
-        if let none = try noMatch(of: query) { return none }
-        guard searchesInPlace else { return try load() }
-        return try withDecoding { (view) throws(Diagnostic) in
-            try TranscriptLoader.load(inPlace: view, fileName: text.fileName, options: textOptions,
+        let found = try matchesInWindows(of: query)
+        if case .none(let none) = found { return none }
+        let whole = try decodedWhole()
+        if case .unknown = found, let none = try whole.noMatch(of: query) { return none }
+        guard whole.searchesInPlace else { return try TranscriptLoader.load(whole.text) }
+        return try whole.withDecoding { (view) throws(Diagnostic) in
+            try TranscriptLoader.load(inPlace: view, fileName: fileName, options: whole.textOptions,
                                       untilMatchingCues: cues, of: query, checked: .plainUTF8)
         }
     }
 
-    /// The matches of `query`, as `TranscriptLoader.countMatches` counts them.
-    public consuming func countMatches(query: Query) throws(Diagnostic) -> MatchCount {
-        try TranscriptLoader.countMatches(text, query: query)
+    /// The matches of `query`, as `TranscriptLoader.countMatches` counts them; with `enough`, at
+    /// least that many once there are (`-l`, `-q`), the rest of the text not read.
+    public consuming func countMatches(query: Query, enough: Int = .max) throws(Diagnostic) -> MatchCount {
+        if let counted = try countInWindows(query: query, enough: enough) { return counted }
+        return try TranscriptLoader.countMatches(decodedWhole().text, query: query)
     }
 
-    /// No cue, when the text holds no match of `query`: a count reads no transcript (one cue
-    /// of a long line parsed would hold the text a second time), so a file without a match is
-    /// never parsed.
-    private func noMatch(of query: Query) throws(Diagnostic) -> LoadedTranscript? {
-        let counted = try TranscriptLoader.countMatches(text, query: query)
-        guard counted.matches == 0 else { return nil }
-        return LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
-                                warnings: counted.warnings)
+    // MARK: - The whole text
+
+    /// The text decoded whole, a piece at a time while the file's pages go.
+    private func decodedWhole() throws(Diagnostic) -> WholeText {
+        var pieces = pieces
+        var utf8: [UInt8] = []
+        // Room for the most the text can take: pages never written to take no memory.
+        if pieces.count > 1 { utf8.reserveCapacity(pieces.largestText) }
+        for i in 0..<pieces.count {
+            try pieces.append(i, to: &utf8)
+            releasing(pieces.source(of: i))
+        }
+        let decoded = DecodedText(utf8: utf8, encoding: pieces.encoding, warnings: pieces.warnings)
+        var textOptions = options
+        textOptions.encoding = nil
+        return WholeText(text: try PreparedText(decoded: decoded, of: bytes.count, fileName: fileName, options: options),
+                         decodingWarnings: decoded.warnings, textOptions: textOptions)
     }
 
-    /// Whether the text is read where it lies by the in-place loaders: SRT, WebVTT or untimed text
-    /// that they take as plain UTF-8 (any other is parsed whole, never copied again). Decoded text
-    /// is valid UTF-8 without NUL (`DecodedText`), so only its start is looked at, not all of it
-    /// again (`TranscriptLoader.readsInPlace`).
-    private var searchesInPlace: Bool {
-        !text.isBlank && (text.format == .srt || text.format == .vtt || text.format == .text)
-            && text.utf8.count <= textOptions.largestText
-            && text.utf8.withByteView { TextDecoder.startsLikePlainUTF8($0) }
-    }
+    /// A file's text decoded whole, and what `TranscriptLoader` does with it.
+    private struct WholeText {
+        var text: PreparedText
+        /// The warnings of the decoding alone (the text's own also hold its format's).
+        let decodingWarnings: [Diagnostic]
+        /// The options for reading the text: the caller's, with no encoding (it is UTF-8 now).
+        let textOptions: LoadOptions
 
-    /// What `body` loads from the text, with the decoding's encoding and warnings.
-    private func withDecoding(
-        _ body: (ByteView) throws(Diagnostic) -> LoadedTranscript
-    ) throws(Diagnostic) -> LoadedTranscript {
-        var loaded = try text.utf8.withByteView(body)
-        loaded.encoding = text.encoding
-        loaded.warnings = decodingWarnings + loaded.warnings
-        return loaded
+        /// No cue, when the text holds no match of `query`: a count reads no transcript (one cue
+        /// of a long line parsed would hold the text a second time), so a file without a match is
+        /// never parsed.
+        func noMatch(of query: Query) throws(Diagnostic) -> LoadedTranscript? {
+            let counted = try TranscriptLoader.countMatches(text, query: query)
+            guard counted.matches == 0 else { return nil }
+            return LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
+                                    warnings: counted.warnings)
+        }
+
+        /// Whether the text is read where it lies by the in-place loaders: SRT, WebVTT or untimed text
+        /// that they take as plain UTF-8 (any other is parsed whole, never copied again). Decoded text
+        /// is valid UTF-8 without NUL (`DecodedText`), so only its start is looked at, not all of it
+        /// again (`TranscriptLoader.readsInPlace`).
+        var searchesInPlace: Bool {
+            !text.isBlank && (text.format == .srt || text.format == .vtt || text.format == .text)
+                && text.utf8.count <= textOptions.largestText
+                && text.utf8.withByteView { TextDecoder.startsLikePlainUTF8($0) }
+        }
+
+        /// What `body` loads from the text, with the decoding's encoding and warnings.
+        func withDecoding(
+            _ body: (ByteView) throws(Diagnostic) -> LoadedTranscript
+        ) throws(Diagnostic) -> LoadedTranscript {
+            var loaded = try text.utf8.withByteView(body)
+            loaded.encoding = text.encoding
+            loaded.warnings = decodingWarnings + loaded.warnings
+            return loaded
+        }
     }
 }
 

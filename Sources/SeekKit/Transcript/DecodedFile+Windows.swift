@@ -1,0 +1,160 @@
+import SeekBytes
+
+extension DecodedFile {
+    /// What counting a window at a time found of a file's matches.
+    enum WindowedMatches {
+        /// No match: the transcript is empty, with the format, encoding and warnings.
+        case none(LoadedTranscript)
+        /// At least one match.
+        case some
+        /// The windows could not tell: the text is to be decoded whole.
+        case unknown
+    }
+
+    /// Whether the text holds a match of `query`, counted a window at a time.
+    func matchesInWindows(of query: Query) throws(Diagnostic) -> WindowedMatches {
+        guard let counted = try countInWindows(query: query, enough: 1) else { return .unknown }
+        guard counted.matches == 0 else { return .some }
+        return .none(LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
+                                      warnings: counted.warnings))
+    }
+
+    /// `countMatches` of SRT or untimed text a window at a time (`TranscriptLoader.countInPieces`
+    /// on each), never holding the whole text; `nil` when a window cannot answer for the whole
+    /// text (another format, a warning, a timestamp, speaker turns, rolling captions, a first
+    /// window too short to judge the start of the file by, text too large): then nothing is
+    /// counted and the text is to be decoded whole.
+    ///
+    /// - Complexity: O(n), the text decoded once; with `enough`, only up to the window where that
+    ///   many matches are found.
+    func countInWindows(query: Query, enough: Int) throws(Diagnostic) -> MatchCount? {
+        var matches = 0
+        var problem = false
+        // Stopping early, the rest is decoded all the same for its warnings (bytes replaced).
+        guard let read = try forEachWindow(readsToEnd: enough < .max, { window, format in
+            guard let counted = TranscriptLoader.countInPieces(window, format: format, fileName: fileName, query: query,
+                                                               enough: enough - matches),
+                  counted.warnings.isEmpty else {
+                problem = true
+                return false
+            }
+            matches += counted.matches
+            return matches < enough
+        }), !problem else { return nil }
+        return MatchCount(matches: matches, format: read.format, encoding: read.encoding.name, warnings: read.warnings)
+    }
+
+    /// `load` of untimed text a window at a time, each window's lines read into one transcript
+    /// (`TimestampedTextParser.readUntimed`) and let go, so the text and its cues are never held
+    /// together; `nil` (nothing loaded) for another format, or text a window cannot answer for.
+    ///
+    /// - Complexity: O(n).
+    func loadInWindows() throws(Diagnostic) -> LoadedTranscript? {
+        var read: WindowsRead?
+        var lines = 0
+        var problem = false
+        var failure: Diagnostic?
+        let transcript = CueCollector.collect(inputBytes: pieces.largestText) { cues in
+            do throws(Diagnostic) {
+                read = try forEachWindow { (window, format) throws(Diagnostic) -> Bool in
+                    guard format == .text, lines > 0 || !MarkdownTranscriptParser.recognises(window) else {
+                        problem = true
+                        return false
+                    }
+                    cues.lineOffset = lines
+                    guard let read = TimestampedTextParser.readUntimed(window, into: &cues) else {
+                        problem = true
+                        return false
+                    }
+                    lines += read
+                    return true
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        guard let read, !problem else { return nil }
+        let parsed = TranscriptLoader.carryingTurns((transcript, []))
+        return LoadedTranscript(transcript: parsed.transcript, format: read.format, encoding: read.encoding.name,
+                                warnings: read.warnings + parsed.warnings)
+    }
+
+    /// What handing the text on a window at a time read: its format and encoding, the warnings
+    /// of the decoding and the format.
+    struct WindowsRead {
+        var format: SubtitleFormat
+        var encoding: TextEncoding
+        var warnings: [Diagnostic]
+    }
+
+    /// Decodes the text and hands it to `body` a window at a time with its format (each window
+    /// holds `windowSize` bytes of text or more, up to a place where a piece of the format can end),
+    /// until `body` returns `false` (then, with `readsToEnd`, the rest is decoded and dropped, so that
+    /// the warnings count every byte replaced). The file's pages go as they are decoded when they can be read
+    /// again (a map); pages that would be lost are kept, for the whole text may yet be decoded.
+    ///
+    /// - Returns: `nil` before any window when the windows cannot answer for the text: a format other
+    ///   than SRT or untimed text, a blank start, a first window of fewer than `firstWindowLines`
+    ///   lines (the start of a file decides rolling captions, speaker turns and timestamps), or more
+    ///   text than `options.largestText`. Once a window is handed on, the text read.
+    func forEachWindow(
+        readsToEnd: Bool = false, _ body: (ByteView, SubtitleFormat) throws(Diagnostic) -> Bool
+    ) throws(Diagnostic) -> WindowsRead? {
+        guard self.pieces.count > 1 else { return nil }
+        var pieces = self.pieces
+        var window: [UInt8] = []
+        window.reserveCapacity(windowSize + windowSize / 2)
+        var format: SubtitleFormat?
+        var formatWarnings: [Diagnostic] = []
+        var handedOn = 0
+        var isFirst = true
+        for i in 0..<pieces.count {
+            try pieces.append(i, to: &window)
+            if pages == .readAgain { releasing(pieces.source(of: i)) }
+            let isLast = i == pieces.count - 1
+            if format == nil {
+                let (found, warnings) = window.withByteView { view in
+                    PreparedText.format(of: view, fileName: fileName, options: options, isBlank: false)
+                }
+                guard (found == .srt || found == .text) && !PreparedText.isBlank(window) else { return nil }
+                (format, formatWarnings) = (found, warnings)
+            }
+            guard window.count >= windowSize || isLast, let format else { continue }
+            // Cut late, so little is left to move to the next window; else anywhere past half.
+            let end: Int? = isLast ? window.count : window.withByteView { (view) -> Int? in
+                let cut = { (target: Int) -> Int? in
+                    format == .srt ? SRTParser.pieceEnd(in: view, from: target)
+                        : TimestampedTextParser.pieceEnd(in: view, from: target)
+                }
+                return cut(Swift.max(view.count / 2, view.count - 1 << 16)) ?? cut(view.count / 2)
+            }
+            guard let end else { continue }
+            handedOn += end
+            guard handedOn <= options.largestText else { return nil }
+            let goesOn = try window.withByteView { (view) throws(Diagnostic) -> Bool? in
+                let window = view.extracting(..<end)
+                if isFirst && !isLast && ByteCounting.count(0x0A, in: window, 0..<window.count) < firstWindowLines {
+                    return nil
+                }
+                return try body(window, format)
+            }
+            guard let goesOn else { return nil }
+            isFirst = false
+            window.removeSubrange(..<end)
+            if !goesOn {
+                if readsToEnd {
+                    for rest in i + 1..<pieces.count {
+                        window.removeAll(keepingCapacity: true)
+                        try pieces.append(rest, to: &window)
+                        if pages == .readAgain { releasing(pieces.source(of: rest)) }
+                    }
+                }
+                return WindowsRead(format: format, encoding: pieces.encoding,
+                                   warnings: pieces.warnings + formatWarnings)
+            }
+        }
+        return WindowsRead(format: format ?? .text, encoding: pieces.encoding,
+                           warnings: pieces.warnings + formatWarnings)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Issue 22 item 10: a file to decode is counted, and untimed text loaded, a window of text at a
+/// time (`DecodedFile`), so its whole text is never held beside its cues, nor held at all for a
+/// count: Thai in windows-874, whose UTF-8 is 2.8 times the file, searched without a match within
+/// the file's size and 8 MiB above a small file's peak (the file is looked at whole to choose its
+/// encoding; it held its text: 3.1 times the file at 100 MB), and
+/// `-v` on Latin-1 lines within the text's size and 8 MiB (it held the file read whole, its text
+/// and its cues: 4.8 times the file).
+@Suite(.enabled(if: gnuTime != nil, "needs GNU time to measure the peak"))
+struct DecodedWindowMemoryTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write("talk.srt", try String(contentsOf: SeekProcess.samples.appendingPathComponent("talk.srt"),
+                                                   encoding: .utf8))
+    }
+
+    @Test func thaiIsCountedAWindowAtATime() throws {
+        // สวัสดีครับ and a line feed in windows-874: 11 bytes, 31 of UTF-8.
+        let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
+        let size = 12_000_000 / line.count * line.count
+        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        for mode in [[], ["-c"], ["-l"]] {
+            let arguments = (mode + ["hello"]).joined(separator: " ")
+            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) thai.txt > /dev/null", in: directory.url)
+            #expect(peak.status == 1, "\(mode): \(peak.stderr)")
+            let above = (peak.peakBytes - base.peakBytes) >> 10
+            #expect(peak.peakBytes - base.peakBytes < size + (8 << 20),
+                    "\(mode): \(above) KiB above the sample's peak for \(size >> 10) KiB")
+        }
+    }
+
+    @Test func invertedLinesHoldTheirTextOnce() throws {
+        // ééé and a line feed in Latin-1: 4 bytes, 7 of UTF-8; every line a cue without a match.
+        let size = 16_000_000
+        try Data((0..<size).map { $0 % 4 == 3 ? UInt8(0x0A) : UInt8(0xE9) })
+            .write(to: directory.url.appendingPathComponent("latin1.txt"))
+        let text = size / 4 * 7
+        for mode in [["-v"], ["-C", "1"]] {
+            let arguments = (mode + ["hello"]).joined(separator: " ")
+            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) latin1.txt > /dev/null", in: directory.url)
+            #expect(peak.status == (mode == ["-v"] ? 0 : 1), "\(mode): \(peak.stderr)")
+            let above = (peak.peakBytes - base.peakBytes) >> 10
+            #expect(peak.peakBytes - base.peakBytes < text + (8 << 20),
+                    "\(mode): \(above) KiB above the sample's peak for \(text >> 10) KiB of text")
+        }
+    }
+}

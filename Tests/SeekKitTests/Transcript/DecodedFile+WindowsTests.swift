@@ -1,0 +1,89 @@
+import SeekBytes
+import Testing
+@testable import SeekKit
+
+@Suite struct DecodedFileWindowsTests {
+    /// Random text made of `units`: each draw appends one of them.
+    static func text(of units: [[UInt8]], count: Int, random: inout SeededRandom) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < count { bytes += units.randomElement(using: &random)! }
+        return bytes
+    }
+
+    /// SRT blocks of random `units`, numbered and timed in order.
+    static func srt(of units: [[UInt8]], blocks: Int, random: inout SeededRandom) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for i in 1...blocks {
+            let clock = { (ms: Int) in "00:\(ms / 60_000 % 60 / 10)\(ms / 60_000 % 10):\(ms / 10_000 % 6)\(ms / 1000 % 10),000" }
+            bytes += Array("\(i)\n\(clock(i * 1000)) --> \(clock(i * 1000 + 500))\n".utf8)
+            bytes += text(of: units, count: 12, random: &random).filter { $0 != 0x0A } + [0x0A, 0x0A]
+        }
+        return bytes
+    }
+
+    /// A file decoded a window at a time (windows of 2,000 bytes of text, in pieces of 300
+    /// bytes, judged by a first window of 5 lines) counts and loads what it does decoded whole:
+    /// the same matches, cues (text, times, lines, numbers), format, encoding and warnings. Every
+    /// window cut lands somewhere else in the lines, blocks and characters of each shape.
+    @Test func windowsCountAndLoadWhatTheWholeTextDoes() throws {
+        var random = SeededRandom(seed: 2210)
+        let latin1: [[UInt8]] = [[0x63, 0x61, 0x66, 0xE9], [0x20, 0x61], [0xE9, 0x74, 0xE9], [0x0A], [0x0A, 0x0A], [0x62]]
+        let thai: [[UInt8]] = [[0xCA, 0xC7, 0xD1, 0xCA], [0xB4, 0xD5], [0x20, 0x61], [0x0A], [0xA4, 0xC3, 0xD1, 0xBA]]
+        let utf16: [[UInt8]] = [[0x61, 0x00], [0x20, 0x00], [0x60, 0x4F], [0x0A, 0x00], [0xE9, 0x00]]
+        let shapes: [(name: String, bytes: [UInt8], encoding: String?, windows: Bool, loads: Bool)] = [
+            ("Latin-1 lines", Self.text(of: latin1, count: 30_000, random: &random), nil, true, true),
+            ("windows-874 lines", Self.text(of: thai, count: 30_000, random: &random), "windows-874", true, true),
+            ("UTF-16 lines", [0xFF, 0xFE] + Self.text(of: utf16, count: 30_000, random: &random), nil, true, true),
+            ("Latin-1 CRLF lines", Self.text(of: latin1 + [[0x0D, 0x0A]], count: 30_000, random: &random), nil, true, true),
+            ("Latin-1 SRT", Self.srt(of: latin1, blocks: 900, random: &random), nil, true, false),
+            ("Latin-1 lines, a timestamp late", Self.text(of: latin1, count: 20_000, random: &random)
+                + Array("\n[00:01:02] caf\u{E9}\n".unicodeScalars.map { UInt8($0.value) })
+                + Self.text(of: latin1, count: 5_000, random: &random), nil, false, false),
+        ]
+        for shape in shapes {
+            let options = LoadOptions(encoding: shape.encoding)
+            let name = shape.name.contains("SRT") ? "x.srt" : "x.txt"
+            func file(_ view: ByteView) throws(Diagnostic) -> DecodedFile {
+                try DecodedFile(mapped: view, fileName: name, options: options, pages: .lost, pieceSize: 300,
+                                windowSize: 2_000, firstWindowLines: 5) { _ in }
+            }
+            for keyword in ["a", "café", "zzz"] {
+                let query = Query(keyword)
+                let whole = try TranscriptLoader.countMatches(shape.bytes, fileName: name, options: options, query: query)
+                let (inWindows, counted, enough) = try shape.bytes.withByteView { (view) throws(Diagnostic) in
+                    (try file(view).countInWindows(query: query, enough: .max), try file(view).countMatches(query: query),
+                     try file(view).countMatches(query: query, enough: 1))
+                }
+                let label = "\(shape.name), \(keyword)"
+                #expect((inWindows != nil) == shape.windows, "\(label): counted in windows: \(inWindows != nil)")
+                #expect(counted.matches == whole.matches && counted.format == whole.format
+                        && counted.encoding == whole.encoding && counted.warnings == whole.warnings,
+                        "\(label): \(counted) for \(whole)")
+                #expect((enough.matches > 0) == (whole.matches > 0) && enough.warnings == whole.warnings,
+                        "\(label), enough 1: \(enough) for \(whole)")
+            }
+            let whole = try TranscriptLoader.load(shape.bytes, fileName: name, options: options)
+            let (inWindows, loaded) = try shape.bytes.withByteView { (view) throws(Diagnostic) in
+                (try file(view).loadInWindows(), try file(view).load())
+            }
+            #expect((inWindows != nil) == shape.loads, "\(shape.name): loaded in windows: \(inWindows != nil)")
+            #expect(Array(loaded.transcript) == Array(whole.transcript), "\(shape.name): \(loaded.transcript.count) cues for \(whole.transcript.count)")
+            #expect(loaded.format == whole.format && loaded.encoding == whole.encoding && loaded.warnings == whole.warnings,
+                    "\(shape.name): \(loaded.warnings) for \(whole.warnings)")
+        }
+    }
+
+    /// A first window with fewer lines than the start of a file is judged by is not handed on:
+    /// the text is decoded whole.
+    @Test func aShortFirstWindowDecodesTheWholeText() throws {
+        let bytes = [UInt8](repeating: 0xE9, count: 9_000) + [0x0A] + [UInt8](repeating: 0xE9, count: 9_000)
+        let options = LoadOptions(encoding: "latin1")
+        let whole = try TranscriptLoader.countMatches(bytes, fileName: "x.txt", options: options, query: Query("\u{E9}"))
+        try bytes.withByteView { (view) throws(Diagnostic) in
+            let file = try DecodedFile(mapped: view, fileName: "x.txt", options: options, pages: .lost, pieceSize: 300,
+                                       windowSize: 2_000, firstWindowLines: 5) { _ in }
+            #expect(try file.countInWindows(query: Query("\u{E9}"), enough: .max) == nil)
+            #expect(try file.countMatches(query: Query("\u{E9}")).matches == whole.matches)
+        }
+    }
+}
