@@ -121,11 +121,12 @@ struct SeekCommand {
             showFileNames: showFileNames, media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
         report.begin()
         let work = FileWork(output, silent: silent, options: options)
-        // A count keeps nothing of a file, so many files can be done ahead; full results wait a few at a time.
+        // Many files are done ahead, as many as a count keeps of them (nothing) or full results
+        // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         // With several files, each file's output is rendered by the worker that searched it.
-        search(inputs, options: options, work: work, width: processors,
-               window: work.countsOnly ? 1024 : 2 * processors, renderer: inputs.count > 1 && !silent ? report.renderer : nil,
+        search(inputs, options: options, work: work, width: processors, window: 1024,
+               renderer: inputs.count > 1 && !silent ? report.renderer : nil,
                flushOutput: { sink.flush() }) { report.add($0) }
         report.finish()
 
@@ -193,7 +194,8 @@ struct SeekCommand {
         // Several videos show which one is being read, on a terminal only.
         let progress = options.quiet ? nil
             : ExtractionProgress.make(videos: isVideo.lazy.filter { $0 }.count, descriptor: streams.error)
-        orderedParallelMap(count: inputs.count, width: width, window: window, work: { i in
+        orderedParallelMap(count: inputs.count, width: width, window: window, budget: Self.resultBudget,
+                           weight: { $0.reduce(0) { $0 + $1.heldBytes } }, work: { i in
             let input = inputs[i]
             var outcomes: [Outcome]
             if isVideo[i], let path = input.path {
@@ -218,6 +220,10 @@ struct SeekCommand {
         })
         progress?.finish()
     }
+
+    /// About how many bytes of files' results done ahead of printing are held at most, beyond
+    /// those being worked on and the next to print (`Outcome.heldBytes`).
+    static let resultBudget = 16 << 20
 
     /// What `work` asks of the chosen subtitle tracks of a video file, each a transcript of its own.
     static func work(_ work: FileWork, onVideo path: SystemPath, video: VideoSettings, load: LoadOptions) -> [Outcome] {
@@ -367,6 +373,21 @@ struct Outcome: Sendable {
     var result: Result<Found, Diagnostic>
     /// The file's blocks, lines or records, when a worker rendered them ahead of printing.
     var rendered: OutcomeRenderer.Rendered?
+
+    /// About how many bytes the outcome holds: its transcript's text and cues, its matches and
+    /// its rendered output (what waiting to be printed costs).
+    var heldBytes: Int {
+        var bytes = rendered?.bytes.count ?? 0
+        switch result {
+        case .success(.searched(let loaded, let index)):
+            bytes += loaded.transcript.storage.utf8.count + 48 * loaded.transcript.count + 16 * index.count
+        case .success(.cues(let loaded)):
+            bytes += loaded.transcript.storage.utf8.count + 48 * loaded.transcript.count
+        case .success(.counted), .failure:
+            break
+        }
+        return bytes
+    }
 
     /// What a file yielded, by the work asked of it.
     enum Found: Sendable {

@@ -31,6 +31,34 @@ import Testing
         #expect(pending.most <= max(1, min(window, count)))
     }
 
+    /// Results that wait for a slow deliverer stop piling up once they outweigh the budget: what
+    /// waits is at most the budget and what the threads were working on then.
+    @Test func resultsWaitingStayWithinTheBudget() {
+        final class Weighed: @unchecked Sendable {
+            private let lock = NSLock()
+            private var now = 0
+            private(set) var most = 0
+            func done(_ weight: Int) { lock.withLock { now += weight; most = max(most, now) } }
+            func delivered(_ weight: Int) { lock.withLock { now -= weight } }
+        }
+        let weighed = Weighed()
+        var delivered: [Int] = []
+        let (width, budget, heavy) = (3, 150, 100)
+        orderedParallelMap(count: 300, width: width, window: 64, budget: budget, weight: { $0.weight }, work: { i in
+            let weight = i % 3 == 0 ? heavy : 1
+            weighed.done(weight)
+            return (index: i, weight: weight)
+        }, deliver: { result in
+            // A slow printer: the workers get far ahead of it unless held back.
+            var x = UInt64(result.index)
+            for _ in 0..<20_000 { x = x &* 6364136223846793005 &+ 1 }
+            weighed.delivered(result.weight)
+            delivered.append(result.index + Int(x & 0))
+        })
+        #expect(delivered == Array(0..<300))
+        #expect(weighed.most <= budget + width * heavy)
+    }
+
     @Test func eachIndexIsWorkedExactlyOnce() {
         final class Tally: @unchecked Sendable {
             let lock = NSLock()
