@@ -30,6 +30,13 @@ extension UTF8Validation {
         }.allSatisfy { $0 }
     }
 
+    /// Whether every byte of `bytes` is ASCII and none is NUL.
+    ///
+    /// - Complexity: O(n), sixty-four bytes a step.
+    package static func isASCIIWithoutNULs(_ bytes: ByteView) -> Bool {
+        asciiRunEnd(bytes, from: 0) == bytes.count
+    }
+
     /// The start of the first block of sixty-four bytes from `start` holding a byte that is not
     /// ASCII or is NUL (rounded down to it: the bytes before it are ASCII without NUL), or `count`
     /// when the rest is all ASCII without NUL.

@@ -310,6 +310,11 @@ struct SeekCommand {
         return try input.withContents(
             from: standardInput, mappingFrom: 1 << 22, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
+                // -l, -L and -q answered from a large file's ASCII start, without checking the rest.
+                if case .count(let query, let enough) = work, let found = TranscriptLoader.countMatchesInASCIIStart(
+                    bytes, fileName: name, options: load, query: query, enough: enough) {
+                    return .counted(found)
+                }
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
                     return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load)
                 }

@@ -141,6 +141,14 @@ public enum TimestampedTextParser {
     ///
     /// - Complexity: O(1): the first 32 KiB and first 200 lines at most.
     static func needsWholeRead(_ buffer: ByteView) -> Bool {
+        var read = 0
+        return needsWholeRead(buffer, read: &read)
+    }
+
+    /// `needsWholeRead(_:)`, saying in `read` how far it looked: the answer depends on
+    /// `buffer[..<read]` alone when `read < buffer.count`.
+    static func needsWholeRead(_ buffer: ByteView, read: inout Int) -> Bool {
+        read = Swift.min(buffer.count, MarkdownTranscriptParser.detectionLength)
         if MarkdownTranscriptParser.recognises(buffer) { return true }
         let scanner = LineScanner(buffer)
         var labels: [String?] = []
@@ -152,6 +160,7 @@ public enum TimestampedTextParser {
             let line = buffer.extracting(position..<end)
             labels.append(SpeakerPrefix.mayStartLabel(line) ? SpeakerPrefix.speaker(in: line) : nil)
         }
+        read = Swift.max(read, position < scanner.count ? position : buffer.count)
         return SpeakerTurns.isTranscriptLike(labels: labels)
     }
 

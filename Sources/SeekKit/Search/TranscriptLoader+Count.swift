@@ -68,8 +68,13 @@ extension TranscriptLoader {
 
     static func countMatches(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
-        pieceSize: Int, enough: Int = .max, checked: InPlaceCheck = .unchecked
+        pieceSize: Int, enough: Int = .max, checked: InPlaceCheck = .unchecked, asciiStart: Int = asciiStartLength
     ) throws(Diagnostic) -> MatchCount {
+        if checked == .unchecked, enough < .max,
+           let found = countInASCIIStart(bytes, fileName: fileName, options: options, query: query,
+                                         pieceSize: pieceSize, enough: enough, length: asciiStart) {
+            return found
+        }
         guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
             return try countMatches(Array(bytes), fileName: fileName, options: options, query: query)
         }
@@ -91,6 +96,59 @@ extension TranscriptLoader {
         return result
     }
 
+    /// The count `countMatches(inPlace:fileName:options:query:enough:)` gives for `-l` or `-q`,
+    /// when the start of a large file answers it alone (`countInASCIIStart`); `nil` when it does
+    /// not, and the file is then checked and counted as usual.
+    public static func countMatchesInASCIIStart(
+        _ bytes: ByteView, fileName: String, options: LoadOptions, query: Query, enough: Int
+    ) -> MatchCount? {
+        enough < .max ? countInASCIIStart(bytes, fileName: fileName, options: options, query: query,
+                                          pieceSize: TextPieces.pieceSize, enough: enough) : nil
+    }
+
+    /// How long a start of a file `countInASCIIStart` reads, at most.
+    static let asciiStartLength = 1 << 20
+
+    /// `enough` matches (`-l`, `-q`) found in the first half or so of the first `length` bytes of a
+    /// larger SRT or untimed text file, cut where a piece may end, when that start is ASCII without NUL, without
+    /// checking the rest of the file is UTF-8; `nil` when they are not found there, and for
+    /// another format or start.
+    ///
+    /// Exact: whatever the rest holds, the file reads as text that begins with these bytes as
+    /// they are. A file that is not UTF-8 after them is read as UTF-8 with its NULs or invalid
+    /// bytes replaced, or in a legacy encoding (`TextDecoder.reading`), and each of those reads
+    /// a byte below 0x80 with no lead byte before it as itself; its head, judged the same way for
+    /// binary data or UTF-16 (`startsLikePlainUTF8`), is the same; it decodes to at most three
+    /// times its bytes, so it is not refused as too large when a third of `largestText` holds it;
+    /// its format is detected from its first 4 KiB, and the rest decided from its start
+    /// (`needsWholeRead`, `startsWithRollingCaptions`) is decided inside these bytes. The pieces
+    /// counted here are then pieces of the decoded text too, and its count is at least theirs.
+    /// What is lost is the warning that such a file was not UTF-8, as the warnings of pieces
+    /// not read are with `enough`.
+    static func countInASCIIStart(
+        _ bytes: ByteView, fileName: String, options: LoadOptions, query: Query, pieceSize: Int, enough: Int,
+        length: Int = asciiStartLength
+    ) -> MatchCount? {
+        guard options.encoding == nil, bytes.count > length, bytes.count <= options.largestText / 3
+        else { return nil }
+        let format = options.format
+            ?? SubtitleFormat.detect(fileName: fileName, content: Array(bytes.prefix(SubtitleFormat.detectionLength)))
+        guard format == .srt || format == .text else { return nil }
+        let head = bytes.extracting(..<length)
+        let pieceEnd = format == .srt ? SRTParser.pieceEnd(in: head, from: length / 2)
+            : TimestampedTextParser.pieceEnd(in: head, from: length / 2)
+        guard let end = pieceEnd, end < length, end >= SubtitleFormat.detectionLength else { return nil }
+        let start = bytes.extracting(..<end)
+        guard UTF8Validation.isASCIIWithoutNULs(start), TextDecoder.startsLikePlainUTF8(bytes),
+              !PreparedText.isBlank(start) else { return nil }
+        let (_, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
+        guard let counted = countInPieces(start, format: format, fileName: fileName, query: query,
+                                          pieceSize: pieceSize, enough: enough, isFileStart: true),
+              counted.matches >= enough else { return nil }
+        return MatchCount(matches: counted.matches, format: format, encoding: TextEncoding.utf8.name,
+                          warnings: warnings + counted.warnings)
+    }
+
     static func countInPieces(
         _ text: PreparedText, query: Query, pieceSize: Int = TextPieces.pieceSize
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
@@ -101,23 +159,31 @@ extension TranscriptLoader {
 
     /// Parses and counts SRT and untimed text (valid UTF-8 without NUL) piece by piece (a small
     /// text is one piece); `nil` when the text is in another format or timestamped (read whole).
+    ///
+    /// With `isFileStart`, `buffer` is the start of a longer file, ending where a piece may: `nil`
+    /// too unless what is decided of the whole file from its start (`needsWholeRead`,
+    /// `startsWithRollingCaptions`) is decided before `buffer` ends.
     static func countInPieces(
         _ buffer: ByteView, format: SubtitleFormat, fileName: String, query: Query,
-        pieceSize: Int = TextPieces.pieceSize, enough: Int = .max
+        pieceSize: Int = TextPieces.pieceSize, enough: Int = .max, isFileStart: Bool = false
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
-        if format == .vtt { return query.scope.speaker == nil ? countPlainWebVTT(buffer, query: query) : nil }
+        if format == .vtt {
+            return query.scope.speaker == nil && !isFileStart ? countPlainWebVTT(buffer, query: query) : nil
+        }
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
-        if format == .text && TimestampedTextParser.needsWholeRead(buffer) { return nil }
+        var read = 0
+        if format == .text && TimestampedTextParser.needsWholeRead(buffer, read: &read) { return nil }
         // Counting until `enough`, the file is read from a first piece of its first cues on, in
         // pieces that grow, so that what follows the first match is never laid out.
         let stopsEarly = enough < .max
         let firstPiece = Swift.min(pieceSize, firstPieceSize)
         var firstLayout = WholeLayout()
         if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, keeping: &firstLayout,
-                                                       firstPrefix: stopsEarly ? firstPiece : nil) {
+                                                       firstPrefix: stopsEarly ? firstPiece : nil, read: &read) {
             return nil
         }
+        if isFileStart && read >= buffer.count { return nil }
         let wholeLayout = firstLayout
         let pieceEnd = { (target: Int) -> Int? in
             format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
@@ -207,9 +273,19 @@ extension TranscriptLoader {
     static func startsWithRollingCaptions(
         _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout, firstPrefix: Int? = nil
     ) -> Bool {
+        var read = 0
+        return startsWithRollingCaptions(buffer, fileName: fileName, keeping: &whole, firstPrefix: firstPrefix, read: &read)
+    }
+
+    /// `startsWithRollingCaptions(_:fileName:keeping:firstPrefix:)`, saying in `read` where the
+    /// prefix it decided on ends: the answer depends on `buffer[..<read]` alone when `read < buffer.count`.
+    static func startsWithRollingCaptions(
+        _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout, firstPrefix: Int?, read: inout Int
+    ) -> Bool {
         var size = firstPrefix ?? firstPrefixSize(of: buffer)
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
+            read = end
             let prefix = buffer.extracting(..<end)
             let layout = SRTLayout(prefix)
             whole.keep(layout, of: prefix, in: buffer)
