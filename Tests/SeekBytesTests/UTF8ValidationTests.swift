@@ -118,3 +118,36 @@ import Testing
         }
     }
 }
+
+/// The UTF-8 check that also looks for control bytes in a text's head.
+@Suite struct UTF8ValidationControlBytesTests {
+    @Test func findsWhatTheChecksApartFind() {
+        var random = SeededRandom(seed: 1_922)
+        let pieces: [[UInt8]] = [
+            Array("text that is plain ".utf8), [0x0A], [0x0D, 0x0A], [0x09], [0x0C], [0x1B], [0x01], [0x00], [0x7F],
+            [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xE9], [0xC3], [0xED, 0xA0, 0x80],
+        ]
+        for _ in 0..<400 {
+            var bytes: [UInt8] = []
+            let rare = Int.random(in: 0...3, using: &random)
+            for _ in 0..<Int.random(in: 0...600, using: &random) {
+                let index = Int.random(in: 0..<100, using: &random) < rare
+                    ? Int.random(in: 0..<pieces.count, using: &random) : [0, 0, 0, 1, 2, 3, 9, 10][Int.random(in: 0..<8, using: &random)]
+                bytes += pieces[index]
+            }
+            let head = Int.random(in: 0...bytes.count + 10, using: &random)
+            bytes.withByteView { view in
+                let (valid, controls) = UTF8Validation.isValidWithoutNULs(view, controlBytesInFirst: head)
+                let expected = String(validating: bytes, as: UTF8.self) != nil && !bytes.contains(0)
+                #expect(valid == expected)
+                if valid && view.extracting(first: head).hasControlBytes { #expect(controls) }
+                if valid && controls {
+                    // Only a control byte in the head, or in the non-ASCII run it ends in, sets it.
+                    var end = min(head, bytes.count)
+                    while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+                    #expect(view.extracting(first: end).hasControlBytes)
+                }
+            }
+        }
+    }
+}

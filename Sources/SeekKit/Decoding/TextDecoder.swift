@@ -169,6 +169,17 @@ public enum TextDecoder {
         }
     }
 
+    /// `startsLikePlainUTF8(bytes) && isValidWithoutNULs(bytes)`, in one pass where it can: in
+    /// UTF-8 without NUL the UTF-16 guesses cannot hold, so only the head's control bytes are left
+    /// to judge, and they are looked for as the UTF-8 is checked (and counted only when there are some).
+    ///
+    /// - Complexity: O(n), a large text's pieces after its head on all cores.
+    static func isPlainUTF8(_ bytes: ByteView) -> Bool {
+        guard byteOrderMark(bytes.extracting(first: 4)) == nil else { return false }
+        let (valid, controls) = UTF8Validation.isValidWithoutNULs(bytes, controlBytesInFirst: 65_536)
+        return valid && (!controls || startsLikePlainUTF8(bytes))
+    }
+
     /// Whether `bytes` are valid UTF-8 without NUL. Pieces of a text cut before ASCII
     /// bytes can be checked one by one.
     static func isValidWithoutNULs(_ bytes: ByteView) -> Bool {

@@ -39,8 +39,7 @@ extension TranscriptLoader {
     ///
     /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check, a large text's pieces on all cores).
     public static func readsInPlace(_ bytes: ByteView, options: LoadOptions) -> Bool {
-        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.startsLikePlainUTF8(bytes)
-            && UTF8Validation.isValidWithoutNULsInPiecesSkippingASCII(bytes)
+        options.encoding == nil && bytes.count <= options.largestText && TextDecoder.isPlainUTF8(bytes)
     }
 }
 

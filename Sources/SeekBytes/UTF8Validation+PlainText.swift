@@ -1,0 +1,66 @@
+extension UTF8Validation {
+    /// Whether `bytes` are valid UTF-8 without NUL, and whether their first `head` bytes may hold
+    /// a control byte (`ByteView.hasControlBytes`: below 0x20 but for 0x09–0x0D), found in the
+    /// same pass: the head's runs of ASCII are looked at for both at once, sixty-four bytes a
+    /// step. `controlBytesInHead` is true whenever `bytes.extracting(first: head).hasControlBytes`
+    /// is (it may be true of a few bytes past the head too); it says nothing when `valid` is false.
+    ///
+    /// - Complexity: O(n), a large text's pieces after the head on all cores.
+    package static func isValidWithoutNULs(
+        _ bytes: ByteView, controlBytesInFirst head: Int
+    ) -> (valid: Bool, controlBytesInHead: Bool) {
+        // The head is cut before an ASCII byte, where no sequence runs across.
+        var cut = Swift.min(head, bytes.count)
+        while cut < bytes.count && bytes[cut] >= 0x80 { cut += 1 }
+        let start = bytes.extracting(..<cut)
+        var controls = false
+        var place = 0
+        while place < cut {
+            place = controls ? asciiRunEnd(start, from: place) : plainRunEnd(start, from: place, controls: &controls)
+            guard place < cut else { break }
+            // A stretch of at least 4 KiB, to where an ASCII byte stands, as in the skipping check.
+            var end = Swift.min(place + 4096, cut)
+            while end < cut && start[end] >= 0x80 { end += 1 }
+            let stretch = start.extracting(place..<end)
+            guard isValidWithoutNULs(stretch) else { return (false, controls) }
+            if !controls && stretch.hasControlBytes { controls = true }
+            place = end
+        }
+        guard cut < bytes.count else { return (true, controls) }
+        return (isValidWithoutNULsInPiecesSkippingASCII(bytes.extracting(cut...)), controls)
+    }
+
+    /// `asciiRunEnd`, also setting `controls` when the run holds a byte below 0x20 but for
+    /// 0x09–0x0D (then it may stop early, at the start of that byte's block).
+    @inlinable
+    static func plainRunEnd(_ bytes: ByteView, from start: Int, controls: inout Bool) -> Int {
+        let count = bytes.count
+        var place = start
+        // A byte is ASCII and not NUL exactly when its high bit is clear and adding 0x7F sets it;
+        // of those, a control byte is one below 0x20 that is not 0x09–0x0D.
+        @inline(__always) func plain(_ chunk: SIMD16<UInt8>) -> SIMD16<UInt8> {
+            ~chunk & (chunk &+ SIMD16<UInt8>(repeating: 0x7F))
+        }
+        @inline(__always) func control(_ chunk: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            (chunk .< SIMD16<UInt8>(repeating: 0x20)) .& ((chunk &- SIMD16<UInt8>(repeating: 0x09)) .> SIMD16<UInt8>(repeating: 4))
+        }
+        while place + 64 <= count {
+            let a = bytes.load(at: place, as: SIMD16<UInt8>.self)
+            let b = bytes.load(at: place + 16, as: SIMD16<UInt8>.self)
+            let c = bytes.load(at: place + 32, as: SIMD16<UInt8>.self)
+            let d = bytes.load(at: place + 48, as: SIMD16<UInt8>.self)
+            let (low, high) = ((plain(a) & plain(b)) & (plain(c) & plain(d)) .< SIMD16<UInt8>(repeating: 0x80)).words
+            if low | high != 0 { return place }
+            if any((control(a) .| control(b)) .| (control(c) .| control(d))) {
+                controls = true
+                return asciiRunEnd(bytes, from: place)
+            }
+            place += 64
+        }
+        while place < count && bytes[place] != 0 && bytes[place] < 0x80 {
+            if bytes[place] < 0x20 && !(0x09...0x0D).contains(bytes[place]) { controls = true }
+            place += 1
+        }
+        return place
+    }
+}
