@@ -19,12 +19,35 @@ struct WebVTTLayout {
         var text: Range<Int>
     }
 
-    var cues: [Cue] = []
+    /// The cues' texts, as byte ranges of the file, in order: all that is kept of a cue (sixteen
+    /// bytes), its identifier and timing lines are found again from where its text starts
+    /// (`cue(_:in:)`), so that a file of tiny cues is not held three times over.
+    private(set) var spans: [Range<Int>] = []
     /// The indices of the cues whose text holds `<` or `&`, which the parser cleans.
     var marked: [Int] = []
 
-    /// The cues' texts, as byte ranges of the file, in order.
-    var spans: [Range<Int>] { cues.map(\.text) }
+    /// Where the lines of cue `index` lie: its timing line is the line that ends where its text
+    /// starts (or at the end of `bytes`), and the line before it, when it is not empty, is its
+    /// identifier (a block starts after an empty line).
+    ///
+    /// - Complexity: O(length of the two lines).
+    func cue(_ index: Int, in bytes: ByteView) -> Cue {
+        let text = spans[index]
+        let timingEnd = text.lowerBound > 0 && bytes[text.lowerBound - 1] == 0x0A ? text.lowerBound - 1 : text.lowerBound
+        let timingStart = Self.lineStart(bytes, before: timingEnd)
+        var id: Range<Int>?
+        if timingStart >= 2 && bytes[timingStart - 2] != 0x0A {
+            id = Self.lineStart(bytes, before: timingStart - 1)..<(timingStart - 1)
+        }
+        return Cue(id: id, timing: timingStart..<timingEnd, text: text)
+    }
+
+    /// The start of the line that `end` ends (the index after the line feed before it).
+    private static func lineStart(_ bytes: ByteView, before end: Int) -> Int {
+        var start = end
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        return start
+    }
 
     /// The layout of `bytes`, or `nil` when they are not plainly written.
     ///
@@ -41,14 +64,13 @@ struct WebVTTLayout {
             if LineScanner.containsArrow(bytes, position, end) { return nil }
             position = end + 1
         }
-        cues.reserveCapacity(count / 64)
+        spans.reserveCapacity(count / 64)
         var events = BlockEvents(bytes)
         while true {
             while position < count && bytes[position] == 0x0A { position += 1 }
             guard position < count else { break }
             var timingStart = position
             var timingEnd: Int
-            var id: Range<Int>?
             if let end = Self.usualTimingLineEnd(bytes, at: position) {
                 timingEnd = end
             } else {
@@ -63,7 +85,6 @@ struct WebVTTLayout {
                         position = blockEnd
                         continue
                     }
-                    id = position..<timingEnd
                     timingStart = next
                     timingEnd = nextEnd
                 }
@@ -99,8 +120,8 @@ struct WebVTTLayout {
             } else {
                 position = textStart
             }
-            if isMarked { marked.append(cues.count) }
-            cues.append(Cue(id: id, timing: timingStart..<timingEnd, text: textStart..<textEnd))
+            if isMarked { marked.append(spans.count) }
+            spans.append(textStart..<textEnd)
         }
     }
 
@@ -170,7 +191,7 @@ struct WebVTTLayout {
 
     /// The text the parser gives cue `cue`: as it lies, or cleaned of tags and references.
     func text(of cue: Int, in bytes: ByteView) -> String {
-        let text = bytes.extracting(cues[cue].text)
+        let text = bytes.extracting(spans[cue])
         guard WebVTTParser.needsCleaning(text) else { return text.string }
         var plain: [UInt8] = []
         var wordTimes: [WordTime] = []

@@ -38,10 +38,10 @@ extension TranscriptLoader {
         var lineFeeds = 0
         var counted = 0
         var transcript = CueCollector.collect(
-            inputBytes: matching.reduce(0) { $0 + layout.cues[$1].text.count + 1 }
+            inputBytes: matching.reduce(0) { $0 + layout.spans[$1].count + 1 }
         ) { cues in
             for index in matching {
-                let cue = layout.cues[index]
+                let cue = layout.cue(index, in: bytes)
                 guard let (start, end) = WebVTTParser.timings(bytes, cue.timing.lowerBound, cue.timing.upperBound)
                 else { preconditionFailure("a plain layout's timing lines are read by the parser") }
                 lineFeeds += ByteCounting.count(0x0A, in: bytes, counted..<cue.timing.lowerBound)

@@ -73,10 +73,11 @@ import SeekBytes
         let parsed = try WebVTTParser.parse(bytes, fileName: "t.vtt")
         let transcript = parsed.transcript
         #expect(parsed.warnings.isEmpty, "\(text.debugDescription)", sourceLocation: sourceLocation)
-        #expect(layout.cues.count == transcript.count, "\(text.debugDescription)", sourceLocation: sourceLocation)
-        guard layout.cues.count == transcript.count else { return true }
+        #expect(layout.spans.count == transcript.count, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        guard layout.spans.count == transcript.count else { return true }
         bytes.withByteView { buffer in
-            for (index, cue) in layout.cues.enumerated() {
+            for index in layout.spans.indices {
+                let cue = layout.cue(index, in: buffer)
                 let id = cue.id.map { buffer.string(in: $0) }
                 let times = WebVTTParser.timings(buffer, cue.timing.lowerBound, cue.timing.upperBound)
                 #expect(layout.text(of: index, in: buffer) == String(transcript.text(at: index))
@@ -129,7 +130,7 @@ import SeekBytes
         for (text, cues) in cases {
             let bytes = Array(text.utf8)
             let layout = try #require(bytes.withByteView { WebVTTLayout($0) }, "\(text.debugDescription)")
-            #expect(layout.cues.count == cues, "\(text.debugDescription)")
+            #expect(layout.spans.count == cues, "\(text.debugDescription)")
             #expect(try Self.expectParsersReading(text))
         }
     }
