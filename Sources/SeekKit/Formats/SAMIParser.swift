@@ -107,8 +107,10 @@ public enum SAMIParser {
         /// The class of the last `<P>` with one: where it is written, whether it is read, its style.
         var lastClass: (range: Range<Int>, chosen: Bool, style: Int32)?
 
-        /// Blocks skipped for an unreadable `Start`.
+        /// Blocks skipped for an unreadable `Start`, and a file that ends before `</BODY>` or `</SAMI>`.
         var warnings: WarningLog
+        /// Whether `</BODY>` or `</SAMI>` was met.
+        var sawEnd = false
 
         init(scanner: XMLScanner, chosen: [[UInt8]]?, fileName: String) {
             self.scanner = scanner
@@ -146,6 +148,9 @@ public enum SAMIParser {
                     if scanner.equals(name, "body") {
                         finishBlock(into: &cues)
                         block = nil
+                        sawEnd = true
+                    } else if scanner.equals(name, "sami") {
+                        sawEnd = true
                     } else if scanner.equals(name, "p") {
                         inChosen = false
                     }
@@ -158,6 +163,11 @@ public enum SAMIParser {
             if let open {
                 emit(open, end: nil, into: &cues)
                 self.open = nil
+            }
+            if sawSync && !sawEnd {
+                // A file cut short: what it holds is read, and the reader is told.
+                warnings.add(line: lines.line(at: bytes.count),
+                             "the file ends before </BODY> or </SAMI> (cut short?); the cues before are read")
             }
         }
 
