@@ -111,14 +111,7 @@ import Glibc
     }
 
     @Test func aPlayerThatHangsDoesNotHoldTheNavigator() throws {
-        // Written with O_CLOEXEC: a program started meanwhile by a test running in parallel must not
-        // inherit the open file, or running it fails with 'Text file busy'.
-        let script = directory.url.appendingPathComponent("hangs")
-        let descriptor = open(script.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        try #require(descriptor >= 0)
-        let body = Array("#!/bin/sh\nexec sleep 600\n".utf8)
-        #expect(body.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == body.count)
-        close(descriptor)
+        let script = try directory.writeProgram("hangs", "#!/bin/sh\nexec sleep 600\n")
         let player = PlayerController(command: PlayerCommand(program: script.path, kind: .generic))
         let media = MediaPath(bytes: Array("/x.mkv".utf8), shown: "/x.mkv")
         #expect(player.play(media, at: 1000) == .playing("playing x.mkv at 00:00:01.000 with \(script.path)"))

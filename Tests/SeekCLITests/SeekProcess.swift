@@ -147,6 +147,24 @@ final class TemporaryDirectory {
         return file
     }
 
+    /// Writes `text` as an executable program (mode 755).
+    ///
+    /// The file is opened close-on-exec: a program that a test running in parallel starts
+    /// while it is open must not inherit it, or running it fails with 'Text file busy'
+    /// (Foundation's `Data.write(to:)` does not open close-on-exec).
+    @discardableResult
+    func writeProgram(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let body = Array(text.utf8)
+        let written = body.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == body.count else { throw CocoaError(.fileWriteUnknown) }
+        return file
+    }
+
     func read(_ name: String) throws -> String {
         String(decoding: try Data(contentsOf: url.appendingPathComponent(name)), as: UTF8.self)
     }

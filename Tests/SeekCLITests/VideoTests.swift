@@ -237,8 +237,7 @@ import Darwin
 
     @Test func aHangingFFprobeIsStopped() throws {
         let directory = try TemporaryDirectory()
-        let fake = try directory.write("bin/ffprobe", "#!/bin/sh\nexec /bin/sleep 600\n")
-        chmod(fake.path, 0o755)
+        try directory.writeProgram("bin/ffprobe", "#!/bin/sh\nexec /bin/sleep 600\n")
         try directory.write("movie.mkv", "x")
         let result = try SeekProcess.run(["Bazinga", "movie.mkv"], in: directory.url, environment: Self.environment(
             directory, ["PATH": directory.url.appendingPathComponent("bin").path, "SEEK_VIDEO_TIMEOUT": "0.5"]))
@@ -253,8 +252,7 @@ import Darwin
     ])
     func anFFprobeThatAnswersNonsenseGetsAMessage(_ script: String, _ message: String) throws {
         let directory = try TemporaryDirectory()
-        let fake = try directory.write("bin/ffprobe", "#!/bin/sh\n\(script)\n")
-        chmod(fake.path, 0o755)
+        try directory.writeProgram("bin/ffprobe", "#!/bin/sh\n\(script)\n")
         try directory.write("movie.mkv", "x")
         try directory.write("talk.srt", Self.english)
         let result = try SeekProcess.run(["Bazinga", "movie.mkv", "talk.srt"], in: directory.url, environment: Self.environment(
