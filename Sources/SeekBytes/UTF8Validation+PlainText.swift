@@ -51,7 +51,8 @@ extension UTF8Validation {
             let d = bytes.load(at: place + 48, as: SIMD16<UInt8>.self)
             let (low, high) = ((plain(a) & plain(b)) & (plain(c) & plain(d)) .< SIMD16<UInt8>(repeating: 0x80)).words
             if low | high != 0 { return place }
-            if any((control(a) .| control(b)) .| (control(c) .| control(d))) {
+            let (first, second) = ((control(a) .| control(b)) .| (control(c) .| control(d))).words
+            if first | second != 0 {
                 controls = true
                 return asciiRunEnd(bytes, from: place)
             }

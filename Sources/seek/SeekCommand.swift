@@ -288,6 +288,10 @@ struct SeekCommand {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
                 return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}) }
             case .count(let query, _):
+                // Plain UTF-8 is counted where it lies, judged in one pass; anything else is decoded.
+                if bytes.withByteView({ TranscriptLoader.searchesInPlace($0, fileName: name, options: load) }) {
+                    return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .plainUTF8, {}) }
+                }
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
             case .loadCues, .search:
                 return Self.found(work, in: try TranscriptLoader.load(bytes, fileName: name, options: load))
