@@ -92,14 +92,30 @@ public enum SpeakerTurns {
 
     /// The rule on the speakers of a transcript's first cues, in order (`nil`: no speaker).
     static func isTranscriptLike<Name: Hashable>(labels: some Sequence<Name?>) -> Bool {
-        var counts: [Name: Int] = [:]
-        var labelled = 0
-        for case let label? in labels.prefix(sampledCues) {
-            labelled += 1
-            counts[label, default: 0] += 1
-        }
-        return labelled >= 3 && counts.values.contains { $0 >= 2 }
+        var tally = LabelTally<Name>()
+        for case let label? in labels.prefix(sampledCues) { tally.add(label) }
+        return tally.isTranscriptLike
     }
+}
+
+/// The speakers of a transcript's first cues, counted for `SpeakerTurns`' rule one label at a
+/// time (only the cues with a speaker are added), so that a caller keeps no list of them.
+struct LabelTally<Name: Hashable> {
+    private var counts: [Name: Int] = [:]
+    private var labelled = 0
+    private var repeated = false
+
+    /// Counts one cue's speaker.
+    mutating func add(_ name: Name) {
+        labelled += 1
+        let count = counts[name, default: 0] + 1
+        counts[name] = count
+        if count >= 2 { repeated = true }
+    }
+
+    /// Whether the speakers added say "transcript" (see `SpeakerTurns`' rule): once true, more
+    /// speakers keep it true.
+    var isTranscriptLike: Bool { labelled >= 3 && repeated }
 }
 
 /// How much one speaker says in a transcript (`seek --speakers`).

@@ -24,21 +24,25 @@ extension TranscriptLoader {
         var cleaned: [UInt8] = []
         var marked = layout.marked.makeIterator()
         var nextMarked = marked.next()
-        var labels: [String?] = []
+        var speakers = LabelTally<String>()
         for (cue, span) in layout.spans.prefix(SpeakerTurns.sampledCues).enumerated() {
             let text = prefix.extracting(span)
-            if nextMarked == cue {
-                nextMarked = marked.next()
-                if SRTParser.needsCleaning(text) {
-                    cleaned.removeAll(keepingCapacity: true)
-                    SRTParser.clean(text, into: &cleaned)
-                    labels.append(cleaned.withByteView { SpeakerPrefix.speaker(in: $0) })
-                    continue
-                }
+            let isMarked = nextMarked == cue
+            if isMarked { nextMarked = marked.next() }
+            let speaker: String?
+            if isMarked && SRTParser.needsCleaning(text) {
+                cleaned.removeAll(keepingCapacity: true)
+                SRTParser.clean(text, into: &cleaned)
+                speaker = cleaned.withByteView { SpeakerPrefix.speaker(in: $0) }
+            } else {
+                speaker = SpeakerPrefix.mayStartLabel(text) ? SpeakerPrefix.speaker(in: text) : nil
             }
-            labels.append(SpeakerPrefix.mayStartLabel(text) ? SpeakerPrefix.speaker(in: text) : nil)
+            if let speaker {
+                speakers.add(speaker)
+                if speakers.isTranscriptLike { return true }
+            }
         }
-        return SpeakerTurns.isTranscriptLike(labels: labels)
+        return false
     }
 
     /// The first prefix of an SRT file whose cues `startsWithRollingCaptions` or
@@ -59,14 +63,19 @@ extension TranscriptLoader {
         let sampled = Swift.min(layout.spans.count, RollingCaptions.sampledCues)
         guard sampled >= 3 else { return false }
         let marked = Set(layout.marked.prefix { $0 < sampled })
+        // The rule wants at least this many of the cues after the first: past the point where
+        // the cues left could not make it up, the answer is no.
+        let wanted = Swift.max(2, (sampled - 1 + 2) / 3)
         var rolls = 0
         for cue in 1..<sampled {
             if marked.contains(cue) || marked.contains(cue - 1)
                 || firstLineRepeats(bytes, layout.spans[cue], after: layout.spans[cue - 1]) {
                 rolls += 1
+            } else if rolls + (sampled - 1 - cue) < wanted {
+                return false
             }
         }
-        return rolls >= 2 && rolls * 3 >= sampled - 1
+        return rolls >= wanted
     }
 
     /// Whether `text` has a second line and its first line, without the spaces and tabs

@@ -60,4 +60,17 @@ import SeekBytes
         }
         #expect(answered >= 2)
     }
+
+    /// The look at the first 200 cues gives up on rolling captions only once the cues left
+    /// could not make a third roll: cues that roll at the end of the sample still count.
+    @Test func cuesThatRollLateInTheSampleStillCount() {
+        for late in 64...70 {
+            let texts = (0..<300).map { cue in
+                cue >= 200 - late && cue < 200 ? "line \(cue - 1)\nline \(cue)" : "other \(cue)\nline \(cue)"
+            }
+            let rolling = late * 3 >= 199
+            #expect(Self.parsedAnswer(Self.srt(texts)) == rolling, "\(late) cues roll")
+            #expect(Self.layoutAnswer(Self.srt(texts)) == (rolling ? nil : false), "\(late) cues roll")
+        }
+    }
 }
