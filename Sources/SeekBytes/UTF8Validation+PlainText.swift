@@ -36,22 +36,31 @@ extension UTF8Validation {
     static func plainRunEnd(_ bytes: ByteView, from start: Int, controls: inout Bool) -> Int {
         let count = bytes.count
         var place = start
-        // A byte is ASCII and not NUL exactly when its high bit is clear and adding 0x7F sets it;
-        // of those, a control byte is one below 0x20 that is not 0x09–0x0D.
-        @inline(__always) func plain(_ chunk: SIMD16<UInt8>) -> SIMD16<UInt8> {
-            ~chunk & (chunk &+ SIMD16<UInt8>(repeating: 0x7F))
+        // (`pointwiseMin` and `pointwiseMax` are left calls; these compile to one instruction.)
+        @inline(__always) func min(_ x: SIMD16<UInt8>, _ y: SIMD16<UInt8>) -> SIMD16<UInt8> {
+            x.replacing(with: y, where: y .< x)
         }
-        @inline(__always) func control(_ chunk: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-            (chunk .< SIMD16<UInt8>(repeating: 0x20)) .& ((chunk &- SIMD16<UInt8>(repeating: 0x09)) .> SIMD16<UInt8>(repeating: 4))
+        @inline(__always) func max(_ x: SIMD16<UInt8>, _ y: SIMD16<UInt8>) -> SIMD16<UInt8> {
+            x.replacing(with: y, where: y .> x)
         }
+        let shift = SIMD16<UInt8>(repeating: 0xF2)
         while place + 64 <= count {
             let a = bytes.load(at: place, as: SIMD16<UInt8>.self)
             let b = bytes.load(at: place + 16, as: SIMD16<UInt8>.self)
             let c = bytes.load(at: place + 32, as: SIMD16<UInt8>.self)
             let d = bytes.load(at: place + 48, as: SIMD16<UInt8>.self)
-            let (low, high) = ((plain(a) & plain(b)) & (plain(c) & plain(d)) .< SIMD16<UInt8>(repeating: 0x80)).words
+            // 64 bytes are ASCII without NUL when, in each of the sixteen lanes, the most is below
+            // 0x80 and the least above 0.
+            let least = min(min(a, b), min(c, d))
+            let (low, high) = ((max(max(a, b), max(c, d)) .>= SIMD16<UInt8>(repeating: 0x80))
+                .| (least .== SIMD16<UInt8>(repeating: 0))).words
             if low | high != 0 { return place }
-            let (first, second) = ((control(a) .| control(b)) .| (control(c) .| control(d))).words
+            // Then the control bytes 0x01–0x08 are there when a lane's least is below 9, and
+            // 0x0E–0x1F when it is below 0x12 once 0x0E is taken off each byte (0x01–0x0D wrap
+            // to 0xF3 and above).
+            let leastShifted = min(min(a &+ shift, b &+ shift), min(c &+ shift, d &+ shift))
+            let controlMarks = (least .< SIMD16<UInt8>(repeating: 9)) .| (leastShifted .< SIMD16<UInt8>(repeating: 0x12))
+            let (first, second) = controlMarks.words
             if first | second != 0 {
                 controls = true
                 return asciiRunEnd(bytes, from: place)

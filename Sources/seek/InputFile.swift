@@ -97,11 +97,24 @@ struct InputFile: Equatable {
                 walk(directory: path, filter: filter, into: &files)
             } else if isFile, SubtitleFormat.isWalked(fileName: path.shown) || VideoSubtitles.isVideo(path.shown),
                       filter.admits(Array(name)) {
-                if path.shown.utf8.count > 4, path.shown.lowercased().hasSuffix(".xml"), !isTimedText(path) { continue }
-                if path.shown.utf8.count > 5, path.shown.lowercased().hasSuffix(".json"), !isTranscriptJSON(path) { continue }
+                if Self.name(name, endsWith: ".xml"), !isTimedText(path) { continue }
+                if Self.name(name, endsWith: ".json"), !isTranscriptJSON(path) { continue }
                 files.append(InputFile(source: .path(path), displayName: path.shown, walked: true))
             }
         }
+    }
+
+    /// Whether the bytes of a file's name end with `suffix` (lower-case ASCII) in any case: no
+    /// other letter lower-cases to one of an extension's ASCII letters but the Kelvin sign's `k`.
+    private static func name(_ name: ArraySlice<UInt8>, endsWith suffix: String) -> Bool {
+        guard name.count >= suffix.utf8.count else { return false }
+        var place = name.endIndex - suffix.utf8.count
+        for lower in suffix.utf8 {
+            let byte = name[place]
+            guard byte == lower || (0x41...0x5A).contains(byte) && byte | 0x20 == lower else { return false }
+            place += 1
+        }
+        return true
     }
 
     /// Whether the `.xml` file at `path` starts like TTML: a walk takes no other XML.

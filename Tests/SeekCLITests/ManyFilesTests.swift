@@ -156,6 +156,8 @@ import Testing
 
     @Test func aWalkTakesOnlyTranscriptJSON() throws {
         try directory.write("lib/package.json", "{\"name\": \"budget\", \"version\": \"1.0.0\"}\n")
+        try directory.write("lib/Settings.JSON", "{\"budget\": 3}\n")
+        try directory.write("lib/feed.Xml", "<rss><title>budget</title></rss>\n")
         try directory.write("lib/talk.json", """
         {"text": " the budget", "segments": [{"id": 0, "start": 1.0, "end": 2.5, "text": " the budget"}]}
 
