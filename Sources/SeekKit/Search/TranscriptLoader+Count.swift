@@ -6,6 +6,9 @@ public struct MatchCount: Sendable {
     /// Exactly `MatchIndex(transcript:query:).count` on the loaded transcript.
     public var matches: Int
     public var format: SubtitleFormat
+    /// The name of the encoding the file was read in (`TextEncoding.name`). An answer from an
+    /// ASCII start (`TranscriptLoader.countMatchesInASCIIStart`) says `UTF-8` without having
+    /// looked at the rest, which may be in another encoding: what it counted reads the same in any.
     public var encoding: String
     /// The warnings `TranscriptLoader.load` gives, in the same order.
     public var warnings: [Diagnostic]
