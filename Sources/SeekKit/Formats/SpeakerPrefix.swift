@@ -47,12 +47,19 @@ enum SpeakerPrefix {
         return (name, after)
     }
 
-    /// Whether `line` could start with a label at all: a cheap test before `label(in:)`.
+    /// Whether `line` could start with a label at all: a cheap test before `label(in:)`. Every
+    /// label starts with `(`, `>`, `[`, `-`, `*` or a name's capital letter (A–Z, or a lead byte
+    /// of a longer letter), and all but `(speaker 0)` hold a colon near the start.
     @inline(__always)
     static func mayStartLabel(_ line: ByteView) -> Bool {
         guard let first = line.first else { return false }
         if first == UInt8(ascii: "(") { return true }
-        return line.firstIndex(of: UInt8(ascii: ":"), in: 0..<min(line.count, maximumNameBytes + 9)) != nil
+        switch first {
+        case 0x41...0x5A, 0xC0...0xFF, UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "-"), UInt8(ascii: "*"):
+            return line.firstIndex(of: UInt8(ascii: ":"), in: 0..<min(line.count, maximumNameBytes + 9)) != nil
+        default:
+            return false
+        }
     }
 
     private static func labelEnd(in line: ByteView) -> (String, Int)? {

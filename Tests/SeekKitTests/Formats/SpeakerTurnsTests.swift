@@ -1,5 +1,6 @@
 import Testing
 @testable import SeekKit
+import SeekBytes
 
 /// Speaker labels: recognised, shown once, and carried through a turn in transcripts but not films.
 @Suite struct SpeakerTurnsTests {
@@ -75,6 +76,35 @@ import Testing
                                        name: "t.vtt")
         #expect(transcript.map(\.speaker) == ["Gil Bo", "Hal"])
         #expect(transcript.map(\.text) == ["hello", "there"])
+    }
+
+    /// The cheap test before reading a label passes every line that has one: random lines made
+    /// of the shapes labels take and of the bytes they are made of.
+    @Test func everyLabelPassesTheCheapTest() {
+        let openers = ["", "", "- ", "**", ">> ", ">>", "[", "(", "- **", " ", "*", "-"]
+        let names = ["Ann", "BOB", "van", "Émile", "speaker 2", "SPEAKER_01", "x", "7", "Note", "ß", "A.B", "de"]
+        let closers = [":", "**:", ":**", "]:", ")", "", " :", "::", ")", "]"]
+        let tails = [" hi", "", "\n", " 10:30", "9", "\t", " (laughs)"]
+        let bytes = ["A", "b", "É", "(", ")", ">", "[", "]", "-", "*", ":", " ", "\n", "0", "_", ".", "&"]
+        var generator = SeededRandom(seed: 19)
+        var labels = 0
+        for round in 0..<20_000 {
+            let line: String
+            if round % 4 == 0 {
+                line = (0..<Int.random(in: 1...12, using: &generator)).map { _ in bytes.randomElement(using: &generator)! }.joined()
+            } else {
+                let name = (0..<Int.random(in: 1...3, using: &generator)).map { _ in names.randomElement(using: &generator)! }
+                    .joined(separator: Bool.random(using: &generator) ? " " : "")
+                line = openers.randomElement(using: &generator)! + name + closers.randomElement(using: &generator)!
+                    + tails.randomElement(using: &generator)!
+            }
+            Array(line.utf8).withByteView { bytes in
+                guard SpeakerPrefix.label(in: bytes) != nil else { return }
+                labels += 1
+                #expect(SpeakerPrefix.mayStartLabel(bytes), "\(line.debugDescription)")
+            }
+        }
+        #expect(labels > 1_000)
     }
 
     @Test func notLabels() throws {
