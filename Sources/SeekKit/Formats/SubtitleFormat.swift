@@ -16,6 +16,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     case microdvd
     /// LRC lyrics (`[mm:ss.xx]text`).
     case lrc
+    /// TMPlayer (`HH:MM:SS:text`, one cue a line; `.txt` or `.tmp`).
+    case tmplayer
     case text
     /// Whisper, WhisperX, whisper.cpp and podcast-namespace JSON (`JSONTranscriptParser`).
     case json
@@ -25,7 +27,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// The names `--format` accepts besides the cases' own (`ssa` is `ass`, …).
     static let aliases: [(name: String, format: SubtitleFormat)] = [
         ("webvtt", .vtt), ("ssa", .ass), ("dfxp", .ttml), ("imsc", .ttml), ("smi", .sami),
-        ("subviewer", .sbv), ("sub", .microdvd), ("txt", .text),
+        ("subviewer", .sbv), ("sub", .microdvd), ("tmp", .tmplayer), ("txt", .text),
     ]
 
     /// The format called `name` on the command line: a case's name or an alias, any case.
@@ -51,6 +53,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         case .sbv: "SBV/SubViewer"
         case .microdvd: "MicroDVD"
         case .lrc: "LRC"
+        case .tmplayer: "TMPlayer"
         case .text: "timestamped text"
         case .json: "Whisper/podcast JSON"
         case .tsv: "Whisper TSV"
@@ -146,6 +149,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
     ///   or a `[INFORMATION]` header: SBV/SubViewer.
+    /// - Three in four lines `00:00:50:text` (or `=text`), the first 4 KiB's: TMPlayer.
     /// - LRC metadata (`[ar:…]`, `[ti:…]`, `[offset:…]`, …) or a line with several `[mm:ss.xx]`
     ///   stamps: LRC. (A single stamp per line is left to timestamped text, which reads it alike.)
     /// - A first non-blank line that is an SRT-style timing line (`00:00:01,000 --> 00:00:02,000`,
@@ -201,6 +205,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 if line.startsCaseless(with: "[information]") { return .sbv }
                 if LRCParser.isMetadataTag(line) || LRCParser.stampCount(line) >= 2 { return .lrc }
             }
+            if wasFirst && TMPlayerParser.recognises(bytes.extracting(start...)) { return .tmplayer }
             if wasFirst || !sawIndex {
                 if MicroDVDParser.isCueLine(line) { return wasFirst ? .microdvd : nil }
                 if SBVParser.isTimingLine(line) { return .sbv }

