@@ -1,7 +1,7 @@
 /// The places in a text where a block of lines may end or need a look, found sixteen bytes
 /// at a time and handed out one by one: a line feed followed by a line feed (an empty line
-/// next), a space or a tab (a line that may hold only blanks), and any byte of markup
-/// (`{`, `&`, `<`, `>`).
+/// next), a space or a tab (a line that may hold only blanks), a space or tab followed by a
+/// line feed (a line ending in a blank), and any byte of markup (`{`, `&`, `<`, `>`).
 ///
 /// Unlike `ByteEvents`, it passes the line feeds between ordinary lines, so a scan of a
 /// subtitle block's text stops about once per block instead of once per line.
@@ -33,6 +33,7 @@ public struct BlockEvents: ChunkScanning {
     @inlinable @inline(__always)
     static func isPlace(_ byte: UInt8, before next: UInt8?) -> Bool {
         if byte == 0x0A { return next == 0x0A || next == 0x20 || next == 0x09 }
+        if byte == 0x20 || byte == 0x09 { return next == 0x0A }
         return byte == UInt8(ascii: "{") || byte == UInt8(ascii: "&") || byte | 0x02 == UInt8(ascii: ">")
     }
 
@@ -45,10 +46,13 @@ public struct BlockEvents: ChunkScanning {
             let after = bytes.load(at: position + 1, as: SIMD16<UInt8>.self)
             // Masks joined only with `.|` and as words (other lane-wise steps compile byte by byte).
             let lineFeeds = (chunk .== lineFeed).words
+            let feedsAfter = (after .== lineFeed).words
             let breaks = ((after .== lineFeed) .| (after .== space) .| (after .== tab)).words
+            let blanks = ((chunk .== space) .| (chunk .== tab)).words
             let markup = ((chunk .== brace) .| (chunk .== ampersand) .| ((chunk | angleMask) .== angle)).words
-            return ChunkPlaces(start: position, low: (lineFeeds.low & breaks.low) | markup.low,
-                               high: (lineFeeds.high & breaks.high) | markup.high)
+            return ChunkPlaces(start: position,
+                               low: (lineFeeds.low & breaks.low) | (blanks.low & feedsAfter.low) | markup.low,
+                               high: (lineFeeds.high & breaks.high) | (blanks.high & feedsAfter.high) | markup.high)
         }
         var places = ChunkPlaces(start: position)
         guard position < count else { return places }

@@ -309,6 +309,7 @@ public enum ASSParser {
         while high > low, output[high - 1] == 0x20 || output[high - 1] == 0x0A || output[high - 1] == 0x09 { high -= 1 }
         if high < output.count { output.removeSubrange(high...) }
         if low > 0 { output.removeSubrange(..<low) }
+        LineBreakBlanks.remove(from: &output)
     }
 
     /// The drawing mode an override block `from..<to` sets with `\p<n>` (the last one

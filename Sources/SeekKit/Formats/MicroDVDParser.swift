@@ -131,8 +131,11 @@ public enum MicroDVDParser {
         return (string, FrameRate(numerator: Int((value * 1000).rounded()), denominator: 1000))
     }
 
-    /// Copies a cue's text into `output`: `|` as a line break, `{x:…}` control codes removed.
+    /// Copies a cue's text into `output`: `|` as a line break, `{x:…}` control codes removed, no
+    /// blanks around line breaks (`LineBreakBlanks`).
     static func clean(_ text: ByteView, into output: inout [UInt8]) {
+        let start = output.count
+        defer { LineBreakBlanks.remove(from: &output, startingAt: start) }
         var index = 0
         let end = text.count
         while index < end {

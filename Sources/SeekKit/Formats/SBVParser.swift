@@ -90,8 +90,11 @@ public enum SBVParser {
         finish(&cues)
     }
 
-    /// Copies `raw` into `output` with each `[br]` (any case) made a line break.
+    /// Copies `raw` into `output` with each `[br]` (any case) made a line break, and no blanks
+    /// around line breaks (`LineBreakBlanks`).
     static func clean(_ raw: ByteView, into output: inout [UInt8]) {
+        let start = output.count
+        defer { LineBreakBlanks.remove(from: &output, startingAt: start) }
         var index = 0
         while index < raw.count {
             if raw[index] == UInt8(ascii: "["), index + 4 <= raw.count,

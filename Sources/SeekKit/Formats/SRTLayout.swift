@@ -7,12 +7,14 @@ import SeekBytes
 /// each block ended by an empty line; LF line breaks only, no line of spaces, no
 /// text line `SRTParser` could take for a timing line. On such a piece the parser
 /// gives exactly these cues, with each cue's text its lines as they lie (joined by
-/// their LF), cleaned of markup and references when `marked`, and no warning.
+/// their LF), cleaned of markup and references and of blanks around its line breaks when
+/// `marked`, and no warning.
 /// Anything else is left to the parser.
 struct SRTLayout {
     /// The cues' text, as byte ranges of the piece, in order.
     var spans: [Range<Int>] = []
-    /// The indices of the cues whose text holds `<`, `{` or `&`, which the parser cleans.
+    /// The indices of the cues whose text holds `<`, `{` or `&`, or a blank next to a line break
+    /// inside it, which the parser cleans.
     var marked: [Int] = []
 
     /// The layout of `bytes`, or `nil` when they are not plainly written.
@@ -64,6 +66,11 @@ struct SRTLayout {
                             break
                         }
                         if SRTLayout.isBlankLine(bytes, from: place + 1) { return nil }
+                        // A line starting with a blank: the parser takes the blank off (`LineBreakBlanks`).
+                        isMarked = true
+                    } else if byte == 0x20 || byte == 0x09 {
+                        // A blank ending a line that another follows: the parser takes it off.
+                        if place + 2 < count && bytes[place + 2] != 0x0A { isMarked = true }
                     } else if byte == UInt8(ascii: ">") {
                         guard place >= angleLineEnd else { continue }
                         var lineStart = place

@@ -232,6 +232,8 @@ public enum SRTParser {
         /// Where the cue's text lines start and end in the source, used when they are contiguous.
         var textStart = 0
         var textEnd = 0
+        /// Whether a text line ends, or the next starts, with a blank (`LineBreakBlanks`): the text is then cleaned.
+        var blankAtBreak = false
         /// The last timing line read ahead, by position, so it is parsed only once.
         var peeked: (position: Int, timing: Timing)?
 
@@ -255,6 +257,7 @@ public enum SRTParser {
             textLine = nil
             textStart = 0
             textEnd = 0
+            blankAtBreak = false
             peeked = nil
         }
 
@@ -294,6 +297,7 @@ public enum SRTParser {
                     end = to
                     timingLine = lineNumber
                     textLine = nil
+                    blankAtBreak = false
                     cues.raw.removeAll(keepingCapacity: true)
                     state = .text
                 case .invalid(let message):
@@ -350,8 +354,12 @@ public enum SRTParser {
             if textLine == nil {
                 textLine = lineNumber
                 textStart = start
-            } else if scanner.hasCarriageReturns {
-                cues.raw.append(0x0A)
+            } else {
+                if textEnd > textStart && LineBreakBlanks.isBlank(bytes[textEnd - 1])
+                    || start < end && LineBreakBlanks.isBlank(bytes[start]) {
+                    blankAtBreak = true
+                }
+                if scanner.hasCarriageReturns { cues.raw.append(0x0A) }
             }
             textEnd = end
             if scanner.hasCarriageReturns {
@@ -372,7 +380,7 @@ public enum SRTParser {
         }
 
         private mutating func finishCue(text: ByteView, line: Int) {
-            guard SRTParser.needsCleaning(text) else {
+            guard blankAtBreak || SRTParser.needsCleaning(text) else {
                 cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
                 return
             }
@@ -382,8 +390,11 @@ public enum SRTParser {
         }
     }
 
-    /// Removes SRT markup from `bytes` and decodes character references, into `output`.
+    /// Removes SRT markup from `bytes` and decodes character references, into `output`, with
+    /// no blanks left around line breaks (`LineBreakBlanks`).
     static func clean(_ bytes: ByteView, into output: inout [UInt8]) {
+        let start = output.count
+        defer { LineBreakBlanks.remove(from: &output, startingAt: start) }
         let end = bytes.count
         var index = 0
         var angle = CloserSearch(target: UInt8(ascii: ">"))

@@ -32,26 +32,20 @@ public enum TimestampedTextParser {
         _ buffer: ByteView, fileName: String
     ) -> (transcript: Transcript, warnings: [Diagnostic]) {
         let scanner = LineScanner(buffer)
-        var warnings: [Diagnostic] = []
         let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             cues.reserve(forInputBytes: buffer.count)
             if MarkdownTranscriptParser.recognises(buffer) {
                 MarkdownTranscriptParser.parse(scanner, into: &cues)
             } else if parseUntimedLines(scanner, into: &cues) == nil {
                 cues.removeAll()
-                let census = timestampCensus(scanner)
-                if census.isTimestamped {
+                if timestampCensus(scanner).isTimestamped {
                     parseTimed(scanner, into: &cues)
                 } else {
                     _ = parseUntimedLines(scanner, stoppingAtTimestamps: false, into: &cues)
-                    warnings.append(Diagnostic(
-                        file: fileName, line: census.firstLine,
-                        message: "a time starts \(census.stamped) of \(census.lines) lines, too few for timestamped "
-                            + "text (at least 2, and one line in \(sparsestTimes)); read as untimed lines"))
                 }
             }
         }
-        return (transcript, warnings)
+        return (transcript, [])
     }
 
     /// How rare lines starting with a time may be in a timestamped text: one in this many, at least.
@@ -61,8 +55,6 @@ public enum TimestampedTextParser {
     struct TimestampCensus {
         var stamped = 0
         var lines = 0
-        /// The first line that starts with a time.
-        var firstLine: Int?
 
         /// Whether the times are what the text is made of, not a few lines that happen to start
         /// like one (`10:30 we met`): two lines or more and one in `sparsestTimes` at least, or
@@ -79,10 +71,8 @@ public enum TimestampedTextParser {
     static func timestampCensus(_ scanner: LineScanner) -> TimestampCensus {
         var census = TimestampCensus()
         var position = 0
-        var lineNumber = 0
         while position < scanner.count {
             let (end, next) = scanner.line(from: position)
-            lineNumber += 1
             defer { position = next }
             if scanner.isBlank(position, end) || isMetadataLine(scanner.view, position, end) { continue }
             census.lines += 1
@@ -90,7 +80,6 @@ public enum TimestampedTextParser {
                 continue
             }
             census.stamped += 1
-            if census.firstLine == nil { census.firstLine = lineNumber }
         }
         return census
     }
@@ -298,7 +287,8 @@ public enum TimestampedTextParser {
                 current?.textLine = lineNumber
                 textStart = position
                 textEnd = end
-            } else if !gathered && !scanner.hasCarriageReturns && position == nextLineStart {
+            } else if !gathered && !scanner.hasCarriageReturns && position == nextLineStart
+                        && !LineBreakBlanks.isBlank(bytes[textEnd - 1]) && !LineBreakBlanks.isBlank(bytes[position]) {
                 textEnd = end
             } else {
                 if !gathered {
@@ -306,8 +296,10 @@ public enum TimestampedTextParser {
                     cues.plain.removeAll(keepingCapacity: true)
                     cues.plain.append(contentsOf: bytes.extracting(textStart..<textEnd))
                 }
+                // No blanks around the line break (`LineBreakBlanks`).
+                while let last = cues.plain.last, LineBreakBlanks.isBlank(last) { cues.plain.removeLast() }
                 cues.plain.append(0x0A)
-                cues.plain.append(contentsOf: bytes.extracting(position..<end))
+                cues.plain.append(contentsOf: bytes.extracting(bytes.skippingBlanks(from: position, to: end)..<end))
             }
             nextLineStart = next
         }

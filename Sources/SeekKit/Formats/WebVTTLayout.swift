@@ -7,7 +7,8 @@ import SeekBytes
 /// a timing line `WebVTTParser.timings` reads, text lines without `-->`) and `NOTE`, `STYLE`
 /// or `REGION` blocks without `-->`; LF line breaks only. On such a file `WebVTTParser` gives
 /// exactly these cues, in order, each cue's text its lines as they lie (joined by their LF),
-/// cleaned of tags and references when `marked`, and no warning. Anything else is left to the parser.
+/// cleaned of tags and references and of blanks around its line breaks when `marked`, and no
+/// warning. Anything else is left to the parser.
 struct WebVTTLayout {
     /// One cue: where its lines lie.
     struct Cue {
@@ -23,7 +24,8 @@ struct WebVTTLayout {
     /// bytes), its identifier and timing lines are found again from where its text starts
     /// (`cue(_:in:)`), so that a file of tiny cues is not held three times over.
     private(set) var spans: [Range<Int>] = []
-    /// The indices of the cues whose text holds `<` or `&`, which the parser cleans.
+    /// The indices of the cues whose text holds `<` or `&`, or a blank next to a line break inside
+    /// it, which the parser cleans.
     var marked: [Int] = []
 
     /// Where the lines of cue `index` lie: its timing line is the line that ends where its text
@@ -110,6 +112,11 @@ struct WebVTTLayout {
                             position = place + 1
                             break
                         }
+                        // The parser takes the blank starting the next line off (`LineBreakBlanks`).
+                        isMarked = true
+                    } else if byte == 0x20 || byte == 0x09 {
+                        // So it does a blank ending a line that another follows.
+                        if place + 2 < count && bytes[place + 2] != 0x0A { isMarked = true }
                     } else if byte == UInt8(ascii: ">") {
                         // A text line with `-->` would start a block of its own.
                         if bytes[place - 1] == UInt8(ascii: "-") && bytes[place - 2] == UInt8(ascii: "-") { return nil }
@@ -192,7 +199,7 @@ struct WebVTTLayout {
     /// The text the parser gives cue `cue`: as it lies, or cleaned of tags and references.
     func text(of cue: Int, in bytes: ByteView) -> String {
         let text = bytes.extracting(spans[cue])
-        guard WebVTTParser.needsCleaning(text) else { return text.string }
+        guard WebVTTParser.needsCleaning(text) || LineBreakBlanks.occur(in: text) else { return text.string }
         var plain: [UInt8] = []
         var wordTimes: [WordTime] = []
         _ = WebVTTParser.clean(text, into: &plain, wordTimes: &wordTimes)

@@ -116,6 +116,8 @@ public enum WebVTTParser {
             var timingFailed = false
             var textStart = 0
             var textEnd = 0
+            // Whether a text line ends, or the next starts, with a blank (`LineBreakBlanks`).
+            var blankAtBreak = false
             cues.raw.removeAll(keepingCapacity: true)
             while true {
                 let start = position
@@ -132,6 +134,7 @@ public enum WebVTTParser {
                         if let (from, to) = WebVTTParser.timings(bytes, start, end) {
                             cue = (String(decoding: cues.raw, as: UTF8.self), from, to, nil)
                             cues.raw.removeAll(keepingCapacity: true)
+                            blankAtBreak = false
                         } else {
                             cue = nil
                             timingFailed = true
@@ -149,11 +152,18 @@ public enum WebVTTParser {
                         if cue?.textLine == nil {
                             cue?.textLine = currentLine
                             textStart = start
+                        } else if LineBreakBlanks.isBlank(bytes[textEnd - 1]) || LineBreakBlanks.isBlank(bytes[start]) {
+                            blankAtBreak = true
                         }
                         textEnd = end
                     } else {
                         if cue != nil && cue?.textLine == nil { cue?.textLine = currentLine }
-                        if !cues.raw.isEmpty { cues.raw.append(0x0A) }
+                        if !cues.raw.isEmpty {
+                            if LineBreakBlanks.isBlank(cues.raw[cues.raw.count - 1]) || LineBreakBlanks.isBlank(bytes[start]) {
+                                blankAtBreak = true
+                            }
+                            cues.raw.append(0x0A)
+                        }
                         cues.raw.append(contentsOf: bytes.extracting(start..<end))
                     }
                     previous = (position, lineNumber)
@@ -166,11 +176,11 @@ public enum WebVTTParser {
                 if scanner.hasCarriageReturns {
                     let raw = cues.raw
                     raw.withByteView {
-                        finishCue(text: $0, id: id, start: cue.start, end: cue.end, line: line)
+                        finishCue(text: $0, id: id, start: cue.start, end: cue.end, line: line, blankAtBreak: blankAtBreak)
                     }
                 } else {
                     let text = bytes.extracting(textStart..<(cue.textLine == nil ? textStart : textEnd))
-                    finishCue(text: text, id: id, start: cue.start, end: cue.end, line: line)
+                    finishCue(text: text, id: id, start: cue.start, end: cue.end, line: line, blankAtBreak: blankAtBreak)
                 }
             } else if !inHeader && !seenArrow && !timingFailed && !isCommentOrDefinition()
                         && cues.raw.contains(where: { !isWhitespace($0) }) {
@@ -179,8 +189,9 @@ public enum WebVTTParser {
         }
 
         private mutating func finishCue(text: ByteView, id: String?, start: Int, end: Int,
-                                        line: Int) {
-            WebVTTParser.append(text, id: id, start: start, end: end, line: line, to: &cues)
+                                        line: Int, blankAtBreak: Bool) {
+            WebVTTParser.append(text, id: id, start: start, end: end, line: line, blankAtBreak: blankAtBreak,
+                                to: &cues)
         }
 
         /// Whether the block just read (in `cues.raw`) is a NOTE, STYLE or REGION block.
@@ -254,8 +265,9 @@ public enum WebVTTParser {
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction.value
     }
 
-    /// Reduces WebVTT cue text to plain text in `output`; each timestamp tag
-    /// (`<00:00:05.600>`) becomes a word time at its offset in `output`.
+    /// Reduces WebVTT cue text to plain text in `output`, with no blanks around its line breaks
+    /// (`LineBreakBlanks`); each timestamp tag (`<00:00:05.600>`) becomes a word time at its
+    /// offset in `output`.
     ///
     /// - Returns: the annotation of the first `<v>` tag (whitespace collapsed), if any.
     static func clean(
@@ -263,20 +275,37 @@ public enum WebVTTParser {
     ) -> String? {
         var voice: String?
         let end = bytes.count
+        let outputStart = output.count
+        let firstWordTime = wordTimes.count
+        var afterBreak = false
         var index = 0
         while index < end {
             var runEnd = index
-            while runEnd < end && bytes[runEnd] != UInt8(ascii: "<") && bytes[runEnd] != UInt8(ascii: "&") {
+            while runEnd < end && bytes[runEnd] != UInt8(ascii: "<") && bytes[runEnd] != UInt8(ascii: "&")
+                    && bytes[runEnd] != 0x0A {
                 runEnd += 1
             }
             if runEnd > index {
-                output.append(contentsOf: bytes.extracting(index..<runEnd))
+                let from = afterBreak ? bytes.skippingBlanks(from: index, to: runEnd) : index
+                if from < runEnd { afterBreak = false }
+                output.append(contentsOf: bytes.extracting(from..<runEnd))
                 index = runEnd
                 continue
             }
             let byte = bytes[index]
+            if byte == 0x0A {
+                while output.count > outputStart, LineBreakBlanks.isBlank(output[output.count - 1]) { output.removeLast() }
+                for word in wordTimes.indices.dropFirst(firstWordTime) where wordTimes[word].offset > output.count {
+                    wordTimes[word].offset = output.count
+                }
+                output.append(0x0A)
+                afterBreak = true
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "&") {
                 if let used = CharacterReference.decode(bytes, at: index, end: end, into: &output) {
+                    afterBreak = false
                     index += used
                     continue
                 }
@@ -292,6 +321,7 @@ public enum WebVTTParser {
                 index = close + 1
                 continue
             }
+            afterBreak = false
             output.append(byte)
             index += 1
         }

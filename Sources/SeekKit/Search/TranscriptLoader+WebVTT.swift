@@ -59,11 +59,13 @@ extension TranscriptLoader {
 
 extension WebVTTParser {
     /// Appends a cue of `text` to `cues` as the parser does: as it lies, or cleaned of its tags
-    /// and references (the first `<v>` tag's annotation is then the speaker).
+    /// and references (the first `<v>` tag's annotation is then the speaker) and of blanks around
+    /// its line breaks (`LineBreakBlanks`; `blankAtBreak` says whether it has some, looked for when `nil`).
     static func append(
-        _ text: ByteView, id: String?, start: Int, end: Int, line: Int, to cues: inout CueCollector
+        _ text: ByteView, id: String?, start: Int, end: Int, line: Int, blankAtBreak: Bool? = nil,
+        to cues: inout CueCollector
     ) {
-        guard needsCleaning(text) else {
+        guard needsCleaning(text) || blankAtBreak ?? LineBreakBlanks.occur(in: text) else {
             cues.append(text: text, id: id, start: start, end: end, speaker: nil, line: line)
             return
         }

@@ -66,7 +66,7 @@ import Testing
             cues: [Expected(id: "1", start: 1000, end: 2000, text: "A\nB"),
                    Expected(id: "2", start: 3000, end: 4000, text: "C")]),
         Row(name: "space-only line inside text", input: "1\n00:00:01,000 --> 00:00:02,000\n \nPronta?\n\n",
-            cues: [Expected(id: "1", start: 1000, end: 2000, text: " \nPronta?")]),
+            cues: [Expected(id: "1", start: 1000, end: 2000, text: "\nPronta?")]),
         Row(name: "end before start kept", input: "00:00:05,000 --> 00:00:01,000\nx",
             cues: [Expected(start: 5000, end: 1000, text: "x")]),
         Row(name: "empty file", input: "", cues: []),

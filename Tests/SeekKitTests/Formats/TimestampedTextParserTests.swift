@@ -73,12 +73,11 @@ import Testing
 
     @Test func aFewLinesStartingLikeATimeLeaveTheTextUntimed() {
         let input = "Notes\n10:30 we met\nthen more\nand more\n"
-        let parsed = TimestampedTextParser.parse(Array(input.utf8), fileName: "notes.txt")
-        #expect(Array(parsed.transcript).map(\.text) == ["Notes", "10:30 we met", "then more", "and more"])
-        #expect(Array(parsed.transcript).allSatisfy { $0.start == nil })
-        #expect(parsed.warnings.map(\.description) == [
-            "notes.txt:2: a time starts 1 of 4 lines, too few for timestamped text (at least 2, and one line in 20); "
-                + "read as untimed lines",
+        #expect(Self.parse(input) == [
+            Expected(start: nil, end: nil, text: "Notes", line: 1),
+            Expected(start: nil, end: nil, text: "10:30 we met", line: 2),
+            Expected(start: nil, end: nil, text: "then more", line: 3),
+            Expected(start: nil, end: nil, text: "and more", line: 4),
         ])
         // A film's line read as plain text: "25 million dead," after a TMPlayer time reads as a day's time.
         let prose = (1...40).map { "line \($0) of prose" } + ["00:27:28:25 million dead,", "00:31:02 and later"]

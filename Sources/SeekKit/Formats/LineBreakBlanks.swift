@@ -1,0 +1,54 @@
+import SeekBytes
+
+/// Spaces and tabs next to a line break inside a cue's text: left out of every format's cue text.
+///
+/// A matcher reads a cue's line break as one space (`making\nour` is found by `making our`), so a
+/// blank at the end of a line or the start of the next (`making \nour`, ASS `making \N our`) would
+/// make two separators and lose the phrase. Players show no such blank; the cue's text keeps its
+/// lines as they show, and blanks at the very start and end of the text are left as they are.
+enum LineBreakBlanks {
+    @inline(__always)
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// Removes the spaces and tabs before and after each line feed of `text[start...]`.
+    ///
+    /// - Complexity: O(n) in the bytes from `start`; nothing is moved when there are none.
+    static func remove(from text: inout [UInt8], startingAt start: Int = 0) {
+        var read = start
+        while read < text.count {
+            if text[read] == 0x0A && (read > start && isBlank(text[read - 1])
+                                      || read + 1 < text.count && isBlank(text[read + 1])) { break }
+            read += 1
+        }
+        guard read < text.count else { return }
+        var write = read
+        var afterBreak = false
+        while read < text.count {
+            let byte = text[read]
+            read += 1
+            if byte == 0x0A {
+                while write > start && isBlank(text[write - 1]) { write -= 1 }
+                afterBreak = true
+            } else if afterBreak && isBlank(byte) {
+                continue
+            } else {
+                afterBreak = false
+            }
+            text[write] = byte
+            write += 1
+        }
+        text.removeSubrange(write...)
+    }
+
+    /// Whether `text` has a space or tab before or after one of its line feeds.
+    ///
+    /// - Complexity: O(n).
+    static func occur(in text: ByteView) -> Bool {
+        var index = 0
+        while let found = text.firstIndex(of: 0x0A, in: index..<text.count) {
+            if found > 0 && isBlank(text[found - 1]) || found + 1 < text.count && isBlank(text[found + 1]) { return true }
+            index = found + 1
+        }
+        return false
+    }
+}
