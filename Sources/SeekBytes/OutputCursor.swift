@@ -61,33 +61,24 @@ public struct OutputCursor {
         position &+= digits
     }
 
-    /// Appends milliseconds as `ByteWriting.appendTime` writes them (at most 32 bytes).
+    /// Appends milliseconds as `ByteWriting.appendTime` writes them (at most 32 bytes): written
+    /// in place, hours of any width and a time before zero included.
     @inlinable
     package mutating func appendTime(_ milliseconds: Int) {
-        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        let written = withUnsafeMutableBytes(of: &storage) { raw -> Int in
-            let magnitude = milliseconds.magnitude
-            let totalSeconds = magnitude / 1000
-            let hours = totalSeconds / 3600
-            guard hours < 100, milliseconds >= 0 else { return 0 }
-            raw[0] = 0x30 &+ UInt8(truncatingIfNeeded: hours / 10)
-            raw[1] = 0x30 &+ UInt8(truncatingIfNeeded: hours % 10)
-            ByteWriting.fillClock(raw, from: 2, minutes: (totalSeconds / 60) % 60, seconds: totalSeconds % 60,
-                                  millis: magnitude % 1000)
-            return 12
+        let magnitude = milliseconds.magnitude
+        let totalSeconds = magnitude / 1000
+        let hours = totalSeconds / 3600
+        if milliseconds < 0 { append(UInt8(ascii: "-")) }
+        if hours < 100 {
+            append(0x30 &+ UInt8(truncatingIfNeeded: hours / 10))
+            append(0x30 &+ UInt8(truncatingIfNeeded: hours % 10))
+        } else {
+            appendDecimal(Int(hours))
         }
-        guard written > 0 else {
-            // Past 99 hours or before zero: the general writer, rarely.
-            var out: [UInt8] = []
-            ByteWriting.appendTime(milliseconds, to: &out)
-            out.withByteView { append($0) }
-            return
-        }
-        assert(position + written <= end, "a write inside the room made")
-        withUnsafeBytes(of: &storage) { raw in
-            (base + position).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: written)
-        }
-        position &+= written
+        assert(position + 10 <= end, "a write inside the room made")
+        ByteWriting.fillClock(UnsafeMutableRawBufferPointer(start: base + position, count: 10), from: 0,
+                              minutes: (totalSeconds / 60) % 60, seconds: totalSeconds % 60, millis: magnitude % 1000)
+        position &+= 10
     }
 }
 

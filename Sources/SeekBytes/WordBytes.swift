@@ -42,4 +42,15 @@ public enum WordBytes {
     /// Marks (with 0x80) exactly the bytes of `word` equal to `byte`.
     @inlinable @inline(__always)
     package static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 { zeros(word ^ spread(byte)) }
+
+    /// How many ASCII digits `word` starts with (its first bytes in memory), 0 to 8.
+    ///
+    /// A byte is a digit when it XOR `0`, and that plus 6, both fit in four bits; a carry out of
+    /// a byte that is no digit reaches only the bytes after it.
+    @inlinable @inline(__always)
+    package static func leadingDigits(_ word: UInt64) -> Int {
+        let offsets = word ^ spread(0x30)
+        let notDigits = (offsets | (offsets &+ spread(0x06))) & spread(0xF0)
+        return notDigits.trailingZeroBitCount / 8
+    }
 }

@@ -43,7 +43,7 @@ import Testing
             case 1: .bytes((0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
             case 2: .decimal([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random)]
                 .randomElement(using: &random)!)
-            default: .time([-1, 0, 359_999_999, 360_000_000, Int.max, Int.random(in: 0...400_000_000, using: &random)]
+            default: .time([-1, 0, 359_999_999, 360_000_000, Int.max, Int.min, -360_000_000, Int.random(in: -400_000_000...400_000_000, using: &random)]
                 .randomElement(using: &random)!)
             }
         }

@@ -22,4 +22,20 @@ import Testing
             }
         }
     }
+
+    /// Digits up to a place, then each byte value there, then bytes that carry or look like digits.
+    @Test func countsTheDigitsAWordStartsWith() {
+        for after in [0x37, 0xFF, 0xFA, 0x3A, 0x2F, 0x00] as [UInt8] {
+            for value in 0...255 as ClosedRange<UInt8> {
+                for place in 0..<8 {
+                    var bytes = [UInt8](repeating: after, count: 8)
+                    for digit in 0..<place { bytes[digit] = 0x30 + UInt8(digit) }
+                    bytes[place] = value
+                    let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << ($1.offset * 8) }
+                    let expected = bytes.firstIndex { $0 < 0x30 || $0 > 0x39 } ?? 8
+                    #expect(WordBytes.leadingDigits(word) == expected, "\(bytes)")
+                }
+            }
+        }
+    }
 }

@@ -34,7 +34,12 @@ struct SRTLayout {
             guard position < count else { break }
             // An index line (digits only: never a timing line) before the timing line.
             var digitsEnd = position
-            while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+            if position + 8 <= count {
+                digitsEnd += WordBytes.leadingDigits(bytes.loadWord(at: position))
+            }
+            if digitsEnd - position == 8 || position + 8 > count {
+                while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+            }
             if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
                 guard digitsEnd - position <= 18 else { return nil }
                 position = digitsEnd + 1
@@ -114,12 +119,22 @@ struct SRTLayout {
     @inline(__always)
     static func timingLineEnd(_ bytes: ByteView, at index: Int, _ templates: TimingTemplates) -> Int? {
         let count = bytes.count
+        // Both times' hours read as words where the line has room (6 + 15 + 8 bytes), else byte by byte.
+        let hasRoom = index + 29 <= count
         var startHours = 0
-        while startHours < 7 && index + startHours < count && SRTParser.isDigit(bytes[index + startHours]) { startHours += 1 }
+        if hasRoom {
+            startHours = WordBytes.leadingDigits(bytes.loadWord(at: index))
+        } else {
+            while startHours < 7 && index + startHours < count && SRTParser.isDigit(bytes[index + startHours]) { startHours += 1 }
+        }
         guard startHours >= 1 && startHours <= 6 else { return nil }
         let endTime = index + startHours + 15
         var endHours = 0
-        while endHours < 7 && endTime + endHours < count && SRTParser.isDigit(bytes[endTime + endHours]) { endHours += 1 }
+        if hasRoom {
+            endHours = WordBytes.leadingDigits(bytes.loadWord(at: endTime))
+        } else {
+            while endHours < 7 && endTime + endHours < count && SRTParser.isDigit(bytes[endTime + endHours]) { endHours += 1 }
+        }
         guard endHours >= 1 && endHours <= 6 else { return nil }
         let lineFeed = endTime + endHours + 10
         guard lineFeed < count, templates.start(hours: startHours).matches(bytes, at: index),
