@@ -105,6 +105,23 @@ import Testing
         #expect(valid > 300 && valid < 2_700, "both answers are exercised")
     }
 
+    /// The end of a run of ASCII without NUL is the start of the block of sixty-four bytes holding
+    /// the first byte that is not (or that byte itself past the last whole block), wherever it stands.
+    @Test func asciiRunsEndAtTheBlockOfTheirFirstOtherByte() {
+        for count in [0, 1, 63, 64, 65, 127, 128, 129, 191, 255, 256, 300, 520] {
+            let plain = [UInt8](repeating: 0x61, count: count)
+            #expect(plain.withByteView { UTF8Validation.asciiRunEnd($0, from: 0) } == count)
+            for place in 0..<count {
+                for other: UInt8 in [0x00, 0x80, 0xFF] {
+                    var bytes = plain
+                    bytes[place] = other
+                    let expected = place < count / 64 * 64 ? place / 64 * 64 : place
+                    #expect(bytes.withByteView { UTF8Validation.asciiRunEnd($0, from: 0) } == expected, "\(count) \(place)")
+                }
+            }
+        }
+    }
+
     /// A stretch of other scripts longer than the 4 KiB a stretch is checked in, broken near
     /// where the stretch would be cut, is judged as a whole.
     @Test func skippingASCIIChecksLongStretchesWhole() {
