@@ -159,9 +159,7 @@ final class TemporaryDirectory {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
         defer { close(descriptor) }
-        let body = Array(text.utf8)
-        let written = body.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == body.count else { throw CocoaError(.fileWriteUnknown) }
+        try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
         return file
     }
 
