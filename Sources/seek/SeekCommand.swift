@@ -288,8 +288,9 @@ struct SeekCommand {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
                 return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}) }
             case .count(let query, _):
-                // Plain UTF-8 is counted where it lies, judged in one pass; anything else is decoded.
-                if bytes.withByteView({ TranscriptLoader.searchesInPlace($0, fileName: name, options: load) }) {
+                // Plain UTF-8 is counted where it lies, judged in one pass (its format detected there
+                // once); anything else is decoded.
+                if bytes.withByteView({ TranscriptLoader.readsInPlace($0, options: load) }) {
                     return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .plainUTF8, {}) }
                 }
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
