@@ -5,7 +5,8 @@ import Testing
 /// time (`DecodedFile`), so its whole text is never held beside its cues, nor held at all for a
 /// count: Thai in windows-874, whose UTF-8 is 2.8 times the file, searched without a match within
 /// the file's size and 8 MiB above a small file's peak (the file is looked at whole to choose its
-/// encoding; it held its text: 3.1 times the file at 100 MB), and
+/// encoding; it held its text: 3.1 times the file at 100 MB), the same with a few lines printed
+/// (it held the text: 2.8 times the file; 5.8 with a Thai keyword, and all the cues), and
 /// `-v` on Latin-1 lines within the text's size and 8 MiB (it held the file read whole, its text
 /// and its cues: 4.8 times the file).
 @Suite(.enabled(if: gnuTime != nil, "needs GNU time to measure the peak"))
@@ -31,6 +32,27 @@ struct DecodedWindowMemoryTests {
             let above = (peak.peakBytes - base.peakBytes) >> 10
             #expect(peak.peakBytes - base.peakBytes < size + (8 << 20),
                     "\(mode): \(above) KiB above the sample's peak for \(size >> 10) KiB")
+        }
+    }
+
+    @Test func thaiMatchesArePrintedAWindowAtATime() throws {
+        // สวัสดีครับ lines, and ลาก่อน bye on every 10,000th line, in windows-874.
+        let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
+        let farewell: [UInt8] = [0xC5, 0xD2, 0xA1, 0xE8, 0xCD, 0xB9, 0x20, 0x62, 0x79, 0x65, 0x0A]
+        var bytes: [UInt8] = []
+        while bytes.count < 12_000_000 {
+            for _ in 0..<9_999 { bytes += line }
+            bytes += farewell
+        }
+        try Data(bytes).write(to: directory.url.appendingPathComponent("thai.txt"))
+        for mode in [[], ["--json"], ["-m", "2"]] {
+            let arguments = (mode + ["bye"]).joined(separator: " ")
+            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) thai.txt > /dev/null", in: directory.url)
+            #expect(peak.status == 0, "\(mode): \(peak.stderr)")
+            let above = (peak.peakBytes - base.peakBytes) >> 10
+            #expect(peak.peakBytes - base.peakBytes < bytes.count + (8 << 20),
+                    "\(mode): \(above) KiB above the sample's peak for \(bytes.count >> 10) KiB")
         }
     }
 

@@ -1,24 +1,6 @@
 import SeekBytes
 
 extension DecodedFile {
-    /// What counting a window at a time found of a file's matches.
-    enum WindowedMatches {
-        /// No match: the transcript is empty, with the format, encoding and warnings.
-        case none(LoadedTranscript)
-        /// At least one match.
-        case some
-        /// The windows could not tell: the text is to be decoded whole.
-        case unknown
-    }
-
-    /// Whether the text holds a match of `query`, counted a window at a time.
-    func matchesInWindows(of query: Query) throws(Diagnostic) -> WindowedMatches {
-        guard let counted = try countInWindows(query: query, enough: 1) else { return .unknown }
-        guard counted.matches == 0 else { return .some }
-        return .none(LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
-                                      warnings: counted.warnings))
-    }
-
     /// `countMatches` of SRT or untimed text a window at a time (`TranscriptLoader.countInPieces`
     /// on each), never holding the whole text; `nil` when a window cannot answer for the whole
     /// text (another format, a warning, a timestamp, speaker turns, rolling captions, a first
@@ -42,6 +24,70 @@ extension DecodedFile {
             return matches < enough
         }), !problem else { return nil }
         return MatchCount(matches: matches, format: read.format, encoding: read.encoding.name, warnings: read.warnings)
+    }
+
+    /// `loadMatching`, or with `limit` `load(untilMatchingCues:of:)`, of SRT or untimed text a
+    /// window at a time: each window is parsed alone (`readAlone`) and only its cues with a match
+    /// are kept, with their numbers and lines in the file, so the text and its cues are never held
+    /// together; `nil` (nothing loaded) when a window cannot answer for the whole text, as for
+    /// `countInWindows`, or for a speaker scope (a turn lasts until the next label).
+    ///
+    /// - Complexity: O(n), the text decoded and parsed once, each window searched.
+    func loadMatchingInWindows(of query: Query, untilMatchingCues limit: Int = .max) throws(Diagnostic)
+        -> LoadedTranscript? {
+        guard query.scope.speaker == nil else { return nil }
+        var kept = TranscriptBuilder()
+        // Room for the most the text can take: pages never written to take no memory.
+        kept.reserve(bytes: pieces.largestText, cues: 0)
+        var ordinals = PackedIntegers()
+        var cues = 0
+        var lines = 0
+        var problem = false
+        // Stopping at `limit`, the rest is decoded all the same for its warnings (bytes replaced).
+        guard let read = try forEachWindow(readsToEnd: true, { window, format in
+            guard let part = Self.readAlone(window, format: format, fileName: fileName) else {
+                problem = true
+                return false
+            }
+            let transcript = part.transcript
+            for cue in MatchIndex(transcript: transcript, query: query).matchingCues.prefix(limit - kept.count) {
+                kept.append(text: transcript.text(at: cue), id: transcript.id(at: cue), start: transcript.start(at: cue),
+                            end: transcript.end(at: cue), speaker: transcript.speaker(at: cue), line: lines + transcript.line(at: cue))
+                ordinals.append(Int64(cues + cue + 1))
+            }
+            cues += transcript.count
+            lines += part.lines
+            return kept.count < limit
+        }), !problem else { return nil }
+        var transcript = kept.build()
+        if transcript.count < cues {
+            ordinals.seal()
+            transcript.ordinalColumn = ordinals
+        }
+        return LoadedTranscript(transcript: transcript, format: read.format, encoding: read.encoding.name,
+                                warnings: read.warnings)
+    }
+
+    /// A window's cues as the whole text's parse reads them, with line numbers from 1 at its start,
+    /// and its lines; `nil` when it may read otherwise alone (what `TranscriptLoader.countInPieces`
+    /// declines): rolling captions or speaker labels at its start, a timestamp, a Markdown
+    /// transcript, a warning, word times.
+    static func readAlone(
+        _ window: ByteView, format: SubtitleFormat, fileName: String
+    ) -> (transcript: Transcript, lines: Int)? {
+        let read: (transcript: Transcript, lines: Int)?
+        switch format {
+        case .srt:
+            guard !TranscriptLoader.startsWithRollingCaptions(window, fileName: fileName) else { return nil }
+            let parsed = SRTParser.parse(window, fileName: fileName)
+            read = parsed.warnings.all.isEmpty ? (parsed.transcript, parsed.lines) : nil
+        case .text:
+            read = TimestampedTextParser.needsWholeRead(window) ? nil : TimestampedTextParser.parseUntimed(window)
+        default:
+            read = nil
+        }
+        guard let read, read.transcript.wordTimes.isEmpty else { return nil }
+        return read
     }
 
     /// `load` of untimed text a window at a time, each window's lines read into one transcript

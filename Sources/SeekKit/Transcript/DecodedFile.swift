@@ -5,8 +5,8 @@ import SeekBytes
 /// parsed whole (ASS, TTML, SAMI, JSON, LRC…), decoded or copied from where its bytes lie, and what
 /// `TranscriptLoader` can do with its text.
 ///
-/// SRT and untimed text are counted a window of text at a time (`countMatches`; `loadMatching` and
-/// `load(untilMatchingCues:of:)` count first and read nothing more without a match), and untimed
+/// SRT and untimed text are counted a window of text at a time (`countMatches`), their cues with a
+/// match loaded a window at a time (`loadMatching`, `load(untilMatchingCues:of:)`), and untimed
 /// text is loaded a window at a time (`load`): each window is decoded, counted or parsed, and let
 /// go, so the whole text is never held (Thai in windows-874 takes three times its file as UTF-8).
 /// Anything else, and any text a window cannot answer for (a warning, timestamps, speaker turns, a
@@ -81,28 +81,30 @@ public struct DecodedFile {
 
     /// The cues with a match of `query`, as `TranscriptLoader.loadMatching(inPlace:…)` reads them.
     public consuming func loadMatching(query: Query) throws(Diagnostic) -> LoadedTranscript {
-        let found = try matchesInWindows(of: query)
-        if case .none(let none) = found { return none }
-        let whole = try decodedWhole()
-        if case .unknown = found, let none = try whole.noMatch(of: query) { return none }
-        guard whole.searchesInPlace else { return try TranscriptLoader.load(whole.text) }
-        return try whole.withDecoding { (view) throws(Diagnostic) in
-            try TranscriptLoader.loadMatching(inPlace: view, fileName: fileName, options: whole.textOptions, query: query,
-                                              checked: .plainUTF8)
-        }
+        try loadMatching(query, untilMatchingCues: nil)
     }
 
     /// The cues up to the `cues`-th with a match of `query`, as
     /// `TranscriptLoader.load(inPlace:…untilMatchingCues:of:)` reads them.
     public consuming func load(untilMatchingCues cues: Int, of query: Query) throws(Diagnostic) -> LoadedTranscript {
-        let found = try matchesInWindows(of: query)
-        if case .none(let none) = found { return none }
+        try loadMatching(query, untilMatchingCues: cues)
+    }
+
+    /// The cues with a match of `query` (with `cues`, up to the `cues`-th of them): a window at a
+    /// time where the windows can answer, else from the text decoded whole, searched where it lies.
+    private func loadMatching(_ query: Query, untilMatchingCues cues: Int?) throws(Diagnostic) -> LoadedTranscript {
+        if let loaded = try loadMatchingInWindows(of: query, untilMatchingCues: cues ?? .max) { return loaded }
         let whole = try decodedWhole()
-        if case .unknown = found, let none = try whole.noMatch(of: query) { return none }
+        if let none = try whole.noMatch(of: query) { return none }
         guard whole.searchesInPlace else { return try TranscriptLoader.load(whole.text) }
         return try whole.withDecoding { (view) throws(Diagnostic) in
-            try TranscriptLoader.load(inPlace: view, fileName: fileName, options: whole.textOptions,
-                                      untilMatchingCues: cues, of: query, checked: .plainUTF8)
+            if let cues {
+                try TranscriptLoader.load(inPlace: view, fileName: fileName, options: whole.textOptions,
+                                          untilMatchingCues: cues, of: query, checked: .plainUTF8)
+            } else {
+                try TranscriptLoader.loadMatching(inPlace: view, fileName: fileName, options: whole.textOptions,
+                                                  query: query, checked: .plainUTF8)
+            }
         }
     }
 

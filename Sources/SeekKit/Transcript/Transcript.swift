@@ -20,7 +20,19 @@ public struct Transcript: Sendable {
     public internal(set) var wordTimes: [WordTime]
     /// The cues' 1-based numbers in their file when the transcript holds only some of its
     /// cues (`TranscriptLoader.loadMatching`); empty when it holds them all, numbered in order.
-    var ordinals: [Int32] = []
+    /// They climb, so they take a few bits a cue (none while every cue is kept).
+    var ordinalColumn = PackedIntegers()
+
+    /// `ordinalColumn` as a list.
+    var ordinals: [Int32] {
+        get { ordinalColumn.map { Int32(truncatingIfNeeded: $0) } }
+        set {
+            var column = PackedIntegers()
+            for ordinal in newValue { column.append(Int64(ordinal)) }
+            column.seal()
+            ordinalColumn = column
+        }
+    }
 
     /// An empty transcript.
     public init() {
@@ -104,7 +116,7 @@ public struct Transcript: Sendable {
     /// Cue `index`'s 1-based number in its file: `index + 1`, unless the transcript holds
     /// only some of the file's cues.
     public func ordinal(at index: Int) -> Int {
-        ordinals.isEmpty ? index + 1 : Int(ordinals[index])
+        ordinalColumn.isEmpty ? index + 1 : Int(ordinalColumn[index])
     }
 }
 

@@ -23,7 +23,8 @@ import Testing
 
     /// A file decoded a window at a time (windows of 2,000 bytes of text, in pieces of 300
     /// bytes, judged by a first window of 5 lines) counts and loads what it does decoded whole:
-    /// the same matches, cues (text, times, lines, numbers), format, encoding and warnings. Every
+    /// the same matches, cues (text, times, lines, numbers), matching cues (all, or up to the
+    /// second: `-m 2`), format, encoding and warnings. Every
     /// window cut lands somewhere else in the lines, blocks and characters of each shape.
     @Test func windowsCountAndLoadWhatTheWholeTextDoes() throws {
         var random = SeededRandom(seed: 2210)
@@ -61,6 +62,27 @@ import Testing
                         "\(label): \(counted) for \(whole)")
                 #expect((enough.matches > 0) == (whole.matches > 0) && enough.warnings == whole.warnings,
                         "\(label), enough 1: \(enough) for \(whole)")
+                // The cues with a match, and those up to the second matching cue (-m 2), with
+                // their numbers, times and lines in the file.
+                let loaded = try TranscriptLoader.load(shape.bytes, fileName: name, options: options)
+                let index = MatchIndex(transcript: loaded.transcript, query: query)
+                let (matching, firstTwo) = try shape.bytes.withByteView { (view) throws(Diagnostic) in
+                    (try file(view).loadMatching(query: query), try file(view).load(untilMatchingCues: 2, of: query))
+                }
+                for (part, cueLimit) in [(matching, Int.max), (firstTwo, 2)] {
+                    let partIndex = MatchIndex(transcript: part.transcript, query: query).limited(toCues: cueLimit)
+                    let cues = partIndex.matchingCues.map { part.transcript[$0] }
+                    let wanted = index.limited(toCues: cueLimit).matchingCues.map { loaded.transcript[$0] }
+                    #expect(cues == wanted && partIndex.count == index.limited(toCues: cueLimit).count,
+                            "\(label), -m \(cueLimit): \(cues.count) matching cues for \(wanted.count)")
+                    #expect(part.format == loaded.format && part.encoding == loaded.encoding
+                            && part.warnings == loaded.warnings, "\(label), -m \(cueLimit): \(part.warnings) for \(loaded.warnings)")
+                }
+                let matchingInWindows = try shape.bytes.withByteView { (view) throws(Diagnostic) in
+                    try file(view).loadMatchingInWindows(of: query)
+                }
+                #expect((matchingInWindows != nil) == shape.windows,
+                        "\(label): matching cues loaded in windows: \(matchingInWindows != nil)")
             }
             let whole = try TranscriptLoader.load(shape.bytes, fileName: name, options: options)
             let (inWindows, loaded) = try shape.bytes.withByteView { (view) throws(Diagnostic) in
