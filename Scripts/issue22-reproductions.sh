@@ -492,6 +492,7 @@ if wanted "10. shape" || [[ "$only" == 10* ]]; then
     big_case "10. shape $format, one giant cue, no match" "$file" 3 hello
     big_case "10. shape $format, one giant cue, printed" "$file" 3 a
     big_case "10. shape $format, one giant cue, -c" "$file" 3 -c a
+    big_case "10. shape $format, one giant cue, --cues (variant)" "$file" 3 --cues
     rm -f "$file"
   done
 fi
@@ -554,6 +555,7 @@ PY
     python3 "$work/encoded.py" "$codec" "$bom" "$text" "$bytes" encoded.txt
     big_case "10. encoded $label, no match" encoded.txt 3 hello
     big_case "10. encoded $label, -c" encoded.txt 3 -c hello
+    [ "$codec" = latin-1 ] && big_case "10. encoded $label, -v: the one cue printed (variant)" encoded.txt 3 -v hello
     rm -f encoded.txt
   done <<'LIST'
 Latin-1 é without a line break|latin-1||éééééééé
@@ -571,6 +573,20 @@ UTF-16BE ASCII with BOM|utf-16-be|feff|hi there\n
 UTF-16LE ASCII without BOM|utf-16-le||hi there\n
 UTF-32LE with BOM|utf-32-le|fffe0000|héllo wörld\n
 LIST
+  # Thai lines with a Thai keyword on one line in 100,000: its matching cues printed (the Regex
+  # searches every line).
+  if wanted "10. encoded windows-874 Thai, a match printed" || [[ "$only" == 10* ]]; then
+    python3 - "$bytes" encoded.txt <<'PY'
+import sys
+size, path = int(sys.argv[1]), sys.argv[2]
+block = ('สวัสดีครับ\n' * 99999 + 'ลาก่อน\n').encode('cp874')
+with open(path, 'wb') as out:
+    for _ in range(max(1, size // len(block))): out.write(block)
+PY
+    big_case "10. encoded windows-874 Thai, a match printed (variant)" encoded.txt 3 ลาก่อน
+    big_case "10. encoded windows-874 Thai, -m 2 (variant)" encoded.txt 3 -m 2 ลาก่อน
+    rm -f encoded.txt
+  fi
 fi
 if wanted "10. w"; then
   mkdir -p w10; yes a | head -c 20000000 > w10/ten.txt

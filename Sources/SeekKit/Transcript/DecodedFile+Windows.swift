@@ -32,10 +32,13 @@ extension DecodedFile {
     /// together; `nil` (nothing loaded) when a window cannot answer for the whole text, as for
     /// `countInWindows`, or for a speaker scope (a turn lasts until the next label).
     ///
-    /// - Complexity: O(n), the text decoded and parsed once, each window searched.
+    /// - Complexity: O(n), the text decoded once, each window searched and parsed at most once.
     func loadMatchingInWindows(of query: Query, untilMatchingCues limit: Int = .max) throws(Diagnostic)
         -> LoadedTranscript? {
         guard query.scope.speaker == nil else { return nil }
+        // A keyword the byte scan takes counts a window without parsing it: one without a match
+        // (and without carriage returns, so its lines are its line feeds) is not parsed at all.
+        let countsFirst = TranscriptLoader.inPlaceMatcher(for: query) != nil
         var kept = TranscriptBuilder()
         // Room for the most the text can take: pages never written to take no memory.
         kept.reserve(bytes: pieces.largestText, cues: 0)
@@ -45,6 +48,19 @@ extension DecodedFile {
         var problem = false
         // Stopping at `limit`, the rest is decoded all the same for its warnings (bytes replaced).
         guard let read = try forEachWindow(readsToEnd: true, { window, format in
+            if countsFirst && window.firstIndex(of: 0x0D) == nil {
+                guard let counted = TranscriptLoader.countInPieces(window, format: format, fileName: fileName,
+                                                                   query: query),
+                      counted.warnings.isEmpty else {
+                    problem = true
+                    return false
+                }
+                if counted.matches == 0 {
+                    cues += counted.cues
+                    lines += SRTLayout.lines(in: window)
+                    return true
+                }
+            }
             guard let part = Self.readAlone(window, format: format, fileName: fileName) else {
                 problem = true
                 return false

@@ -37,6 +37,10 @@ import Testing
             ("UTF-16 lines", [0xFF, 0xFE] + Self.text(of: utf16, count: 30_000, random: &random), nil, true, true),
             ("Latin-1 CRLF lines", Self.text(of: latin1 + [[0x0D, 0x0A]], count: 30_000, random: &random), nil, true, true),
             ("Latin-1 SRT", Self.srt(of: latin1, blocks: 900, random: &random), nil, true, false),
+            ("Latin-1 SRT, zzz late", Self.srt(of: latin1, blocks: 900, random: &random)
+                + Array("901\n00:15:01,000 --> 00:15:01,500\nzzz\n\n".utf8), nil, true, false),
+            ("Latin-1 lines, zzz late", Self.text(of: latin1, count: 25_000, random: &random) + Array("\nzzz\n".utf8)
+                + Self.text(of: latin1, count: 3_000, random: &random), nil, true, true),
             ("Latin-1 lines, a timestamp late", Self.text(of: latin1, count: 20_000, random: &random)
                 + Array("\n[00:01:02] caf\u{E9}\n".unicodeScalars.map { UInt8($0.value) })
                 + Self.text(of: latin1, count: 5_000, random: &random), nil, false, false),
