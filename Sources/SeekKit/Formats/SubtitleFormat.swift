@@ -209,7 +209,10 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 if LRCParser.isMetadataTag(line) || LRCParser.stampCount(line) >= 2 { return .lrc }
                 if wasFirst && MPL2Parser.recognises(bytes.extracting(start...)) { return .mpl2 }
             }
-            if wasFirst && TMPlayerParser.recognises(bytes.extracting(start...)) { return .tmplayer }
+            // An SRT file opens with its first cue's index: no look over 4 KiB of lines for it.
+            if wasFirst && !SRTParser.isIndex(bytes, start, end) && TMPlayerParser.recognises(bytes.extracting(start...)) {
+                return .tmplayer
+            }
             if wasFirst || !sawIndex {
                 if MicroDVDParser.isCueLine(line) { return wasFirst ? .microdvd : nil }
                 if SBVParser.isTimingLine(line) { return .sbv }
