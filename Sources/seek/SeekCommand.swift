@@ -262,9 +262,10 @@ struct SeekCommand {
         if let problem = input.problem { throw problem }
         let name = input.displayName
         // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
-        // Once loaded, a mapped file's pages are let go before its matches are indexed.
-        let searchInPlace = { (bytes: ByteView, checked: InPlaceCheck, releasePages: () -> Void) throws(Diagnostic)
-            -> Outcome.Found in
+        // Once loaded, a mapped file's pages are let go before its matches are indexed; searching
+        // for matching cues lets them go (`releasing`) as it passes them.
+        let searchInPlace = { (bytes: ByteView, checked: InPlaceCheck, releasePages: () -> Void,
+                               releasing: ((Range<Int>) -> Void)?) throws(Diagnostic) -> Outcome.Found in
             switch work {
             case .count(let query, let enough):
                 return .counted(try TranscriptLoader.countMatches(
@@ -276,7 +277,7 @@ struct SeekCommand {
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
             case .searchMatching(let query):
                 let loaded = try TranscriptLoader.loadMatching(inPlace: bytes, fileName: name, options: load, query: query,
-                                                               checked: checked)
+                                                               checked: checked, releasing: releasing)
                 releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
             case .loadCues, .search:
@@ -286,12 +287,12 @@ struct SeekCommand {
         let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             switch work {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
-                return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}) }
+                return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}, nil) }
             case .count(let query, _):
                 // Plain UTF-8 is counted where it lies, judged in one pass (its format detected there
                 // once); anything else is decoded.
                 if bytes.withByteView({ TranscriptLoader.readsInPlace($0, options: load) }) {
-                    return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .plainUTF8, {}) }
+                    return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .plainUTF8, {}, nil) }
                 }
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
             case .loadCues, .search:
@@ -305,7 +306,7 @@ struct SeekCommand {
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
                     return try Self.work(work, decoding: bytes, pages: .lost, fileName: name, load: load)
                 }
-                return try searchInPlace(bytes, .plainUTF8, { bytes.releasePages(before: bytes.count) })
+                return try searchInPlace(bytes, .plainUTF8, { bytes.releasePages(before: bytes.count) }, nil)
             }
         }
         if let preread { return try searchStreamed(preread.get()) }
@@ -323,7 +324,7 @@ struct SeekCommand {
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
                     return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load)
                 }
-                return try searchInPlace(bytes, .plainUTF8, releasePages)
+                return try searchInPlace(bytes, .plainUTF8, releasePages, { bytes.releaseMappedPages($0) })
             }, streamed: searchStreamed, read: searchRead)
     }
 

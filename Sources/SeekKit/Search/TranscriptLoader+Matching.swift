@@ -14,21 +14,26 @@ extension TranscriptLoader {
     /// through their turns (`SpeakerTurns`) and a file where more than one cue in 64 bytes
     /// matches (`MatchingCues.isDense`) are loaded whole, with every cue.
     ///
-    /// - Parameter checked: `.plainUTF8` when the caller has found `readsInPlace` true of
-    ///   `bytes`, which is then not checked again.
+    /// - Parameters:
+    ///   - checked: `.plainUTF8` when the caller has found `readsInPlace` true of `bytes`,
+    ///     which is then not checked again.
+    ///   - releasing: told of each range of `bytes` searched piece by piece once it is searched
+    ///     and once its matching cues are read, for a caller whose bytes are read again when
+    ///     touched (a file map, `ByteView.releaseMappedPages`) to let their pages go, so that the
+    ///     file and the cues read from it are not held together.
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
     public static func loadMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
-        query: Query, checked: InPlaceCheck = .unchecked
+        query: Query, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil
     ) throws(Diagnostic) -> LoadedTranscript {
         try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
-                         pieceSize: TextPieces.pieceSize, checked: checked)
+                         pieceSize: TextPieces.pieceSize, checked: checked, releasing: releasing)
     }
 
     static func loadMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
-        pieceSize: Int, checked: InPlaceCheck = .unchecked
+        pieceSize: Int, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil
     ) throws(Diagnostic) -> LoadedTranscript {
         guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
             return try load(Array(bytes), fileName: fileName, options: options)
@@ -51,50 +56,49 @@ extension TranscriptLoader {
             format == .srt ? SRTParser.pieceEnd(in: bytes, from: target)
                 : TimestampedTextParser.pieceEnd(in: bytes, from: target)
         }
+        // A piece's pages go once it is searched, and again once its matching cues are read.
         let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
+            defer { releasing?(bounds[i]..<bounds[i + 1]) }
             return format == .srt ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
                 : MatchingCues(untimedText: piece, matcher: matcher)
         }
         var cuesBefore = 0
-        var ordinals: [Int32] = []
+        var ordinals = PackedIntegers()
         for piece in pieces {
             guard let piece else { return try whole() }
-            for block in piece.blocks { ordinals.append(Int32(truncatingIfNeeded: cuesBefore + block.ordinal)) }
+            for block in piece.blocks { ordinals.append(Int64(cuesBefore + block.ordinal)) }
             cuesBefore += piece.cues
         }
         var parsedAlone = true
         var transcript = CueCollector.collect(inputBytes: pieces.reduce(0) { $0 + ($1?.blockBytes ?? 0) }) { cues in
-            if format == .srt {
-                var blocks: [(text: ByteView, lineOffset: Int)] = []
-                blocks.reserveCapacity(ordinals.count)
-                var linesBefore = 0
-                for (i, piece) in pieces.enumerated() {
-                    guard let piece else { continue }
+            var blocks: [(text: ByteView, lineOffset: Int)] = []
+            var linesBefore = 0
+            for (i, piece) in pieces.enumerated() {
+                guard let piece, parsedAlone else { continue }
+                defer { releasing?(bounds[i]..<bounds[i + 1]) }
+                if format == .srt {
+                    blocks.removeAll(keepingCapacity: true)
                     for block in piece.blocks {
                         blocks.append((bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound),
                                        linesBefore + block.linesBefore))
                     }
-                    linesBefore += piece.lines
-                }
-                parsedAlone = SRTParser.readAlone(blocks, fileName: fileName, into: &cues)
-                return
-            }
-            var linesBefore = 0
-            for (i, piece) in pieces.enumerated() {
-                guard let piece else { continue }
-                for block in piece.blocks {
-                    let text = bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound)
-                    let before = cues.count
-                    cues.lineOffset = linesBefore + block.linesBefore
-                    if TimestampedTextParser.readUntimed(text, into: &cues) == nil { parsedAlone = false }
-                    if cues.count != before + 1 { parsedAlone = false }
+                    parsedAlone = SRTParser.readAlone(blocks, fileName: fileName, into: &cues)
+                } else {
+                    for block in piece.blocks {
+                        let text = bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound)
+                        let before = cues.count
+                        cues.lineOffset = linesBefore + block.linesBefore
+                        if TimestampedTextParser.readUntimed(text, into: &cues) == nil { parsedAlone = false }
+                        if cues.count != before + 1 { parsedAlone = false }
+                    }
                 }
                 linesBefore += piece.lines
             }
         }
         guard parsedAlone, transcript.count == ordinals.count else { return try whole() }
-        transcript.ordinals = ordinals
+        ordinals.seal()
+        transcript.ordinalColumn = ordinals
         return LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
                                 warnings: warnings)
     }
