@@ -66,20 +66,11 @@ public enum MPL2Parser {
     /// are not blank (a last line that may be cut short left out) start `[digits][digits]`, two of
     /// them at least unless there is only one.
     static func recognises(_ bytes: ByteView) -> Bool {
-        let scanner = LineScanner(bytes)
-        var position = 0
-        var lines = 0
-        var timed = 0
-        while position < scanner.count {
-            let (end, next) = scanner.line(from: position)
-            defer { position = next }
-            if end == scanner.count && lines > 0 { break }
-            var index = bytes.skippingBlanks(from: position, to: end)
-            guard index < end else { continue }
-            lines += 1
-            if let (_, stop) = times(bytes, &index, end), stop != nil { timed += 1 }
-        }
-        return (timed >= 2 || lines == 1) && timed * 4 >= lines * 3
+        SampledLines.mostPass(SampledLines.count(bytes) { start, end in
+            var index = start
+            guard let (_, stop) = times(bytes, &index, end) else { return false }
+            return stop != nil
+        })
     }
 
     /// Copies a line's text into `output`: `|` as a line break, a `/` (italics) at the start of

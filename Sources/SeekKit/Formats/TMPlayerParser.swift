@@ -82,27 +82,17 @@ public enum TMPlayerParser {
     ///
     /// - Complexity: O(n) in the size of `bytes`, which the caller keeps small.
     static func recognises(_ bytes: ByteView) -> Bool {
-        let scanner = LineScanner(bytes)
-        var position = 0
-        var lines = 0
-        var stamped = 0
         var clockLike = 0
-        while position < scanner.count {
-            let (end, next) = scanner.line(from: position)
-            defer { position = next }
-            if end == scanner.count && lines > 0 { break }
-            let start = bytes.skippingBlanks(from: position, to: end)
-            guard start < end else { continue }
-            lines += 1
-            guard let stamp = stamp(bytes, start, end) else { continue }
-            stamped += 1
+        let counted = SampledLines.count(bytes) { start, end in
+            guard let stamp = stamp(bytes, start, end) else { return false }
             let text = stamp.textStart
             if text + 1 < end, bytes[text] &- 0x30 < 10, bytes[text + 1] &- 0x30 < 10,
                text + 2 == end || bytes[text + 2] == 0x20 || bytes[text + 2] == 0x09 {
                 clockLike += 1
             }
+            return true
         }
-        return (stamped >= 2 || lines == 1) && stamped * 4 >= lines * 3 && clockLike * 2 <= stamped
+        return SampledLines.mostPass(counted) && clockLike * 2 <= counted.passing
     }
 
     /// A cue whose end is not known yet: it ends at the next later time.
