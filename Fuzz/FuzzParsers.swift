@@ -13,6 +13,7 @@ public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         (.ass, "fuzz.ass"), (.ttml, "fuzz.ttml"), (.sami, "fuzz.smi"), (.sbv, "fuzz.sbv"), (.microdvd, "fuzz.sub"),
         (.lrc, "fuzz.lrc"), (nil, "fuzz.xml"), (.json, "fuzz.json"), (.tsv, "fuzz.tsv"), (nil, "fuzz.json"),
         (nil, "fuzz.tsv"), (nil, "fuzz.md"), (nil, "fuzz.vtt"), (.tmplayer, "fuzz.tmp"), (.mpl2, "fuzz.txt"),
+        (.youtube, "fuzz.ytt"), (nil, "fuzz.ytt"),
     ]
     precondition(Set(choices.compactMap(\.format)) == Set(SubtitleFormat.allCases), "a format the fuzzer never forces")
     let choice = Int(bytes.first ?? 0) % choices.count

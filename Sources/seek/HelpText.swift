@@ -29,8 +29,8 @@ enum HelpText {
 
     static let help = """
     seek: find keywords in subtitle and transcript files (SRT, WebVTT, ASS/SSA, TTML/DFXP/IMSC,
-    SAMI, SBV/SubViewer, MicroDVD, LRC, TMPlayer, MPL2, Whisper and podcast JSON, Whisper TSV,
-    timestamped text)
+    SAMI, SBV/SubViewer, MicroDVD, LRC, TMPlayer, MPL2, YouTube timed text, Whisper and podcast
+    JSON, Whisper TSV, timestamped text)
 
     Usage:
       seek [OPTIONS] KEYWORD [FILE…]
@@ -62,15 +62,17 @@ enum HelpText {
                               a cue is in scope when it overlaps the window
           --format FMT        auto (default: by content, then by name), srt, vtt, ass (ssa),
                               ttml (dfxp, imsc), sami (smi), sbv (subviewer), microdvd, lrc,
-                              tmplayer (tmp), mpl2, text, json (Whisper, WhisperX,
-                              whisper.cpp, podcast) or tsv (Whisper)
+                              tmplayer (tmp), mpl2, youtube (ytt, srv1, srv3: YouTube's
+                              timed-text XML), text, json (Whisper, WhisperX, whisper.cpp,
+                              podcast) or tsv (Whisper)
           --encoding NAME     the files' encoding: utf-8, utf-16le/be, latin1, windows-1250
                               … windows-1258, windows-874, iso-8859-2, koi8-r, x-mac-cyrillic,
                               shift_jis, euc-kr, big5, gb18030, …; detected when not given
       -v, --invert-match      select the cues in scope that have no match
       -r, --recursive         search directories: .srt .vtt .webvtt .ass .ssa .ttml .dfxp
-                              .xml .smi .sami .sbv .sub .lrc .txt .md .log .json .tsv files and
-                              videos (.mkv .mp4 .webm …), hidden entries skipped
+                              .xml .smi .sami .sbv .sub .lrc .ytt .srv1 .srv2 .srv3 .txt .md
+                              .log .json .tsv files and videos (.mkv .mp4 .webm …), hidden
+                              entries skipped
           --include GLOB      in directories, search only files whose name matches GLOB
           --exclude GLOB      in directories, skip files whose name matches GLOB
                               (both repeatable; files named on the command line are searched)

@@ -117,13 +117,14 @@ struct InputFile: Equatable {
         return true
     }
 
-    /// Whether the `.xml` file at `path` starts like TTML: a walk takes no other XML.
+    /// Whether the `.xml` file at `path` starts like TTML or YouTube timed text: a walk takes no other XML.
     private static func isTimedText(_ path: SystemPath) -> Bool {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
         guard let head = DescriptorIO.readSome(descriptor, upTo: 4096, at: 0), !head.isEmpty else { return false }
-        return SubtitleFormat(content: head) == .ttml
+        let format = SubtitleFormat(content: head)
+        return format == .ttml || format == .youtube
     }
 
     /// Whether the `.json` file at `path` starts like a transcript (Whisper's `segments` or

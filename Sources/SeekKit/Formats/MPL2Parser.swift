@@ -24,7 +24,11 @@ public enum MPL2Parser {
                     var index = buffer.skippingBlanks(from: position, to: end)
                     guard index < end else { continue }
                     guard let (start, stop) = times(buffer, &index, end) else {
-                        warnings.add(line: lineNumber, "expected an MPL2 line like [120][150]text; line skipped")
+                        if cues.count == 0, isHeaderField(buffer.extracting(index..<end)) {
+                            warnings.add(line: lineNumber, "a header line before the first cue (saved with the download?); skipped")
+                        } else {
+                            warnings.add(line: lineNumber, "expected an MPL2 line like [120][150]text; line skipped")
+                        }
                         continue
                     }
                     if let stop, stop < start { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
@@ -71,6 +75,34 @@ public enum MPL2Parser {
             guard let (_, stop) = times(bytes, &index, end) else { return false }
             return stop != nil
         })
+    }
+
+    /// Whether `bytes` (a first line) reads as MPL2 after a header of `Name: value` lines (an HTTP
+    /// response's, saved by a subtitle downloader) and a blank line: `Content-Type: text/plain`.
+    static func recognisesAfterHeader(_ bytes: ByteView) -> Bool {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        while position < scanner.count {
+            let (end, next) = scanner.line(from: position)
+            let start = bytes.skippingBlanks(from: position, to: end)
+            if start == end { return next > position && recognises(bytes.extracting(next...)) }
+            guard isHeaderField(bytes.extracting(start..<end)) else { return false }
+            position = next
+        }
+        return false
+    }
+
+    /// Whether `line` is a header field, `Name: value` (a name of letters, digits and `-`), or
+    /// an HTTP status line (`HTTP/1.1 200 OK`).
+    static func isHeaderField(_ line: ByteView) -> Bool {
+        if line.starts(with: "HTTP/") { return true }
+        var index = 0
+        while index < line.count, index < 64,
+              line[index] | 0x20 >= 0x61 && line[index] | 0x20 <= 0x7A || line[index] &- 0x30 < 10
+                || line[index] == UInt8(ascii: "-") {
+            index += 1
+        }
+        return index > 0 && index < line.count && line[index] == UInt8(ascii: ":") && line[0] &- 0x30 >= 10
     }
 
     /// Copies a line's text into `output`: `|` as a line break, a `/` (italics) at the start of

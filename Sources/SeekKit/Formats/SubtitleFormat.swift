@@ -20,6 +20,9 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     case tmplayer
     /// MPL2 (`[start][end]text`, tenths of a second; `.txt`).
     case mpl2
+    /// YouTube's timed-text XML: srv1 `<transcript><text start dur>`, srv2 and srv3 `<timedtext>`
+    /// (`.ytt`, `.srv1`, `.srv2`, `.srv3`, an `.xml` by content).
+    case youtube
     case text
     /// Whisper, WhisperX, whisper.cpp and podcast-namespace JSON (`JSONTranscriptParser`).
     case json
@@ -30,6 +33,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     static let aliases: [(name: String, format: SubtitleFormat)] = [
         ("webvtt", .vtt), ("ssa", .ass), ("dfxp", .ttml), ("imsc", .ttml), ("smi", .sami),
         ("subviewer", .sbv), ("sub", .microdvd), ("tmp", .tmplayer), ("mpl", .mpl2), ("txt", .text),
+        ("ytt", .youtube), ("timedtext", .youtube), ("srv1", .youtube), ("srv2", .youtube), ("srv3", .youtube),
     ]
 
     /// The format called `name` on the command line: a case's name or an alias, any case.
@@ -57,6 +61,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         case .lrc: "LRC"
         case .tmplayer: "TMPlayer"
         case .mpl2: "MPL2"
+        case .youtube: "YouTube timed text"
         case .text: "timestamped text"
         case .json: "Whisper/podcast JSON"
         case .tsv: "Whisper TSV"
@@ -69,6 +74,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         ("ttml", .ttml), ("dfxp", .ttml), ("xml", nil), ("smi", .sami), ("sami", .sami),
         ("sbv", .sbv), ("sub", nil), ("lrc", .lrc), ("txt", .text), ("md", .text), ("log", .text),
         ("json", .json), ("tsv", .tsv),
+        ("ytt", .youtube), ("srv1", .youtube), ("srv2", .youtube), ("srv3", .youtube),
     ]
 
     /// The format a file name suggests, or `nil` when the extension says nothing
@@ -149,10 +155,12 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// - `WEBVTT` on the first line: WebVTT.
     /// - `{"` or `[{` first: JSON. A first line `start<tab>end<tab>text`: Whisper TSV.
     /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line: ASS/SSA.
-    /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI.
+    /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI. A `<timedtext>`
+    ///   element, or a `<transcript>` one with a `<text` element in the first 4 KiB: YouTube timed text.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
     ///   or a `[INFORMATION]` header: SBV/SubViewer.
-    /// - Three in four lines `00:00:50:text` (or `=text`), the first 4 KiB's: TMPlayer; `[120][150]text`: MPL2.
+    /// - Three in four lines `00:00:50:text` (or `=text`), the first 4 KiB's: TMPlayer; `[120][150]text`: MPL2,
+    ///   also after a header (`Content-Type: text/plain` and a blank line) that a downloader saved.
     /// - LRC metadata (`[ar:…]`, `[ti:…]`, `[offset:…]`, …) or a line with several `[mm:ss.xx]`
     ///   stamps: LRC. (A single stamp per line is left to timestamped text, which reads it alike.)
     /// - A first non-blank line that is an SRT-style timing line (`00:00:01,000 --> 00:00:02,000`,
@@ -200,7 +208,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
             let line = bytes.extracting(start..<end)
             if line[0] == UInt8(ascii: "<") || markupSeen {
                 markupSeen = true
-                if let format = markupFormat(line) { return format == .text ? nil : format }
+                if let format = markupFormat(line, in: bytes) { return format == .text ? nil : format }
                 continue
             }
             if line[0] == UInt8(ascii: "[") {
@@ -218,6 +226,9 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 if SBVParser.isTimingLine(line) { return .sbv }
             }
             if case .valid = SRTParser.timing(bytes, start, end) { return .srt }
+            if wasFirst && MPL2Parser.isHeaderField(line) && MPL2Parser.recognisesAfterHeader(bytes.extracting(start...)) {
+                return .mpl2
+            }
             if sawIndex { return nil }
             guard SRTParser.isIndex(bytes, start, end) else {
                 // Comment lines (`;`, `!:`) may open an SSA file before its first section.
@@ -229,8 +240,9 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         return nil
     }
 
-    /// The markup format whose root element starts in `line`, if any: `<tt …>`/`<tt:tt …>` or `<SAMI>`.
-    private static func markupFormat(_ line: ByteView) -> SubtitleFormat? {
+    /// The markup format whose root element starts in `line`, if any: `<tt …>`/`<tt:tt …>`, `<SAMI>`,
+    /// `<timedtext>`, or `<transcript>` when `head` (the first 4 KiB) holds a `<text` element.
+    private static func markupFormat(_ line: ByteView, in head: ByteView) -> SubtitleFormat? {
         var index = 0
         while index + 1 < line.count {
             if line[index] == UInt8(ascii: "<") {
@@ -250,11 +262,21 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                        name + 4 == line.count || !isNameByte(line[name + 4]) {
                         return .sami
                     }
+                    if isElement(line, name, "timedtext")
+                        || isElement(line, name, "transcript") && YouTubeTimedTextParser.hasTextElement(head) {
+                        return .youtube
+                    }
                 }
             }
             index += 1
         }
         return nil
+    }
+
+    /// Whether the element name starting at `name` in `line` is `element` (lower case), any case.
+    private static func isElement(_ line: ByteView, _ name: Int, _ element: StaticString) -> Bool {
+        let end = name + element.utf8CodeUnitCount
+        return line.extracting(name...).startsCaseless(with: element) && (end == line.count || !isNameByte(line[end]))
     }
 
     @inline(__always)

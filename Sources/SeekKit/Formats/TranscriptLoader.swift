@@ -95,6 +95,7 @@ public enum TranscriptLoader {
         case .lrc: carryingTurns(LRCParser.parse(text.utf8, fileName: text.fileName))
         case .tmplayer: carryingTurns(TMPlayerParser.parse(text.utf8, fileName: text.fileName))
         case .mpl2: carryingTurns(MPL2Parser.parse(text.utf8, fileName: text.fileName))
+        case .youtube: carryingTurns(YouTubeTimedTextParser.parse(text.utf8, fileName: text.fileName))
         case .text: carryingTurns(TimestampedTextParser.parse(text.utf8, fileName: text.fileName))
         case .json: try JSONTranscriptParser.parse(text.utf8, fileName: text.fileName, keepsWordTimes: !forCounting)
         case .tsv: WhisperTSVParser.parse(text.utf8, fileName: text.fileName)

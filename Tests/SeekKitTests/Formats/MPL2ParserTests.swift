@@ -38,4 +38,18 @@ import Testing
         }
         #expect(SubtitleFormat(name: "mpl2") == .mpl2)
     }
+
+    /// A subtitle downloader saved the HTTP response's header before the file (SubtitlesParser's
+    /// `…074450_invalidSub`): still MPL2, the header skipped with a warning.
+    @Test func aDownloadersHeaderBeforeTheCues() throws {
+        let file = "Content-Type: text/plain\n\n[0][100]{y:u}Subtitles downloaded by X\n[230][244]Positions.\n[423][440]'Night, boys.\n"
+        let loaded = try TranscriptLoader.load(Array(file.utf8), fileName: "invalidSub")
+        #expect(loaded.format == .mpl2)
+        #expect(Array(loaded.transcript).map(\.text) == ["Subtitles downloaded by X", "Positions.", "'Night, boys."])
+        #expect(Array(loaded.transcript).map(\.start) == [0, 23000, 42300])
+        #expect(loaded.warnings.map(\.description) == ["invalidSub:1: a header line before the first cue (saved with the download?); skipped"])
+        for prose in ["Note: this\n\nis prose\n[1][2]x\n", "Content-Type: text/plain\n[0][100]x\n[230][244]y\n[423][440]z\n"] {
+            #expect(SubtitleFormat.detect(fileName: "a.txt", content: Array(prose.utf8)) == .text, "\(prose)")
+        }
+    }
 }

@@ -1,0 +1,254 @@
+import SeekBytes
+
+/// Reads YouTube's timed-text XML (`.ytt`, `.srv1`, `.srv2`, `.srv3`, or `.xml` told by content).
+///
+/// Three shapes, one reader:
+/// - srv1, what the timedtext endpoint and its downloaders give:
+///   `<transcript><text start="1.2" dur="3.4">text</text>…</transcript>`, times in seconds;
+/// - srv2: `<timedtext><text t="1200" d="3400">…`, times in milliseconds;
+/// - srv3 (`format="3"`): `<timedtext format="3"><body><p t="1200" d="3400">…`, milliseconds, the
+///   words of automatic captions in `<s t="240">` segments timed from the paragraph's start
+///   (each gives a word time, so a match reports when its words are said).
+///
+/// Each `<text>` or `<p>` with text is a cue; one with none (an empty `<text>`, an srv3 `<p a="1">`
+/// holding a line feed) is skipped. The text is XML, and inside it YouTube escapes HTML again:
+/// references are decoded twice (`&amp;#39;` is `'`) and the formatting tags this uncovers
+/// (`&lt;i>`) are removed, as SRT's are; line feeds inside are line breaks, blanks at either
+/// end are left out. A cue whose start cannot be read is skipped with a warning naming its
+/// line. A file in which every `dur` is at least its `start` (three cues from 10 s on at least)
+/// was written with end times in `dur`, as some converters do: they are read as ends, and a
+/// warning says so. No DTD is read and no entity but the XML ones and numeric references is
+/// expanded (`XMLScanner`). Cues come out in order of start.
+public enum YouTubeTimedTextParser {
+    /// Parses UTF-8 YouTube timed text.
+    ///
+    /// - Complexity: O(n) in the size of `utf8` (twice for a file whose `dur`s are end times;
+    ///   plus O(m log m) for m cues out of order).
+    public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        utf8.withByteView { buffer in
+            var reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: false)
+            var transcript = read(&reader, buffer.count)
+            if reader.durationsLookLikeEnds {
+                reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: true)
+                transcript = read(&reader, buffer.count)
+                reader.warnings.add(line: nil, "every dur is at least its start: read as end times, as some tools write them")
+            }
+            if !reader.sawRoot {
+                reader.warnings.add(line: nil, "no <transcript> or <timedtext> element: nothing to read in this YouTube timed text")
+            }
+            return (reader.ordered ? transcript : transcript.sortedByStart(), reader.warnings.all)
+        }
+    }
+
+    private static func read(_ reader: inout Reader, _ inputBytes: Int) -> Transcript {
+        CueCollector.collect(inputBytes: inputBytes) { cues in
+            cues.reserve(forInputBytes: inputBytes)
+            reader.run(into: &cues)
+        }
+    }
+
+    /// Whether `bytes` (a file's first bytes) hold a srv1 cue: `<transcript>` alone is too common a name.
+    static func hasTextElement(_ bytes: ByteView) -> Bool {
+        bytes.firstIndex(of: "<text ", from: 0) != nil || bytes.firstIndex(of: "<text>", from: 0) != nil
+    }
+
+    private struct Reader {
+        var scanner: XMLScanner
+        var warnings: WarningLog
+        var lines: LineCounter
+        /// Whether a srv1 `dur` is read as the cue's end (see `durationsLookLikeEnds`).
+        let durationsAreEnds: Bool
+        var sawRoot = false
+        var sawEnd = false
+        var ordered = true
+        var lastStart = Int.min
+        /// The cue being read: its times and the line of its tag; `nil` outside one (or in one skipped).
+        var cue: (start: Int, end: Int?, line: Int)?
+        /// The cue's element (`text` or `p`), so that an `</s>` or `</br>` does not end it.
+        var cueIsParagraph = false
+        /// Text decoded from XML once, before its HTML is cleaned.
+        var decoded: [UInt8] = []
+        /// Cues with a srv1 `dur`, whether each was at least its `start`, and how many start from 10 s on.
+        var durations = 0
+        var durationsBelowStart = 0
+        var latersStarts = 0
+
+        init(scanner: XMLScanner, fileName: String, durationsAreEnds: Bool) {
+            self.scanner = scanner
+            warnings = WarningLog(fileName: fileName)
+            lines = LineCounter(scanner.bytes)
+            self.durationsAreEnds = durationsAreEnds
+        }
+
+        var bytes: ByteView { scanner.bytes }
+
+        /// Whether the file's `dur`s read as end times: none below its `start`, three cues from 10 s on.
+        var durationsLookLikeEnds: Bool {
+            !durationsAreEnds && durations > 0 && durationsBelowStart == 0 && latersStarts >= 3
+        }
+
+        mutating func run(into cues: inout CueCollector) {
+            while let token = scanner.next() {
+                switch token {
+                case let .start(name, attributes, selfClosing):
+                    if scanner.equals(name, "text") || scanner.equals(name, "p") {
+                        if cue != nil { finish(into: &cues) }
+                        begin(paragraph: scanner.equals(name, "p"), name, attributes, into: &cues)
+                        if selfClosing { finish(into: &cues) }
+                    } else if cue != nil, scanner.equals(name, "s") {
+                        segment(attributes, into: &cues)
+                    } else if cue != nil, scanner.equals(name, "br") {
+                        cues.plain.append(0x0A)
+                    } else if scanner.equals(name, "transcript") || scanner.equals(name, "timedtext") {
+                        sawRoot = true
+                    }
+                case let .end(name):
+                    if cue != nil, scanner.equals(name, cueIsParagraph ? "p" : "text") {
+                        finish(into: &cues)
+                    } else if scanner.equals(name, "transcript") || scanner.equals(name, "timedtext") {
+                        if cue != nil { finish(into: &cues) }
+                        sawEnd = true
+                    }
+                case let .text(range):
+                    if cue != nil { append(range, decoding: true, into: &cues) }
+                case let .cdata(range):
+                    if cue != nil { append(range, decoding: false, into: &cues) }
+                }
+            }
+            if cue != nil { finish(into: &cues) }
+            if sawRoot && !sawEnd {
+                warnings.add(line: lines.line(at: bytes.count),
+                             "the file ends before </transcript> or </timedtext> (cut short?); the cues before are read")
+            }
+        }
+
+        /// Starts a cue at a `<text>` or `<p>`: srv1's `start`/`dur` in seconds, else `t`/`d` in milliseconds.
+        private mutating func begin(paragraph: Bool, _ name: Range<Int>, _ attributes: Range<Int>,
+                                    into cues: inout CueCollector) {
+            let line = lines.line(at: name.lowerBound)
+            cues.plain.removeAll(keepingCapacity: true)
+            cueIsParagraph = paragraph
+            let start: Int?
+            var end: Int?
+            if let value = scanner.attribute("start", in: attributes) {
+                start = YouTubeTimedTextParser.milliseconds(seconds: bytes, value)
+                guard let start else { return unreadable(value, "start", line: line) }
+                if let value = scanner.attribute("dur", in: attributes) {
+                    guard let duration = YouTubeTimedTextParser.milliseconds(seconds: bytes, value) else {
+                        return unreadable(value, "dur", line: line)
+                    }
+                    durations += 1
+                    if duration < start { durationsBelowStart += 1 }
+                    if start >= 10_000 { latersStarts += 1 }
+                    end = durationsAreEnds ? max(duration, start) : start + duration
+                }
+            } else if let value = scanner.attribute("t", in: attributes) {
+                start = SAMIParser.milliseconds(bytes, value)
+                guard let start else { return unreadable(value, "t", line: line) }
+                if let value = scanner.attribute("d", in: attributes) {
+                    guard let duration = SAMIParser.milliseconds(bytes, value) else {
+                        return unreadable(value, "d", line: line)
+                    }
+                    end = start + duration
+                }
+            } else {
+                let shown = paragraph ? "<p> without t=" : "<text> without start="
+                warnings.add(line: line, "\(shown); cue skipped")
+                return
+            }
+            guard let start else { return }
+            if start < lastStart { ordered = false }
+            lastStart = start
+            cue = (start, end, line)
+        }
+
+        private mutating func unreadable(_ value: Range<Int>, _ attribute: String, line: Int) {
+            let shown = String(decoding: bytes[value.lowerBound..<min(value.upperBound, value.lowerBound + 40)], as: UTF8.self)
+            let unit = attribute == "start" || attribute == "dur" ? "seconds" : "milliseconds"
+            warnings.add(line: line, "unreadable \(attribute)='\(shown)' (expected \(unit)); cue skipped")
+        }
+
+        /// An srv3 word segment `<s t="240">`: a word time from the paragraph's start.
+        private mutating func segment(_ attributes: Range<Int>, into cues: inout CueCollector) {
+            guard let cue, let value = scanner.attribute("t", in: attributes),
+                  let offset = SAMIParser.milliseconds(bytes, value) else { return }
+            let leading = cues.plain.isEmpty
+            cues.pendingWordTimes.append(WordTime(offset: leading ? 0 : cues.plain.count, start: cue.start + offset))
+        }
+
+        /// Adds character data to the cue's text: XML references decoded, then the HTML it held
+        /// cleaned as SRT's is; carriage returns left out, no blanks at the text's start.
+        private mutating func append(_ range: Range<Int>, decoding: Bool, into cues: inout CueCollector) {
+            var text = bytes.extracting(range)
+            if cues.plain.isEmpty {
+                var first = 0
+                while first < text.count, Self.isSpace(text[first]) { first += 1 }
+                text = text.extracting(first...)
+                guard !text.isEmpty else { return }
+            }
+            if !SRTParser.needsCleaning(text) && text.firstIndex(of: 0x0D) == nil {
+                cues.plain.append(contentsOf: text)
+                return
+            }
+            decoded.removeAll(keepingCapacity: true)
+            if decoding {
+                XMLScanner.appendDecoded(text, 0..<text.count, to: &decoded)
+            } else {
+                decoded.append(contentsOf: text)
+            }
+            decoded.removeAll { $0 == 0x0D }
+            decoded.withByteView { SRTParser.clean($0, into: &cues.plain) }
+        }
+
+        /// Ends the cue: blanks at its end and next to its line breaks left out; no cue without text.
+        private mutating func finish(into cues: inout CueCollector) {
+            guard let current = cue else { return }
+            cue = nil
+            while let last = cues.plain.last, Self.isSpace(last) { cues.plain.removeLast() }
+            if cues.pendingWordTimes.isEmpty { LineBreakBlanks.remove(from: &cues.plain) }
+            guard !cues.plain.isEmpty else {
+                cues.pendingWordTimes.removeAll(keepingCapacity: true)
+                return
+            }
+            cues.appendPlain(id: nil, start: current.start, end: current.end, speaker: nil, line: current.line)
+        }
+
+        @inline(__always)
+        private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    }
+
+    /// The milliseconds of a decimal count of seconds (`12.440`, `5`, `.5`), rounded; `nil` for
+    /// anything else, or more than 9 digits before the point.
+    static func milliseconds(seconds bytes: ByteView, _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        var whole = 0
+        while index < range.upperBound, bytes[index] &- 0x30 < 10 {
+            guard index - range.lowerBound < 9 else { return nil }
+            whole = whole * 10 + Int(bytes[index] &- 0x30)
+            index += 1
+        }
+        let wholeDigits = index - range.lowerBound
+        var thousandths = 0
+        if index < range.upperBound, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 100
+            var digits = 0
+            while index < range.upperBound, bytes[index] &- 0x30 < 10 {
+                let digit = Int(bytes[index] &- 0x30)
+                if scale > 0 {
+                    thousandths += digit * scale
+                    scale /= 10
+                } else if digits == 3, digit >= 5 {
+                    thousandths += 1
+                }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 || wholeDigits > 0 else { return nil }
+        } else if wholeDigits == 0 {
+            return nil
+        }
+        guard index == range.upperBound else { return nil }
+        return whole * 1000 + thousandths
+    }
+}
