@@ -51,24 +51,35 @@ struct WebVTTLayout {
         return start
     }
 
+    /// Where the layout stopped: the end of the bytes, or where the block after its
+    /// `cueLimit`-th cue may start.
+    private(set) var end = 0
+
     /// The layout of `bytes`, or `nil` when they are not plainly written.
     ///
+    /// Without `isFileStart`, `bytes` are a piece of a file after its header, starting where a
+    /// block may (`pieceEnd(in:from:)`): no signature or header is looked for, and the spans are
+    /// the piece's, its first cue numbered 0. With `cueLimit`, the layout stops after that many
+    /// cues (at `end`), having looked at nothing after them.
+    ///
     /// - Complexity: O(n), sixteen bytes at a time within cue texts (`BlockEvents`).
-    init?(_ bytes: ByteView) {
+    init?(_ bytes: ByteView, isFileStart: Bool = true, cueLimit: Int = .max) {
         let count = bytes.count
-        guard bytes.firstIndex(of: 0x0D) == nil else { return nil }
-        let signatureEnd = bytes.firstIndex(of: 0x0A) ?? count
-        guard WebVTTParser.hasSignature(bytes.extracting(0..<signatureEnd)) else { return nil }
-        var position = signatureEnd + 1
-        // Header lines up to the first empty line: no cues, and no `-->` (it would start a block).
-        while position < count && bytes[position] != 0x0A {
-            let end = Self.lineEnd(bytes, from: position)
-            if LineScanner.containsArrow(bytes, position, end) { return nil }
-            position = end + 1
+        var position = 0
+        if isFileStart {
+            let signatureEnd = bytes.firstIndex(of: 0x0A) ?? count
+            guard WebVTTParser.hasSignature(bytes.extracting(0..<signatureEnd)) else { return nil }
+            position = signatureEnd + 1
+            // Header lines up to the first empty line: no cues, and no `-->` (it would start a block).
+            while position < count && bytes[position] != 0x0A {
+                let end = Self.lineEnd(bytes, from: position)
+                if LineScanner.containsArrow(bytes, position, end) { return nil }
+                position = end + 1
+            }
         }
-        spans.reserveCapacity(count / 64)
+        spans.reserveCapacity(Swift.min(count / 64, cueLimit))
         var events = BlockEvents(bytes)
-        while true {
+        while spans.count < cueLimit {
             while position < count && bytes[position] == 0x0A { position += 1 }
             guard position < count else { break }
             var timingStart = position
@@ -130,6 +141,23 @@ struct WebVTTLayout {
             if isMarked { marked.append(spans.count) }
             spans.append(textStart..<textEnd)
         }
+        end = Swift.min(position, count)
+        // Line breaks are LF alone in what was laid out (the parser also breaks lines at a CR).
+        guard bytes.firstIndex(of: 0x0D, in: 0..<end) == nil else { return nil }
+    }
+
+    /// Where a piece of a file that reaches at least `target` can end: after the first empty line
+    /// that ends at or after `target`, the end of `bytes` when none does. A block (or the header)
+    /// ends at every empty line, so the next piece starts where a block may.
+    ///
+    /// - Complexity: O(result - target).
+    static func pieceEnd(in bytes: ByteView, from target: Int) -> Int {
+        var from = target
+        while from < bytes.count, let found = bytes.firstIndex(of: 0x0A, in: from..<bytes.count) {
+            if found + 1 < bytes.count && bytes[found + 1] == 0x0A { return found + 2 }
+            from = found + 1
+        }
+        return bytes.count
     }
 
     /// The line feed ending the line that starts at `start`, or the end of `bytes`.

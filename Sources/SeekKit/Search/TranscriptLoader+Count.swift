@@ -172,7 +172,7 @@ extension TranscriptLoader {
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
         if format == .vtt {
-            return query.scope.speaker == nil && !isFileStart ? countPlainWebVTT(buffer, query: query) : nil
+            return query.scope.speaker == nil && !isFileStart ? countPlainWebVTT(buffer, query: query, pieceSize: pieceSize, enough: enough) : nil
         }
         guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
         var read = 0

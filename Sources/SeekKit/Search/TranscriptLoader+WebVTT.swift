@@ -4,21 +4,41 @@ extension TranscriptLoader {
     /// Counts the matches of `query` in plainly written WebVTT (`WebVTTLayout`) where its cue
     /// texts lie, without a transcript: what `MatchIndex.count` finds in the parsed file.
     ///
-    /// `nil` (the file is then parsed) when the text is not plain, the query is not one keyword
-    /// the byte scan takes (`inPlaceMatcher`), or the first cues do not show that the texts are
-    /// read as they lie (`WebVTTLayout.readsAsItLies`).
+    /// With `enough` (`-l`, `-q`), the file is laid out and counted in pieces: its first cues, as
+    /// many as decide how its texts read (`WebVTTLayout.readsAsItLies`), then pieces that start
+    /// where a block may (`WebVTTLayout.pieceEnd`), doubling in size up to `pieceSize`, none laid
+    /// out once that many matches are found: the count is then at least `enough`.
+    ///
+    /// `nil` (the file is then parsed) when the text laid out is not plain, the query is not one
+    /// keyword the byte scan takes (`inPlaceMatcher`), or the first cues do not show that the texts
+    /// are read as they lie.
     ///
     /// - Complexity: O(n) in the size of `buffer`.
     static func countPlainWebVTT(
-        _ buffer: ByteView, query: Query
+        _ buffer: ByteView, query: Query, pieceSize: Int = TextPieces.pieceSize, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
-        guard let matcher = inPlaceMatcher(for: query), let layout = WebVTTLayout(buffer),
-              layout.readsAsItLies(buffer) else { return nil }
-        let spans = layout.spans
-        guard let matches = matcher.countInSpans(buffer, spans: spans, rewritten: layout.marked,
-                                                 rewrite: { layout.text(of: $0, in: buffer) })
+        guard let matcher = inPlaceMatcher(for: query),
+              let first = WebVTTLayout(buffer, cueLimit: enough < .max ? WebVTTLayout.decidingCues : .max)
         else { return nil }
-        return (spans.count, matches, [])
+        var end = first.end
+        let matchesIn = { (layout: WebVTTLayout, piece: ByteView) in
+            matcher.countInSpans(piece, spans: layout.spans, rewritten: layout.marked,
+                                 rewrite: { layout.text(of: $0, in: piece) })
+        }
+        guard first.readsAsItLies(buffer.extracting(..<end), isWhole: end == buffer.count),
+              var matches = matchesIn(first, buffer.extracting(..<end)) else { return nil }
+        var cues = first.spans.count
+        var size = Swift.max(1, Swift.min(end, pieceSize))
+        while end < buffer.count && matches < enough {
+            size = Swift.min(2 * size, pieceSize)
+            let next = WebVTTLayout.pieceEnd(in: buffer, from: end + size)
+            let piece = buffer.extracting(end..<next)
+            guard let layout = WebVTTLayout(piece, isFileStart: false), let found = matchesIn(layout, piece) else { return nil }
+            cues += layout.spans.count
+            matches += found
+            end = next
+        }
+        return (cues, matches, [])
     }
 
     /// The cues of plainly written WebVTT (`WebVTTLayout`) that hold a match of `matcher`,
@@ -76,14 +96,20 @@ extension WebVTTParser {
 }
 
 extension WebVTTLayout {
+    /// How many of a file's first cues decide whether its texts are read as they lie
+    /// (`readsAsItLies`).
+    static let decidingCues = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) + 1
+
     /// Whether the parsed file's cues are its cues as laid out, neither merged as rolling
     /// captions nor unlabelled as speaker turns: told from the first cues' texts
     /// (`TranscriptLoader.plainSRTRollsOrTalks`) when none of them holds markup, else `false`.
-    func readsAsItLies(_ bytes: ByteView) -> Bool {
-        let sampled = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues)
-        if let first = marked.first, first < sampled { return false }
+    /// Without `isWhole` (a layout of the file's first cues), `false` too when the layout holds
+    /// fewer than `decidingCues`.
+    func readsAsItLies(_ bytes: ByteView, isWhole: Bool = true) -> Bool {
+        if let first = marked.first, first < Self.decidingCues - 1 { return false }
+        guard isWhole || spans.count >= Self.decidingCues else { return false }
         let texts = SRTLayout(spans: spans, marked: marked)
-        return TranscriptLoader.plainSRTRollsOrTalks(bytes, layout: texts, isWhole: true) == false
+        return TranscriptLoader.plainSRTRollsOrTalks(bytes, layout: texts, isWhole: isWhole) == false
     }
 }
 

@@ -236,6 +236,100 @@ import SeekBytes
         #expect(readAlone >= 30, "\(readAlone) loads read only the matching cues")
     }
 
+    /// About `cues` cues of WebVTT in random shapes: identifiers, settings, runs of empty lines,
+    /// `NOTE`, `STYLE` and `REGION` blocks, "budget" in the cues `matching`, and after cue `tail`
+    /// (when given) one of the things only the parser reads: CR line endings, a block whose timing
+    /// line it cannot read (a warning), a cue it cleans, a text line holding `-->`. `labelled` cues
+    /// start with `ANN:` or `BOB:`, speaker turns that the parser takes off the text.
+    static func piecesVTT(seed: UInt64, cues: Int, matching: Set<Int>, tail: Int?, labelled: Bool = false) -> String {
+        var random = SeededRandom(seed: seed &* 0xD1B5_4A32_D192_ED03 &+ 11)
+        let tailKind = Int.random(in: 0..<4, using: &random)
+        var text = ["WEBVTT\n\n", "WEBVTT - pieces\nKind: captions\nLanguage: en\n\n", "WEBVTT\n\n\n\n"]
+            .randomElement(using: &random)!
+        var lineBreak = "\n"
+        for cue in 0..<cues {
+            if cue == tail {
+                switch tailKind {
+                case 0: lineBreak = "\r\n"
+                case 1: text += "00:00:01.000 --> soon\nbroken\n\n"
+                case 2: text += "00:00:01.000 --> 00:00:02.000\n<i>clean me</i>\n\n"
+                default: text += "00:00:01.000 --> 00:00:02.000\na --> b\n\n"
+                }
+            }
+            switch Int.random(in: 0..<30, using: &random) {
+            case 0: text += "NOTE a note\nover two lines" + lineBreak + lineBreak
+            case 1: text += "STYLE" + lineBreak + "::cue { color: red }" + lineBreak + lineBreak
+            case 2: text += "REGION" + lineBreak + "id:fred width:40%" + lineBreak + lineBreak
+            default: break
+            }
+            if Bool.random(using: &random) { text += ["c\(cue)", "\(cue + 1)"].randomElement(using: &random)! + lineBreak }
+            let start = cue * 2_000
+            text += "\(Timestamp.format(start).replacingOccurrences(of: ",", with: ".")) --> "
+                + "\(Timestamp.format(start + 1_500).replacingOccurrences(of: ",", with: "."))"
+                + (Int.random(in: 0..<4, using: &random) == 0 ? " align:start line:10%" : "") + lineBreak
+            let words = ["the", "home", "town", "a", "words", "预算", "Budge", "budge t"]
+            for line in 0..<Int.random(in: 1...2, using: &random) {
+                var said = (0..<Int.random(in: 2...9, using: &random)).map { _ in words.randomElement(using: &random)! }
+                if line == 0 && matching.contains(cue) { said.insert("BUDGET", at: said.count / 2) }
+                if line == 0 && labelled { said.insert(cue % 2 == 0 ? "ANN:" : "BOB:", at: 0) }
+                text += said.joined(separator: " ") + lineBreak
+            }
+            text += String(repeating: lineBreak, count: Int.random(in: 1...3, using: &random))
+        }
+        return text
+    }
+
+    /// Counting only until enough matches are found (`-l`, `-q`) lays the file out piece by
+    /// piece: it finds `enough` exactly when the whole count does, never more than it, and
+    /// without an early stop it is the whole count, with its warnings. The pieces answer
+    /// without the parser whenever the file is plain up to where they stop.
+    @Test func countingUntilEnoughAgreesWithTheWholeCount() throws {
+        var answeredInPieces = 0
+        var stoppedBeforeAWarning = 0
+        for seed: UInt64 in 0..<24 {
+            var random = SeededRandom(seed: seed &+ 500)
+            let cues = Int.random(in: 150...450, using: &random)
+            let matching: Set<Int> = switch seed % 4 {
+            case 0: []
+            case 1: [Int.random(in: 0..<5, using: &random)]
+            case 2: [cues - 1 - Int.random(in: 0..<3, using: &random)]
+            default: Set((0..<3).map { _ in Int.random(in: 0..<cues, using: &random) })
+            }
+            let tail = seed % 3 == 0 ? nil : Int.random(in: 0..<cues, using: &random)
+            let labelled = seed % 5 == 4
+            let bytes = Array(Self.piecesVTT(seed: seed, cues: cues, matching: matching, tail: tail, labelled: labelled).utf8)
+            let loaded = try TranscriptLoader.load(bytes, fileName: "t.vtt")
+            for query in [Query("budget"), Query("budget", caseSensitive: true), Query("预算"), Query("ann")] {
+                let expected = MatchIndex.count(transcript: loaded.transcript, query: query)
+                for pieceSize in [64, 2_000, TextPieces.pieceSize] {
+                    let label = "seed \(seed), \(query.keywords), pieces of \(pieceSize)"
+                    try bytes.withByteView { (buffer) throws(Diagnostic) in
+                        let whole = try TranscriptLoader.countMatches(inPlace: buffer, fileName: "t.vtt", options: LoadOptions(),
+                                                                      query: query, pieceSize: pieceSize)
+                        #expect(whole.matches == expected && whole.warnings == loaded.warnings, "\(label)")
+                        for enough in [1, 2] {
+                            let some = try TranscriptLoader.countMatches(inPlace: buffer, fileName: "t.vtt", options: LoadOptions(),
+                                                                         query: query, pieceSize: pieceSize, enough: enough)
+                            #expect(min(some.matches, enough) == min(expected, enough) && some.matches <= expected, "\(label)")
+                            if some.matches < enough { #expect(some.warnings == loaded.warnings, "\(label)") }
+                            if some.warnings.count < loaded.warnings.count { stoppedBeforeAWarning += 1 }
+                            let pieces = TranscriptLoader.countPlainWebVTT(buffer, query: query, pieceSize: pieceSize, enough: enough)
+                            if let pieces {
+                                #expect(min(pieces.matches, enough) == min(expected, enough) && pieces.matches <= expected, "\(label)")
+                                #expect(pieces.cues <= loaded.transcript.count, "\(label)")
+                                answeredInPieces += 1
+                            } else if tail == nil && !labelled {
+                                Issue.record("a plain file was not counted in pieces, \(label)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(answeredInPieces > 150, "\(answeredInPieces) counts answered in pieces")
+        #expect(stoppedBeforeAWarning > 0, "no count stopped before a broken block")
+    }
+
     /// The corpus's WebVTT files (skipped when absent): whatever the layout accepts the parser
     /// reads the same way, and most real files are accepted.
     @Test func corpusFilesAreReadLikeTheParser() throws {
