@@ -79,29 +79,36 @@ struct WebVTTLayout {
         }
         spans.reserveCapacity(Swift.min(count / 64, cueLimit))
         var events = BlockEvents(bytes)
+        let timing = UsualTiming.shared
         while spans.count < cueLimit {
             while position < count && bytes[position] == 0x0A { position += 1 }
             guard position < count else { break }
             var timingStart = position
             var timingEnd: Int
-            if let end = Self.usualTimingLineEnd(bytes, at: position) {
+            if let end = timing.lineEnd(bytes, at: position) {
                 timingEnd = end
             } else {
                 timingEnd = Self.lineEnd(bytes, from: position)
                 if !LineScanner.containsArrow(bytes, position, timingEnd) {
                     // An identifier before a timing line, or a comment or definition block.
                     let next = timingEnd + 1
-                    let nextEnd = Self.usualTimingLineEnd(bytes, at: next)
-                        ?? (next < count ? Self.lineEnd(bytes, from: next) : next)
-                    guard next < count, nextEnd > next, LineScanner.containsArrow(bytes, next, nextEnd) else {
-                        guard let blockEnd = Self.commentOrDefinitionEnd(bytes, from: position) else { return nil }
-                        position = blockEnd
-                        continue
+                    if let nextEnd = timing.lineEnd(bytes, at: next) {
+                        timingStart = next
+                        timingEnd = nextEnd
+                    } else {
+                        let nextEnd = next < count ? Self.lineEnd(bytes, from: next) : next
+                        guard next < count, nextEnd > next, LineScanner.containsArrow(bytes, next, nextEnd) else {
+                            guard let blockEnd = Self.commentOrDefinitionEnd(bytes, from: position) else { return nil }
+                            position = blockEnd
+                            continue
+                        }
+                        timingStart = next
+                        timingEnd = nextEnd
+                        guard Self.readsTimings(bytes, timingStart, timingEnd) else { return nil }
                     }
-                    timingStart = next
-                    timingEnd = nextEnd
+                } else {
+                    guard Self.readsTimings(bytes, timingStart, timingEnd) else { return nil }
                 }
-                guard Self.readsTimings(bytes, timingStart, timingEnd) else { return nil }
             }
             let textStart = Swift.min(timingEnd + 1, count)
             var textEnd = textStart
@@ -187,41 +194,14 @@ struct WebVTTLayout {
     }
 
     /// Whether the parser reads the timing line `start..<end`: the usual
-    /// `00:00:01.000 --> 00:00:02.500` checked byte by byte, any other form by the parser's own reading.
+    /// `00:00:01.000 --> 00:00:02.500` checked by template, any other form by the parser's own reading.
     @inline(__always)
     static func readsTimings(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
-        if end - start >= 29 && isUsualTiming(bytes, start)
+        if end - start >= 29 && UsualTiming.shared.fits(bytes, start)
             && (end - start == 29 || bytes[start + 29] == 0x20 || bytes[start + 29] == 0x09) {
             return true
         }
         return WebVTTParser.timings(bytes, start, end) != nil
-    }
-
-    /// The end (its line feed, or the end of `bytes`) of a line starting at `start` that is a
-    /// usual timing line and nothing more: a line the parser takes for a timing line and reads.
-    @inline(__always)
-    private static func usualTimingLineEnd(_ bytes: ByteView, at start: Int) -> Int? {
-        let end = start + 29
-        guard end <= bytes.count, end == bytes.count || bytes[end] == 0x0A, isUsualTiming(bytes, start) else { return nil }
-        return end
-    }
-
-    /// Whether `HH:MM:SS.mmm --> HH:MM:SS.mmm` (29 bytes) stands at `start`.
-    @inline(__always)
-    private static func isUsualTiming(_ bytes: ByteView, _ start: Int) -> Bool {
-        isUsualTime(bytes, start) && isUsualTime(bytes, start + 17)
-            && bytes[start + 12] == 0x20 && bytes[start + 13] == UInt8(ascii: "-")
-            && bytes[start + 14] == UInt8(ascii: "-") && bytes[start + 15] == UInt8(ascii: ">")
-            && bytes[start + 16] == 0x20
-    }
-
-    /// Whether `HH:MM:SS.mmm` (minutes and seconds below 60) stands at `index`.
-    @inline(__always)
-    private static func isUsualTime(_ bytes: ByteView, _ index: Int) -> Bool {
-        func digit(_ i: Int, upTo last: UInt8 = 0x39) -> Bool { bytes[index + i] >= 0x30 && bytes[index + i] <= last }
-        return digit(0) && digit(1) && bytes[index + 2] == UInt8(ascii: ":") && digit(3, upTo: 0x35) && digit(4)
-            && bytes[index + 5] == UInt8(ascii: ":") && digit(6, upTo: 0x35) && digit(7)
-            && bytes[index + 8] == UInt8(ascii: ".") && digit(9) && digit(10) && digit(11)
     }
 
     /// The text the parser gives cue `cue`: as it lies, or cleaned of tags and references.
@@ -232,5 +212,37 @@ struct WebVTTLayout {
         var wordTimes: [WordTime] = []
         _ = WebVTTParser.clean(text, into: &plain, wordTimes: &wordTimes)
         return String(decoding: plain, as: UTF8.self)
+    }
+}
+
+/// The usual WebVTT timing line, `HH:MM:SS.mmm --> HH:MM:SS.mmm` (29 bytes, minutes and
+/// seconds below 60), as two templates of sixteen bytes: the line's first sixteen and its last.
+struct UsualTiming: Sendable {
+    /// Made once: a layout takes it into a local before its loop.
+    static let shared = UsualTiming()
+
+    private let head: BytePattern16
+    private let tail: BytePattern16
+
+    private init() {
+        let line = Array("00:00:00.000 --> 00:00:00.000".utf8)
+        head = BytePattern16(Array(line[0..<16]), digit: 0x30)
+        tail = BytePattern16(Array(line[13..<29]), digit: 0x30)
+    }
+
+    /// Whether the usual timing stands at `start` (29 bytes, which `bytes` must hold).
+    @inline(__always)
+    func fits(_ bytes: ByteView, _ start: Int) -> Bool {
+        head.matches(bytes, at: start) && tail.matches(bytes, at: start + 13)
+            && bytes[start + 3] <= 0x35 && bytes[start + 6] <= 0x35 && bytes[start + 20] <= 0x35 && bytes[start + 23] <= 0x35
+    }
+
+    /// The end (its line feed, or the end of `bytes`) of a line starting at `start` that is a
+    /// usual timing line and nothing more: a line the parser takes for a timing line and reads.
+    @inline(__always)
+    func lineEnd(_ bytes: ByteView, at start: Int) -> Int? {
+        let end = start + 29
+        guard end <= bytes.count, end == bytes.count || bytes[end] == 0x0A, fits(bytes, start) else { return nil }
+        return end
     }
 }
