@@ -31,6 +31,15 @@ public struct OutputCursor {
         position &+= bytes.count
     }
 
+    /// Appends `count` copies of `byte`.
+    @inlinable @inline(__always)
+    package mutating func append(repeating byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        assert(position + count <= end, "a write inside the room made")
+        (base + position).update(repeating: byte, count: count)
+        position &+= count
+    }
+
     /// Appends the bytes of a string literal.
     @inlinable @inline(__always)
     package mutating func append(_ literal: StaticString) {
@@ -40,24 +49,44 @@ public struct OutputCursor {
         position &+= count
     }
 
-    /// Appends `value` in decimal (at most 20 bytes).
+    /// Appends `value` in decimal (at most 20 bytes): its digits counted by comparisons, then
+    /// written two at a time from the end (a division by 100 a pair instead of by 10 a digit).
     @inlinable
     package mutating func appendDecimal(_ value: Int) {
         var magnitude = value.magnitude
         if value < 0 { append(UInt8(ascii: "-")) }
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        if magnitude < 10 {
+            append(0x30 &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        // 10^19 is the largest power of ten a UInt holds; its 20 digits are the most there are.
+        var digits = 2
+        var power: UInt = 100
+        while digits < 20 && magnitude >= power {
+            digits &+= 1
+            if digits < 20 { power &*= 10 }
         }
         assert(position + digits <= end, "a write inside the room made")
-        var index = position + digits
-        repeat {
-            index -= 1
-            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        var index = position &+ digits
+        while magnitude >= 100 {
+            let pair = magnitude % 100
+            magnitude /= 100
+            // For pair < 100, pair * 103 >> 10 is pair / 10.
+            let tens = (pair &* 103) &>> 10
+            index &-= 2
+            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+            base[index &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+        }
+        if magnitude >= 10 {
+            let tens = (magnitude &* 103) &>> 10
+            index &-= 2
+            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+            base[index &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude &- tens &* 10)
+        } else {
+            index &-= 1
+            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+        assert(index == position, "as many digits written as counted")
         position &+= digits
     }
 
@@ -86,48 +115,63 @@ extension Array where Element == UInt8 {
     /// Runs `body` with a cursor over room for `maximum` more bytes at the end, and keeps the
     /// bytes it wrote: for a writer that knows how much it may write, one growth check in all.
     /// The room is the array's capacity past its end, not filled first: what it costs is what
-    /// `body` writes, however generous `maximum` is.
+    /// `body` writes, however generous `maximum` is. Nothing is allocated besides the array's
+    /// growth (`body` is not kept anywhere, so it need not escape).
     ///
     /// - Precondition: `body` writes at most `maximum` bytes.
     @inlinable
     package mutating func appendWriting(atMost maximum: Int, _ body: (inout OutputCursor) -> Void) {
-        if capacity < count + maximum { reserveCapacity(Swift.max(count + maximum, 2 * capacity)) }
-        withoutActuallyEscaping(body) { body in
-            append(contentsOf: WrittenRoom(maximum: maximum, body: body))
+        guard maximum > 0 else { return }
+        // Storage of this array alone (a copy shares it until then) with the room: grown
+        // geometrically as `append` grows it.
+        reserveCapacity(capacity < count + maximum ? Swift.max(count + maximum, 2 * capacity) : count + maximum)
+        // The room lies past the array's last element, inside that storage; `WrittenRoom` then
+        // tells `append(contentsOf:)` that the bytes written there are the new elements, and
+        // checks that they are where it asks for them.
+        var room: UnsafeMutablePointer<UInt8>?
+        var written = 0
+        withUnsafeMutableBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            room = base + elements.count
+            var cursor = OutputCursor(base: base + elements.count, position: 0, end: maximum)
+            body(&cursor)
+            precondition(cursor.position <= maximum, "a writer wrote past the room it asked for")
+            written = cursor.position
         }
+        guard let room else { preconditionFailure("an array with room reserved has storage") }
+        append(contentsOf: WrittenRoom(start: room, count: written))
     }
 }
 
-/// The bytes a writer puts into room at the end of an array: a sequence that `append(contentsOf:)`
-/// asks to initialise the array's spare capacity (`_copyContents(initializing:)`, the standard
-/// library's door for that), which it does by running the writer over it. It claims no length in
-/// advance (`underestimatedCount` is zero), so the array keeps exactly what was written.
+/// Bytes already written into an array's spare capacity (`[UInt8].appendWriting(atMost:_:)`):
+/// a sequence that `append(contentsOf:)` asks to initialise that capacity
+/// (`_copyContents(initializing:)`, the standard library's door for that), which it finds
+/// done. It claims no length in advance (`underestimatedCount` is zero), so the array neither
+/// grows nor moves before it asks.
 @usableFromInline
 struct WrittenRoom: Sequence {
-    @usableFromInline let maximum: Int
-    @usableFromInline let body: (inout OutputCursor) -> Void
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+    @usableFromInline let count: Int
 
     @inlinable
-    init(maximum: Int, body: @escaping (inout OutputCursor) -> Void) {
-        self.maximum = maximum
-        self.body = body
+    init(start: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.start = start
+        self.count = count
     }
 
     @inlinable
     var underestimatedCount: Int { 0 }
 
-    /// Writing happens only through `_copyContents`; iterating yields nothing.
+    /// The bytes are there already; iterating yields nothing.
     @inlinable
     func makeIterator() -> EmptyCollection<UInt8>.Iterator { EmptyCollection<UInt8>.Iterator() }
 
     @inlinable
     func _copyContents(initializing buffer: UnsafeMutableBufferPointer<UInt8>)
         -> (EmptyCollection<UInt8>.Iterator, UnsafeMutableBufferPointer<UInt8>.Index) {
-        guard maximum > 0 else { return (makeIterator(), buffer.startIndex) }
-        precondition(buffer.count >= maximum, "the array's spare capacity holds the room reserved")
-        var cursor = OutputCursor(base: buffer.baseAddress!, position: 0, end: maximum)
-        body(&cursor)
-        precondition(cursor.position <= maximum, "a writer wrote past the room it asked for")
-        return (makeIterator(), cursor.position)
+        guard count > 0 else { return (makeIterator(), buffer.startIndex) }
+        precondition(buffer.baseAddress == start && buffer.count >= count,
+                     "the array's spare capacity is the room written")
+        return (makeIterator(), count)
     }
 }

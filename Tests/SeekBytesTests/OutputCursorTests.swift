@@ -9,6 +9,7 @@ import Testing
         case bytes([UInt8])
         case decimal(Int)
         case time(Int)
+        case repeated(UInt8, Int)
 
         var maximum: Int {
             switch self {
@@ -16,6 +17,7 @@ import Testing
             case .bytes(let bytes): bytes.count
             case .decimal: 20
             case .time: 32
+            case .repeated(_, let count): count
             }
         }
 
@@ -25,6 +27,7 @@ import Testing
             case .bytes(let bytes): bytes.withByteView { cursor.append($0) }
             case .decimal(let value): cursor.appendDecimal(value)
             case .time(let milliseconds): cursor.appendTime(milliseconds)
+            case .repeated(let byte, let count): cursor.append(repeating: byte, count: count)
             }
         }
 
@@ -34,15 +37,25 @@ import Testing
             case .bytes(let bytes): out += bytes
             case .decimal(let value): out += Array(String(value).utf8)
             case .time(let milliseconds): ByteWriting.appendTime(milliseconds, to: &out)
+            case .repeated(let byte, let count): out += repeatElement(byte, count: count)
             }
         }
 
+        /// A power of ten, one less or one more, either sign: where a count of digits changes.
+        static func powerOfTen(using random: inout SeededRandom) -> Int {
+            var power = 1
+            for _ in 0..<Int.random(in: 0...18, using: &random) { power *= 10 }
+            return (power + Int.random(in: -1...1, using: &random)) * (Bool.random(using: &random) ? 1 : -1)
+        }
+
         static func random(using random: inout SeededRandom) -> Write {
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<5, using: &random) {
             case 0: .byte(UInt8.random(in: 0...255, using: &random))
             case 1: .bytes((0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
-            case 2: .decimal([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random)]
+            case 2: .decimal([Int.min, Int.max, 0, -1, Int.random(in: -1_000_000...1_000_000, using: &random),
+                              Int.random(in: Int.min...Int.max, using: &random), Self.powerOfTen(using: &random)]
                 .randomElement(using: &random)!)
+            case 3: .repeated(UInt8.random(in: 0...255, using: &random), Int.random(in: 0...200, using: &random))
             default: .time([-1, 0, 359_999_999, 360_000_000, Int.max, Int.min, -360_000_000, Int.random(in: -400_000_000...400_000_000, using: &random)]
                 .randomElement(using: &random)!)
             }

@@ -13,11 +13,10 @@ extension ResultPrinter {
         precondition(!color, "appendBlock writes blocks without colour")
         let mark = isContext ? UInt8(ascii: "-") : UInt8(ascii: ":")
         var width = 0
-        if let fileName {
-            let shown = Sanitizer.sanitize(fileName)
-            out.append(contentsOf: shown.utf8)
+        if let shownFileName {
+            out.append(contentsOf: shownFileName.text.utf8)
             out.append(mark)
-            width += DisplayWidth.of(shown) + 1
+            width += shownFileName.width + 1
         }
         // The number, time and marks are ASCII: a column per byte.
         let asciiStart = out.count
@@ -41,7 +40,7 @@ extension ResultPrinter {
             out.append(0x20)
             width += DisplayWidth.of(shown) + 1
         }
-        transcript.text(at: cue).utf8.withByteView { bytes in
+        transcript.withTextBytes(at: cue) { bytes in
             var offset = 0
             var runStart = 0
             while true {
@@ -54,8 +53,10 @@ extension ResultPrinter {
                 }
                 out.append(contentsOf: bytes.extracting(runStart..<offset))
                 if bytes[offset] == 0x0A {
-                    out.append(0x0A)
-                    out.append(contentsOf: repeatElement(0x20, count: width))
+                    out.appendWriting(atMost: width + 1) { out in
+                        out.append(0x0A)
+                        out.append(repeating: 0x20, count: width)
+                    }
                 } else {
                     let piece = String(decoding: bytes.extracting(offset..<offset + length), as: UTF8.self)
                     let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"

@@ -15,11 +15,22 @@ public struct ResultPrinter: Sendable {
     /// Whether to write SGR colour codes.
     public var color: Bool
     /// The file name shown before each block, or `nil` for none.
-    public var fileName: String?
+    public var fileName: String? {
+        didSet { shownFileName = Self.shown(fileName) }
+    }
+    /// `fileName` sanitised and its display width: worked out once, not for every block.
+    private(set) var shownFileName: (text: String, width: Int)?
 
     public init(color: Bool, fileName: String? = nil) {
         self.color = color
         self.fileName = fileName
+        shownFileName = Self.shown(fileName)
+    }
+
+    private static func shown(_ fileName: String?) -> (text: String, width: Int)? {
+        guard let fileName else { return nil }
+        let text = Sanitizer.sanitize(fileName)
+        return (text, DisplayWidth.of(text))
     }
 
     /// The separator written between groups of cues that are not adjacent (`-C`).
@@ -37,8 +48,9 @@ public struct ResultPrinter: Sendable {
             header.append(Segment(text: text, style: style, source: 0..<0))
             width += DisplayWidth.of(text)
         }
-        if let fileName {
-            add(Sanitizer.sanitize(fileName), Palette.fileName)
+        if let shownFileName {
+            header.append(Segment(text: shownFileName.text, style: Palette.fileName, source: 0..<0))
+            width += shownFileName.width
             add(mark, .plain)
         }
         add(String(transcript.ordinal(at: cue)), Palette.timestamp)

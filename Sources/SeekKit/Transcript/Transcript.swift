@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// An ordered list of cues, stored compactly.
 ///
 /// All cue texts live in one UTF-8 string (`storage`), separated by a `\n`;
@@ -72,6 +74,15 @@ public struct Transcript: Sendable {
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let upper = utf8.index(lower, offsetBy: range.count)
         return storage[lower..<upper]
+    }
+
+    /// Calls `body` with cue `index`'s text as UTF-8 bytes where they lie in `storage`: no
+    /// `Substring` made and read again, as `text(at:)`'s UTF-8 view would be.
+    ///
+    /// - Complexity: O(1) besides `body`.
+    func withTextBytes<Result>(at index: Int, _ body: (ByteView) -> Result) -> Result {
+        let range = utf8Range(at: index)
+        return storage.utf8.withByteView { body($0.extracting(range)) }
     }
 
     public func start(at index: Int) -> Int? {
