@@ -16,22 +16,26 @@ struct SRTLayout {
     /// The indices of the cues whose text holds `<`, `{` or `&`, or a blank next to a line break
     /// inside it, which the parser cleans.
     var marked: [Int] = []
+    /// Where the layout stopped: the end of the bytes, or the start of the block after its
+    /// `cueLimit`-th cue (a place a piece may start).
+    private(set) var end = 0
 
-    /// The layout of `bytes`, or `nil` when they are not plainly written.
+    /// The layout of `bytes`, or `nil` when they are not plainly written. With `cueLimit`,
+    /// the layout stops after that many cues (at `end`), having looked at nothing after them.
     ///
     /// - Complexity: O(n), sixteen bytes at a time within cue texts, which stop only where a
     ///   block ends, markup stands, or a line starts with a blank (`BlockEvents`).
-    init?(_ bytes: ByteView) {
+    init?(_ bytes: ByteView, cueLimit: Int = .max) {
         guard !bytes.isEmpty else { return }
         let count = bytes.count
-        if bytes.firstIndex(of: 0x0D) != nil { return nil }
-        spans.reserveCapacity(count / 48)
+        if cueLimit == .max && bytes.firstIndex(of: 0x0D) != nil { return nil }
+        spans.reserveCapacity(Swift.min(count / 48, cueLimit))
         var events = BlockEvents(bytes)
         let timings = TimingTemplates.shared
         var position = 0
         while true {
             while position < count && bytes[position] == 0x0A { position += 1 }
-            guard position < count else { break }
+            guard position < count, spans.count < cueLimit else { break }
             // An index line (digits only: never a timing line) before the timing line.
             var digitsEnd = position
             if position + 8 <= count {
@@ -90,6 +94,9 @@ struct SRTLayout {
             if isMarked { marked.append(spans.count) }
             spans.append(textStart..<textEnd)
         }
+        end = Swift.min(position, count)
+        // Line breaks are LF alone in what was laid out (the parser also breaks lines at a CR).
+        if cueLimit < .max && bytes.firstIndex(of: 0x0D, in: 0..<end) != nil { return nil }
     }
 
     /// How many lines the parser reads in `bytes`: their line feeds, and a last line without one.

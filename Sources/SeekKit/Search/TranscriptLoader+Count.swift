@@ -282,9 +282,19 @@ extension TranscriptLoader {
 
     /// `startsWithRollingCaptions(_:fileName:keeping:firstPrefix:)`, saying in `read` where the
     /// prefix it decided on ends: the answer depends on `buffer[..<read]` alone when `read < buffer.count`.
+    /// With `firstPrefix`, the prefix is first the file's first `decidingCues` cues when they are
+    /// plainly written and decide (so that a search that stops early lays out no more).
     static func startsWithRollingCaptions(
         _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout, firstPrefix: Int?, read: inout Int
     ) -> Bool {
+        if firstPrefix != nil, let layout = SRTLayout(buffer, cueLimit: decidingCues) {
+            let prefix = buffer.extracting(..<layout.end)
+            if let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: layout.end == buffer.count) {
+                read = layout.end
+                whole.keep(layout, of: prefix, in: buffer)
+                return decided
+            }
+        }
         var size = firstPrefix ?? firstPrefixSize(of: buffer)
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count

@@ -52,6 +52,10 @@ extension TranscriptLoader {
         buffer.count <= 1 << 16 ? buffer.count : firstPieceSize
     }
 
+    /// How many of a file's first cues decide whether its texts are read as they lie, neither
+    /// merged as rolling captions nor unlabelled as speaker turns (`plainSRTRollsOrTalks`).
+    static let decidingCues = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) + 1
+
     /// The first prefix of a large SRT file, and the first piece of any file counted only until
     /// enough matches are found (`-l`): room for a few hundred cues, so that the first look
     /// decides from its layout, which then serves the first piece too.

@@ -5,7 +5,7 @@ extension TranscriptLoader {
     /// texts lie, without a transcript: what `MatchIndex.count` finds in the parsed file.
     ///
     /// With `enough` (`-l`, `-q`), the file is laid out and counted in pieces: its first cues, as
-    /// many as decide how its texts read (`WebVTTLayout.readsAsItLies`), then pieces that start
+    /// many as decide how its texts read (`WebVTTLayout.readsAsItLies`, `decidingCues`), then pieces that start
     /// where a block may (`WebVTTLayout.pieceEnd`), doubling in size up to `pieceSize`, none laid
     /// out once that many matches are found: the count is then at least `enough`.
     ///
@@ -18,7 +18,7 @@ extension TranscriptLoader {
         _ buffer: ByteView, query: Query, pieceSize: Int = TextPieces.pieceSize, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard let matcher = inPlaceMatcher(for: query),
-              let first = WebVTTLayout(buffer, cueLimit: enough < .max ? WebVTTLayout.decidingCues : .max)
+              let first = WebVTTLayout(buffer, cueLimit: enough < .max ? decidingCues : .max)
         else { return nil }
         var end = first.end
         let matchesIn = { (layout: WebVTTLayout, piece: ByteView) in
@@ -96,18 +96,14 @@ extension WebVTTParser {
 }
 
 extension WebVTTLayout {
-    /// How many of a file's first cues decide whether its texts are read as they lie
-    /// (`readsAsItLies`).
-    static let decidingCues = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues) + 1
-
     /// Whether the parsed file's cues are its cues as laid out, neither merged as rolling
     /// captions nor unlabelled as speaker turns: told from the first cues' texts
     /// (`TranscriptLoader.plainSRTRollsOrTalks`) when none of them holds markup, else `false`.
     /// Without `isWhole` (a layout of the file's first cues), `false` too when the layout holds
     /// fewer than `decidingCues`.
     func readsAsItLies(_ bytes: ByteView, isWhole: Bool = true) -> Bool {
-        if let first = marked.first, first < Self.decidingCues - 1 { return false }
-        guard isWhole || spans.count >= Self.decidingCues else { return false }
+        if let first = marked.first, first < TranscriptLoader.decidingCues - 1 { return false }
+        guard isWhole || spans.count >= TranscriptLoader.decidingCues else { return false }
         let texts = SRTLayout(spans: spans, marked: marked)
         return TranscriptLoader.plainSRTRollsOrTalks(bytes, layout: texts, isWhole: isWhole) == false
     }

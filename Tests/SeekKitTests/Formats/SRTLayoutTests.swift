@@ -80,6 +80,40 @@ import SeekBytes
         return true
     }
 
+    /// A layout stopped after `cueLimit` cues is the whole layout's first cues, and stops where
+    /// a piece may start: the layout of the rest is the whole layout's other cues. What it did
+    /// not reach (a trap, a CR) does not matter; a CR in what it laid out declines it.
+    @Test func aLayoutStoppedAfterSomeCuesIsTheStartOfTheWholeLayout() throws {
+        var stopped = 0
+        for seed: UInt64 in 0..<30 {
+            let bytes = Array(Self.randomSRT(seed: seed &+ 900, trapRate: 0).utf8)
+            try bytes.withByteView { buffer in
+                let whole = try #require(SRTLayout(buffer), "seed \(seed)")
+                for limit in [1, 3, whole.spans.count / 2, whole.spans.count, whole.spans.count + 1] where limit > 0 {
+                    let first = try #require(SRTLayout(buffer, cueLimit: limit), "seed \(seed), \(limit) cues")
+                    #expect(first.spans == Array(whole.spans.prefix(limit)), "seed \(seed), \(limit) cues")
+                    #expect(first.marked == whole.marked.filter { $0 < limit }, "seed \(seed), \(limit) cues")
+                    #expect((first.end == buffer.count) == (limit >= whole.spans.count), "seed \(seed), \(limit) cues")
+                    guard first.end < buffer.count else { continue }
+                    stopped += 1
+                    let rest = try #require(SRTLayout(buffer.extracting(first.end...)), "seed \(seed), \(limit) cues")
+                    #expect(rest.spans.map { ($0.lowerBound + first.end)..<($0.upperBound + first.end) }
+                            == Array(whole.spans.dropFirst(limit)), "seed \(seed), \(limit) cues")
+                    var broken = bytes
+                    if let text = first.spans.last(where: { !$0.isEmpty }) {
+                        broken.insert(0x0D, at: text.lowerBound + 1)
+                        #expect(broken.withByteView { SRTLayout($0, cueLimit: limit) } == nil, "seed \(seed), \(limit) cues")
+                        broken = bytes
+                    }
+                    broken.insert(contentsOf: Array("x\ry\n\n".utf8), at: first.end)
+                    #expect(broken.withByteView { SRTLayout($0, cueLimit: limit)?.spans } == first.spans,
+                            "seed \(seed), \(limit) cues")
+                }
+            }
+        }
+        #expect(stopped > 50)
+    }
+
     @Test func plainTextWithTrapsIsSometimesAcceptedAndSometimesNot() {
         let accepted = (40..<80).filter { seed in
             Array(Self.randomSRT(seed: UInt64(seed), trapRate: 3).utf8).withByteView { SRTLayout($0) } != nil
