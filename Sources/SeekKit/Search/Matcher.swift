@@ -266,8 +266,7 @@ public struct Matcher: Sendable {
         _ = plan.scanByCue(text, cues: CueSpans(spans)) { cue, matches, _, needsReference in
             visitRewritten(before: cue)
             if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
-            let text = text.string(in: spans[cue])
-            visit(cue, needsReference ? ranges(in: text[...]).count : matches)
+            visit(cue, needsReference ? ranges(in: text.string(in: spans[cue])[...]).count : matches)
         }
         visitRewritten(before: Int.max)
     }
