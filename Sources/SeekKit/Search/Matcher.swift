@@ -255,20 +255,28 @@ public struct Matcher: Sendable {
         rewrite: (Int) -> String, visit: (_ cue: Int, _ matches: Int) -> Void
     ) {
         let rewritten = rewritten.sorted()
+        // (No nested function capturing the index: see `FastPlan.WaitingCue`.)
         var nextRewritten = 0
-        func visitRewritten(before cue: Int) {
-            while nextRewritten < rewritten.count && rewritten[nextRewritten] < cue {
-                let rewrittenCue = rewritten[nextRewritten]
-                visit(rewrittenCue, ranges(in: rewrite(rewrittenCue)[...]).count)
-                nextRewritten += 1
-            }
-        }
         _ = plan.scanByCue(text, cues: CueSpans(spans)) { cue, matches, _, needsReference in
-            visitRewritten(before: cue)
+            nextRewritten = visitRewritten(rewritten, from: nextRewritten, before: cue, rewrite: rewrite, visit: visit)
             if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
             visit(cue, needsReference ? ranges(in: text.string(in: spans[cue])[...]).count : matches)
         }
-        visitRewritten(before: Int.max)
+        _ = visitRewritten(rewritten, from: nextRewritten, before: Int.max, rewrite: rewrite, visit: visit)
+    }
+
+    /// Hands on the cues of `rewritten` from index `first` that come before `cue`, with their
+    /// numbers of matches in the text `rewrite` gives; returns the index of the next one.
+    private func visitRewritten(
+        _ rewritten: [Int], from first: Int, before cue: Int, rewrite: (Int) -> String,
+        visit: (_ cue: Int, _ matches: Int) -> Void
+    ) -> Int {
+        var next = first
+        while next < rewritten.count && rewritten[next] < cue {
+            visit(rewritten[next], ranges(in: rewrite(rewritten[next])[...]).count)
+            next += 1
+        }
+        return next
     }
 
     /// The starts of the lines of `text` with at least one match, each line a cue as
@@ -569,18 +577,42 @@ struct FastPlan: Sendable {
         visit: (_ cue: Int, _ matches: Int, _ starts: PackedIntegers, _ needsReference: Bool) -> Void
     ) -> Bool? {
         // Cues holding a character some keyword character could equal, known before the scan.
-        var risky = PackedIntegers()
+        var marked = PackedIntegers()
         if hasEquivalents {
-            guard markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { risky.append(Int64($0)) })
+            guard markRiskyCues(text, cues: cues, isCancelled: isCancelled, fallback: { marked.append(Int64($0)) })
             else { return nil }
         }
-        var nextRisky = 0
+        let risky = marked
+        // One value the scan's closures change (a nested function they called, capturing each
+        // variable apart, made every access a checked one: a tenth of a count's instructions).
+        var waiting = WaitingCue(needsReference: false)
+        let finished = scan(text, cues: cues, marksRiskyCues: false, isCancelled: isCancelled) { found, range in
+            if found != waiting.cue { waiting.move(to: found, risky: risky, visit: visit) }
+            waiting.matches += 1
+            if keepingStarts && !waiting.needsReference { waiting.starts.append(Int64(range.lowerBound)) }
+        } fallback: { fallback in
+            if fallback != waiting.cue { waiting.move(to: fallback, risky: risky, visit: visit) }
+            waiting.needsReference = true
+        }
+        guard finished != nil else { return nil }
+        waiting.move(to: nil, risky: risky, visit: visit)
+        return true
+    }
+
+    /// The cue whose matches `scanByCue` holds until the scan leaves it, and the risky cues
+    /// handed on so far.
+    private struct WaitingCue {
         var cue: Int?
         var matches = 0
         var starts = PackedIntegers()
-        var needsReference = false
+        var needsReference: Bool
+        var nextRisky = 0
+
         /// Hands on the cue left and the risky cues before `next` (all that are left when `nil`).
-        func move(to next: Int?) {
+        mutating func move(
+            to next: Int?, risky: PackedIntegers,
+            visit: (_ cue: Int, _ matches: Int, _ starts: PackedIntegers, _ needsReference: Bool) -> Void
+        ) {
             if let cue { visit(cue, matches, starts, needsReference) }
             while nextRisky < risky.count, next.map({ Int(risky[nextRisky]) < $0 }) ?? true {
                 let riskyCue = Int(risky[nextRisky])
@@ -592,17 +624,6 @@ struct FastPlan: Sendable {
             starts = PackedIntegers()
             needsReference = next != nil && nextRisky < risky.count && Int(risky[nextRisky]) == next
         }
-        let finished = scan(text, cues: cues, marksRiskyCues: false, isCancelled: isCancelled) { found, range in
-            if found != cue { move(to: found) }
-            matches += 1
-            if keepingStarts && !needsReference { starts.append(Int64(range.lowerBound)) }
-        } fallback: { fallback in
-            if fallback != cue { move(to: fallback) }
-            needsReference = true
-        }
-        guard finished != nil else { return nil }
-        move(to: nil)
-        return true
     }
 
     /// Reports cues holding a character some keyword character could equal.
