@@ -16,7 +16,10 @@ import SeekBytes
 ///   (with a space) into one cue, each segment's time kept as a word time; a cue also
 ///   ends after a body ending in a line break, or ending a sentence once the cue holds
 ///   `sentenceBreakBytes`, and at a body boundary past `maximumCueBytes`.
-/// - An array of segments, `[{"start": 12.44, "end": 14.955, "text": "…"}, …]`.
+/// - An array of segments, `[{"start": 12.44, "end": 14.955, "text": "…"}, …]`, or of subtitle.js's
+///   `{"type": "cue", "data": {"start": 12440, "end": 14955, "text": "…"}}` (milliseconds).
+/// - WebVTT cues as JavaScript players list them (vtt.js, a `TextTrack`'s cues saved):
+///   `{"cues": [{"startTime": 0, "endTime": 2, "text": "…"}, …]}`, seconds; each a cue, none joined.
 ///
 /// Other keys are skipped without being decoded. A segment whose time is unreadable
 /// (`1e400`) is kept untimed, with a warning; negative and reversed times are kept,
@@ -29,7 +32,7 @@ public enum JSONTranscriptParser {
 
     static let shapes = "Seek reads Whisper/WhisperX JSON ({\"segments\": [{\"start\", \"end\", \"text\"}]}), "
         + "whisper.cpp -oj ({\"transcription\": [...]}), podcast JSON ({\"segments\": [{\"startTime\", \"body\"}]}) "
-        + "and arrays of {\"start\", \"end\", \"text\"}"
+        + "arrays of {\"start\", \"end\", \"text\"} and {\"cues\": [{\"startTime\", \"endTime\", \"text\"}]}"
 
     /// Parses UTF-8 JSON text.
     ///
@@ -164,11 +167,14 @@ public enum JSONTranscriptParser {
                     } else if scanner.key(key, is: "transcription") && scanner.peek() == UInt8(ascii: "[") {
                         try readSegments(milliseconds: true)
                         found = true
+                    } else if scanner.key(key, is: "cues") && scanner.peek() == UInt8(ascii: "[") {
+                        try readSegments(milliseconds: false, joiningTurns: false)
+                        found = true
                     } else {
                         try scanner.skipValue()
                     }
                 }
-                guard found else { throw scanner.failure("no \"segments\" or \"transcription\" list; " + shapes, at: 0) }
+                guard found else { throw scanner.failure("no \"segments\", \"transcription\" or \"cues\" list; " + shapes, at: 0) }
             case UInt8(ascii: "["):
                 try readSegments(milliseconds: false)
             default:
@@ -178,26 +184,37 @@ public enum JSONTranscriptParser {
             flushJoined()
         }
 
-        mutating func readSegments(milliseconds: Bool) throws(JSONScanner.Failure) {
+        /// Reads a list of segments; `joiningTurns` joins a podcast speaker's segments (`startTime`, `body`).
+        mutating func readSegments(milliseconds: Bool, joiningTurns: Bool = true) throws(JSONScanner.Failure) {
             var elements = try scanner.beginArray()
             while try scanner.nextElement(&elements) {
                 guard scanner.peek() == UInt8(ascii: "{") else {
                     throw scanner.failure("expected a segment object, found \(scanner.describeNext()); " + shapes)
                 }
-                try readSegment(milliseconds: milliseconds)
+                try readSegment(milliseconds: milliseconds, joiningTurns: joiningTurns)
             }
         }
 
-        mutating func readSegment(milliseconds: Bool) throws(JSONScanner.Failure) {
+        mutating func readSegment(milliseconds: Bool, joiningTurns: Bool) throws(JSONScanner.Failure) {
             var segment = Segment()
             segment.offset = scanner.position
             cues.discardPlaced()
             wordText.removeAll(keepingCapacity: true)
             words.removeAll(keepingCapacity: true)
+            try readFields(of: &segment, milliseconds: milliseconds)
+            if !joiningTurns { segment.isPodcast = false }
+            try finish(segment)
+        }
+
+        /// Reads a segment object's fields into `segment`; subtitle.js's `{"type": "cue", "data":
+        /// {"start", "end", "text"}}` has them one object down, in milliseconds.
+        mutating func readFields(of segment: inout Segment, milliseconds: Bool) throws(JSONScanner.Failure) {
             let scale = milliseconds ? 0 : 3
             var fields = try scanner.beginObject()
             while let key = try scanner.nextKey(&fields) {
-                if scanner.key(key, is: "start") || scanner.key(key, is: "startTime") {
+                if scanner.key(key, is: "data") && scanner.peek() == UInt8(ascii: "{") {
+                    try readFields(of: &segment, milliseconds: true)
+                } else if scanner.key(key, is: "start") || scanner.key(key, is: "startTime") {
                     segment.isPodcast = segment.isPodcast || scanner.key(key, is: "startTime")
                     segment.start = try readTime(scale: scale, unreadable: &segment.unreadableTime)
                 } else if scanner.key(key, is: "end") || scanner.key(key, is: "endTime") {
@@ -218,7 +235,6 @@ public enum JSONTranscriptParser {
                     try scanner.skipValue()
                 }
             }
-            try finish(segment)
         }
 
         /// A time in seconds (`scale` 3) or milliseconds (`scale` 0); `nil` for `null` or an unreadable number.

@@ -74,6 +74,47 @@ import Testing
         #expect(zip(Array(mpl2.transcript), srt).allSatisfy { abs($0.start! - $1.start!) < 100 && abs($0.end! - $1.end!) < 100 })
     }
 
+    /// subtitle.js's expected parses (`*.srt.json`, `*.vtt.json`, read as JSON transcripts) give
+    /// the cues and times of the subtitles they were parsed from.
+    @Test func subtitleJSParsesReadAsTheirSubtitles() throws {
+        guard Self.corpus != nil else { print("corpus absent: skipping subtitle.js"); return }
+        for film in ["LaLaLand", "ManOfSteel", "WonderWoman"] {
+            for format in ["srt", "vtt"] {
+                let subtitles = Array(try Self.load("subtitle.js/\(film).\(format)").transcript)
+                let parsed = try Self.load("subtitle.js/\(film).\(format).json")
+                #expect(parsed.format == .json)
+                let cues = Array(parsed.transcript)
+                #expect(cues.count == subtitles.count, "\(film).\(format).json")
+                #expect(cues.map(\.start) == subtitles.map(\.start), "\(film).\(format).json")
+                #expect(cues.map(\.end) == subtitles.map(\.end), "\(film).\(format).json")
+            }
+        }
+    }
+
+    /// mozilla-vtt.js's expected parses (`{"cues": [{"startTime", "endTime", "text"}]}`) read as JSON
+    /// give the times of the WebVTT file beside each, but where vtt.js departs from the WebVTT
+    /// parsing rules Seek follows: it reads a 3-digit first field as minutes (`000:00.000`,
+    /// `120:00.000`), drops cues with empty text, and a timing line after an unreadable one.
+    @Test func mozillaVTTJSParsesReadAsTheirWebVTT() throws {
+        guard let corpus = Self.corpus else { print("corpus absent: skipping mozilla-vtt.js"); return }
+        let departures: Set = ["cue-times__min-top-digits", "cue-times__minimum-spots-over-sixty", "file-layout__cue-spacing",
+                               "integration__arrows", "integration__id"]
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("mozilla-vtt.js").path)
+        var compared = 0
+        var differing: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") && names.contains(String(name.dropLast(5)) + ".vtt") {
+            let stem = String(name.dropLast(5))
+            let parsed = try Self.load("mozilla-vtt.js/" + name)
+            #expect(parsed.format == .json, "\(name)")
+            let vtt = (try? Self.load("mozilla-vtt.js/\(stem).vtt").transcript).map(Array.init) ?? []
+            let times = Array(parsed.transcript).map { [$0.start, $0.end] }
+            if times != vtt.map({ [$0.start, $0.end] }) { differing.append(stem) }
+            compared += 1
+        }
+        #expect(compared >= 150)
+        #expect(Set(differing) == departures)
+    }
+
     @Test func pycaptionDocumentaryInEveryFormat() throws {
         guard Self.corpus != nil else { print("corpus absent: skipping pycaption"); return }
         try expectSameCues("pycaption/example.srt", "pycaption/example.sami", tolerance: 0, format: .sami, textAgreement: 0.9)

@@ -80,6 +80,31 @@ import Testing
         #expect(counted.matches == 1)
     }
 
+    /// WebVTT cues as vtt.js lists them (mozilla-vtt.js's expected results): each a cue, in
+    /// seconds, none joined with the next although `startTime` is the podcast namespace's key.
+    @Test func cuesAsJavaScriptPlayersListThem() throws {
+        let loaded = try Self.load(#"""
+        {"cues": [{"align": "middle", "endTime": 2, "id": "", "startTime": 0, "text": "One"},
+                  {"endTime": 4.5, "startTime": 2.25, "text": "two\nlines", "region": ""}], "regions": []}
+        """#)
+        #expect(loaded.transcript.map(\.text) == ["One", "two\nlines"])
+        #expect(loaded.transcript.map(\.start) == [0, 2250])
+        #expect(loaded.transcript.map(\.end) == [2000, 4500])
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    /// subtitle.js's parsed cues (its `*.srt.json`): each `data` a cue, in milliseconds; a header skipped.
+    @Test func subtitleJSCuesInMilliseconds() throws {
+        let loaded = try Self.load(#"""
+        [{"type": "header", "data": "WEBVTT"},
+         {"type": "cue", "data": {"start": 1, "end": 5000, "text": "Subtitles: someone"}},
+         {"type": "cue", "data": {"start": 25801, "end": 28700, "text": "It's a\nhome town"}}]
+        """#)
+        #expect(loaded.transcript.map(\.text) == ["Subtitles: someone", "It's a\nhome town"])
+        #expect(loaded.transcript.map(\.start) == [1, 25801])
+        #expect(loaded.transcript.map(\.end) == [5000, 28700])
+    }
+
     @Test(arguments: [
         (#"{"segments": [{"start": 1e400, "end": 2, "text": "far"}]}"#, "unreadable time"),
         (#"{"segments": [{"start": -1, "end": 2, "text": "early"}]}"#, "negative"),
