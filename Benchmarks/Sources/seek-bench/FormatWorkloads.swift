@@ -97,7 +97,57 @@ func filmFiles(_ cues: [FilmCue]) -> [FilmFile] {
         FilmFile(fileName: "film.sbv", text: sbv), FilmFile(fileName: "film.sub", text: microDVD),
         FilmFile(fileName: "film.lrc", text: lrc), FilmFile(fileName: "film.ttml", text: ttml),
         FilmFile(fileName: "film.smi", text: sami),
-    ]
+    ] + lineFormatFiles(cues) + youTubeFiles(cues) + transcriptFiles(cues)
+}
+
+/// The film as TMPlayer (whole seconds; the film's cues start at least a second apart) and MPL2
+/// (tenths of a second), each a `.txt` told by its content.
+func lineFormatFiles(_ cues: [FilmCue]) -> [FilmFile] {
+    var tmplayer = ""
+    var mpl2 = ""
+    for cue in cues {
+        let seconds = cue.start / 1_000
+        tmplayer += String(format: "%02d:%02d:%02d:", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            + cue.lines.joined(separator: "|") + "\n"
+        mpl2 += "[\(cue.start / 100)][\(cue.end / 100)]" + cue.lines.joined(separator: "|") + "\n"
+    }
+    return [FilmFile(fileName: "film-tmplayer.txt", text: tmplayer), FilmFile(fileName: "film-mpl2.txt", text: mpl2)]
+}
+
+/// The film as YouTube's timed text: srv1 as its downloaders save it (seconds, a line feed
+/// between lines, apostrophes escaped twice) and srv3 (milliseconds, in `<p>`s).
+func youTubeFiles(_ cues: [FilmCue]) -> [FilmFile] {
+    func seconds(_ milliseconds: Int) -> String { String(format: "%.3f", Double(milliseconds) / 1000) }
+    var srv1 = #"<?xml version="1.0" encoding="utf-8" ?><transcript>"#
+    var srv3 = #"<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body>"# + "\n"
+    for (number, cue) in cues.enumerated() {
+        // Every fourth cue has an apostrophe, as YouTube writes it.
+        let text = cue.lines.joined(separator: "\n") + (number % 4 == 0 ? " isn&amp;#39;t it" : "")
+        srv1 += #"<text start="\#(seconds(cue.start))" dur="\#(seconds(cue.end - cue.start))">\#(text)</text>"#
+        srv3 += #"<p t="\#(cue.start)" d="\#(cue.end - cue.start)">\#(text)</p>"# + "\n"
+    }
+    return [FilmFile(fileName: "film.ytt", text: srv1 + "</transcript>\n"),
+            FilmFile(fileName: "film.srv3", text: srv3 + "</body></timedtext>\n")]
+}
+
+/// The film as openai-whisper's JSON (segments with tokens, no word list) and as a podcast
+/// transcript (two speakers taking turns, so that no two segments join).
+func transcriptFiles(_ cues: [FilmCue]) -> [FilmFile] {
+    func seconds(_ milliseconds: Int) -> String { String(format: "%.3f", Double(milliseconds) / 1000) }
+    var whisper = #"{"text": "", "segments": ["#
+    var podcast = #"{"version": "1.0.0", "segments": ["#
+    for (number, cue) in cues.enumerated() {
+        let text = cue.lines.joined(separator: " ")
+        let separator = number > 0 ? ", " : ""
+        whisper += separator + #"{"id": \#(number), "seek": \#(cue.start / 30_000 * 3000), "start": \#(seconds(cue.start)), "#
+            + #""end": \#(seconds(cue.end)), "text": " \#(text)", "tokens": [50364"#
+        for word in text.split(separator: " ") { whisper += ", \(1000 + word.utf8.count * 37)" }
+        whisper += #"], "temperature": 0.0, "avg_logprob": -0.21, "compression_ratio": 1.52, "no_speech_prob": 0.01}"#
+        podcast += separator + #"{"speaker": "\#(number % 2 == 0 ? "Host" : "Guest")", "startTime": \#(seconds(cue.start)), "#
+            + #""endTime": \#(seconds(cue.end)), "body": "\#(text)"}"#
+    }
+    return [FilmFile(fileName: "film-whisper.json", text: whisper + #"], "language": "en"}"# + "\n"),
+            FilmFile(fileName: "film-podcast.json", text: podcast + "]}\n")]
 }
 
 /// Loads the film in every format in process (decoding, detection, parsing: `TranscriptLoader.load`)

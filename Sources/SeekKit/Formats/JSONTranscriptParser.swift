@@ -83,6 +83,8 @@ public enum JSONTranscriptParser {
         var hasText = false
         var isPodcast = false
         var speaker: String?
+        /// `speaker`'s id in the reader's `speakerNames` (equal ids, equal speakers), or -1 (compare the names).
+        var speakerID = -1
         /// Where the segment's `{` is.
         var offset = 0
     }
@@ -104,14 +106,20 @@ public enum JSONTranscriptParser {
         var wordText: [UInt8] = []
         var words: [Word] = []
         var scratch: [UInt8] = []
+        /// The `speaker` values read (the first `speakerNamesKept`), the speaker each gave, and
+        /// the place of the first value that gave that speaker (the speaker's id).
+        var speakerNames: [(bytes: [UInt8], name: String?, id: Int)] = []
+        static let speakerNamesKept = 32
+        /// A podcast segment's body, taken out of the storage.
+        var body: [UInt8] = []
         var lostWords = 0
         var firstLostWordLine: Int?
         var badTimes = 0
         var firstBadTimeLine: Int?
         var lineCache = (offset: 0, line: 1)
         /// The podcast cue being joined.
-        var joined: (start: Int?, end: Int?, speaker: String?, line: Int, times: [WordTime], open: Bool) =
-            (nil, nil, nil, 1, [], false)
+        var joined: (start: Int?, end: Int?, speaker: String?, speakerID: Int, line: Int, times: [WordTime], open: Bool) =
+            (nil, nil, nil, -1, 1, [], false)
         var joinedText: [UInt8] = []
 
         init(scanner: JSONScanner, cues: CueCollector, fileName: String, keepsWordTimes: Bool) {
@@ -124,14 +132,9 @@ public enum JSONTranscriptParser {
         /// The 1-based line of byte `offset`, counted on from the last one asked (offsets only grow).
         mutating func line(at offset: Int) -> Int {
             if offset < lineCache.offset { lineCache = (0, 1) }
-            var line = lineCache.line
-            var index = lineCache.offset
-            let bytes = scanner.bytes
-            while index < offset {
-                if bytes[index] == 0x0A { line += 1 }
-                index += 1
-            }
-            lineCache = (offset, line)
+            let target = Swift.min(offset, scanner.bytes.count)
+            let line = lineCache.line + scanner.bytes.count(of: 0x0A, in: lineCache.offset..<Swift.max(target, lineCache.offset))
+            lineCache = (Swift.max(target, lineCache.offset), line)
             return line
         }
 
@@ -227,7 +230,7 @@ public enum JSONTranscriptParser {
                     try scanner.readString(into: &cues)
                     segment.hasText = true
                 } else if scanner.key(key, is: "speaker") {
-                    segment.speaker = try readSpeaker()
+                    (segment.speaker, segment.speakerID) = try readSpeaker()
                 } else if scanner.key(key, is: "words") || scanner.key(key, is: "tokens") {
                     let isTokens = scanner.key(key, is: "tokens")
                     try readWords(milliseconds: isTokens || milliseconds, speaker: &segment.speaker)
@@ -265,8 +268,9 @@ public enum JSONTranscriptParser {
             return (from, to)
         }
 
-        mutating func readSpeaker() throws(JSONScanner.Failure) -> String? {
-            if scanner.readNull() { return nil }
+        /// The speaker a `speaker` value names, and its place in `speakerNames` (-1 when not kept there).
+        mutating func readSpeaker() throws(JSONScanner.Failure) -> (name: String?, id: Int) {
+            if scanner.readNull() { return (nil, -1) }
             scratch.removeAll(keepingCapacity: true)
             if scanner.peek() == UInt8(ascii: "\"") {
                 try scanner.readString(into: &scratch)
@@ -275,7 +279,18 @@ public enum JSONTranscriptParser {
                 try scanner.skipValue()
                 scratch.append(contentsOf: scanner.bytes.extracting(start..<scanner.position))
             }
-            let name = String(decoding: scratch, as: UTF8.self).trimmingSpaces()
+            // Segments name the same few speakers again and again: each name's answer is kept.
+            if let known = speakerNames.first(where: { $0.bytes == scratch }) { return (known.name, known.id) }
+            let name = speakerName(scratch)
+            guard speakerNames.count < Self.speakerNamesKept else { return (name, -1) }
+            let id = speakerNames.first(where: { $0.name == name })?.id ?? speakerNames.count
+            speakerNames.append((scratch, name, id))
+            return (name, id)
+        }
+
+        /// The speaker a `speaker` value's text names: trimmed, `nil` when empty or `?`, a bare number as `Speaker N`.
+        func speakerName(_ text: [UInt8]) -> String? {
+            let name = String(decoding: text, as: UTF8.self).trimmingSpaces()
             guard !name.isEmpty, name != "?" else { return nil }
             if name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return "Speaker " + name }
             return name
@@ -286,6 +301,8 @@ public enum JSONTranscriptParser {
                 try scanner.skipValue()
                 return
             }
+            // openai-whisper's `tokens` are numbers: no word in them.
+            if scanner.skipArrayOfNumbers() { return }
             var elements = try scanner.beginArray()
             while try scanner.nextElement(&elements) {
                 guard scanner.peek() == UInt8(ascii: "{") else {
@@ -308,7 +325,7 @@ public enum JSONTranscriptParser {
                     } else if scanner.key(key, is: "offsets") && scanner.peek() == UInt8(ascii: "{") {
                         (word.start, word.end) = try readOffsets(unreadable: &unreadable)
                     } else if scanner.key(key, is: "speaker") && speaker == nil {
-                        speaker = try readSpeaker()
+                        speaker = try readSpeaker().name
                     } else {
                         try scanner.skipValue()
                     }
@@ -339,7 +356,8 @@ public enum JSONTranscriptParser {
             }
             if segment.isPodcast {
                 // Joined with the segments after it: its text is taken out of the storage first.
-                let body = Array(text)
+                body.removeAll(keepingCapacity: true)
+                body.append(contentsOf: text)
                 cues.discardPlaced()
                 var lower = 0
                 var upper = body.count
@@ -393,10 +411,13 @@ public enum JSONTranscriptParser {
 
         /// Adds a podcast segment to the cue being joined, first ending that cue when the speaker changes.
         mutating func join(_ segment: Segment, _ text: [UInt8], _ range: Range<Int>, line: Int) {
-            if joined.open && joined.speaker != segment.speaker { flushJoined() }
+            if joined.open && !(joined.speakerID >= 0 && joined.speakerID == segment.speakerID)
+                && (joined.speakerID >= 0 && segment.speakerID >= 0 || joined.speaker != segment.speaker) {
+                flushJoined()
+            }
             guard range.lowerBound < range.upperBound else { return }
             if !joined.open {
-                joined = (segment.start, segment.end, segment.speaker, line, [], true)
+                joined = (segment.start, segment.end, segment.speaker, segment.speakerID, line, [], true)
                 joinedText.removeAll(keepingCapacity: true)
             }
             if !joinedText.isEmpty { joinedText.append(0x20) }

@@ -17,6 +17,7 @@ public enum MPL2Parser {
                 let scanner = LineScanner(buffer)
                 var position = 0
                 var lineNumber = 0
+                var scratch: [UInt8] = []
                 while position < scanner.count {
                     let (end, next) = scanner.line(from: position)
                     lineNumber += 1
@@ -33,7 +34,7 @@ public enum MPL2Parser {
                     }
                     if let stop, stop < start { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
                     cues.plain.removeAll(keepingCapacity: true)
-                    clean(buffer.extracting(index..<end), into: &cues.plain)
+                    clean(buffer.extracting(index..<end), into: &cues.plain, scratch: &scratch)
                     cues.appendPlain(id: nil, start: start * 100, end: stop.map { $0 * 100 }, speaker: nil, line: lineNumber)
                 }
             }
@@ -108,26 +109,44 @@ public enum MPL2Parser {
     /// Copies a line's text into `output`: `|` as a line break, a `/` (italics) at the start of
     /// each line removed, MicroDVD's `{y:i}`-style codes and SRT's `<i>`-style tags too (files
     /// from subtitle downloaders carry both), no blanks around line breaks (`LineBreakBlanks`).
-    static func clean(_ text: ByteView, into output: inout [UInt8]) {
+    /// `scratch` holds the text between the steps (its storage kept from one line to the next).
+    static func clean(_ text: ByteView, into output: inout [UInt8], scratch: inout [UInt8]) {
         let start = output.count
-        var lines: [UInt8] = []
-        var marked: [UInt8] = []
-        MicroDVDParser.clean(text, into: &marked)
+        scratch.removeAll(keepingCapacity: true)
+        MicroDVDParser.clean(text, into: &scratch)
+        if let first = scratch.first,
+           first == 0x20 || first == 0x09 || scratch.withByteView({ $0.firstIndex(of: UInt8(ascii: "/")) }) != nil {
+            removeLineStarts(&scratch)
+        }
+        if scratch.withByteView({ SRTParser.needsCleaning($0) }) {
+            scratch.withByteView { SRTParser.clean($0, into: &output) }
+        } else {
+            output.append(contentsOf: scratch)
+            LineBreakBlanks.remove(from: &output, startingAt: start)
+        }
+        while output.count > start, LineBreakBlanks.isBlank(output[output.count - 1]) || output[output.count - 1] == 0x0A {
+            output.removeLast()
+        }
+    }
+
+    /// Removes, in place, the blanks at the start of each line and the `/`s (italics) that then start it.
+    private static func removeLineStarts(_ text: inout [UInt8]) {
+        var write = 0
         var lineStart = true
-        for byte in marked {
+        for read in text.indices {
+            let byte = text[read]
             if byte == 0x0A {
-                lines.append(0x0A)
+                text[write] = 0x0A
+                write += 1
                 lineStart = true
                 continue
             }
             if lineStart && (byte == 0x20 || byte == 0x09) { continue }
             lineStart = false
-            if byte == UInt8(ascii: "/") && (lines.isEmpty || lines[lines.count - 1] == 0x0A) { continue }
-            lines.append(byte)
+            if byte == UInt8(ascii: "/") && (write == 0 || text[write - 1] == 0x0A) { continue }
+            text[write] = byte
+            write += 1
         }
-        lines.withByteView { SRTParser.clean($0, into: &output) }
-        while output.count > start, LineBreakBlanks.isBlank(output[output.count - 1]) || output[output.count - 1] == 0x0A {
-            output.removeLast()
-        }
+        text.removeSubrange(write...)
     }
 }

@@ -139,6 +139,13 @@ public enum MicroDVDParser {
         var index = 0
         let end = text.count
         while index < end {
+            let special = text.firstIndex(ofAny: UInt8(ascii: "|"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "{"),
+                                          in: index..<end)
+            if special > index {
+                output.append(contentsOf: text.extracting(index..<special))
+                index = special
+                continue
+            }
             let byte = text[index]
             if byte == UInt8(ascii: "|") {
                 output.append(0x0A)

@@ -70,6 +70,21 @@ import Testing
         #expect(try result.get() == end)
     }
 
+    /// Whisper's `tokens`: an array of numbers is skipped in one pass; any other array is declined,
+    /// nothing consumed, and left to `skipValue`, which refuses what it must.
+    @Test func arraysOfNumbersAreSkippedAtOnce() throws {
+        let cases: [(json: String, end: Int?)] = [
+            ("[50364, 1000, -3.5e2, +1, .5] tail", 29), ("[] x", 2), ("[\n 1 ,\t2\r\n]", 11),
+            ("[1, \"x\"]", nil), ("[1, [2]]", nil), ("[e1]", nil), ("[1, true]", nil), ("[1, 2", nil), ("[1}", nil),
+        ]
+        for (json, end) in cases {
+            let result = Self.withScanner(json) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Int? in
+                scanner.skipArrayOfNumbers() ? scanner.position : (scanner.position == 0 ? nil : -1)
+            }
+            #expect(try result.get() == end, "\(json)")
+        }
+    }
+
     @Test(arguments: [
         ("[[[[" + String(repeating: "[", count: 600), "nested deeper than 512"),
         ("[1, 2", "ends inside a value"),
