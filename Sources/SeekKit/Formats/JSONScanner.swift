@@ -133,6 +133,7 @@ struct JSONScanner {
     ///
     /// - Returns: the key's bytes as written, escapes not decoded.
     mutating func nextKey(_ cursor: inout Cursor) throws(Failure) -> Range<Int>? {
+        if let key = nextPlainKey(&cursor) { return key }
         if peek() == UInt8(ascii: "}") {
             position += 1
             return nil
@@ -147,6 +148,36 @@ struct JSONScanner {
         try expect(UInt8(ascii: ":"), "':' after a key")
         return key
     }
+
+    /// The next key when it is written plainly (`, "key": ` with no escape in it), read in one
+    /// pass, `cursor` and `position` moved past its `:`; `nil`, nothing moved, for anything
+    /// else (the end of the object, an escape, broken JSON), which `nextKey` reads.
+    @inline(__always)
+    private mutating func nextPlainKey(_ cursor: inout Cursor) -> Range<Int>? {
+        let count = bytes.count
+        var index = position
+        while index < count, Self.isSpace(bytes[index]) { index += 1 }
+        if !cursor.first {
+            guard index < count, bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
+            while index < count, Self.isSpace(bytes[index]) { index += 1 }
+        }
+        guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        // Keys are short: a loop finds the closing quote sooner than a call to memchr.
+        var quote = start
+        while quote < count, bytes[quote] != UInt8(ascii: "\"") { quote += 1 }
+        guard quote < count, bytes[quote - 1] != UInt8(ascii: "\\") else { return nil }
+        index = quote + 1
+        while index < count, Self.isSpace(bytes[index]) { index += 1 }
+        guard index < count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        position = index + 1
+        cursor.first = false
+        return start..<quote
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// Moves to the next element of the array; `false` (the `]` consumed) at the end.
     mutating func nextElement(_ cursor: inout Cursor) throws(Failure) -> Bool {
@@ -379,14 +410,19 @@ extension JSONScanner {
     ///
     /// - Complexity: O(length of the array), or of its numbers before the first other byte.
     mutating func skipArrayOfNumbers() -> Bool {
+        // Digits, `,`, white space, `-`, `+` and `.`: one bit each, all below 0x40.
+        let numberBytes: UInt64 = 0x03FF_7801_0000_2600
         var index = position + 1
         var previous = UInt8(ascii: "[")
         while index < bytes.count {
             let byte = bytes[index]
+            if byte < 0x40 {
+                guard (numberBytes >> byte) & 1 != 0 else { return false }
+                previous = byte
+                index += 1
+                continue
+            }
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09,
-                 UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
-                break
             case UInt8(ascii: "e"), UInt8(ascii: "E"):
                 guard previous >= 0x30 && previous <= 0x39 else { return false }
             case UInt8(ascii: "]"):

@@ -117,6 +117,8 @@ public enum JSONTranscriptParser {
         var badTimes = 0
         var firstBadTimeLine: Int?
         var lineCache = (offset: 0, line: 1)
+        /// The first line feed at or after `lineCache.offset` (the text's end when none), or -1 until looked for.
+        var nextLineFeed = -1
         /// The podcast cue being joined.
         var joined: (start: Int?, end: Int?, speaker: String?, speakerID: Int, line: Int, times: [WordTime], open: Bool) =
             (nil, nil, nil, -1, 1, [], false)
@@ -131,9 +133,15 @@ public enum JSONTranscriptParser {
 
         /// The 1-based line of byte `offset`, counted on from the last one asked (offsets only grow).
         mutating func line(at offset: Int) -> Int {
-            if offset < lineCache.offset { lineCache = (0, 1) }
-            let target = Swift.min(offset, scanner.bytes.count)
-            let line = lineCache.line + scanner.bytes.count(of: 0x0A, in: lineCache.offset..<Swift.max(target, lineCache.offset))
+            if offset < lineCache.offset { (lineCache, nextLineFeed) = ((0, 1), -1) }
+            let bytes = scanner.bytes
+            // A file on one line (as Whisper writes it) has no line feed to count before most offsets.
+            if nextLineFeed < lineCache.offset {
+                nextLineFeed = bytes.firstIndex(of: 0x0A, in: lineCache.offset..<bytes.count) ?? bytes.count
+            }
+            if offset <= nextLineFeed { return lineCache.line }
+            let target = Swift.min(offset, bytes.count)
+            let line = lineCache.line + bytes.count(of: 0x0A, in: lineCache.offset..<Swift.max(target, lineCache.offset))
             lineCache = (Swift.max(target, lineCache.offset), line)
             return line
         }
@@ -215,7 +223,10 @@ public enum JSONTranscriptParser {
             let scale = milliseconds ? 0 : 3
             var fields = try scanner.beginObject()
             while let key = try scanner.nextKey(&fields) {
-                if scanner.key(key, is: "data") && scanner.peek() == UInt8(ascii: "{") {
+                // The keys read are 3 to 9 bytes long; Whisper's others (`temperature`, `avg_logprob`, …) are not.
+                if key.count > 9 || key.count < 3 {
+                    try scanner.skipValue()
+                } else if scanner.key(key, is: "data") && scanner.peek() == UInt8(ascii: "{") {
                     try readFields(of: &segment, milliseconds: true)
                 } else if scanner.key(key, is: "start") || scanner.key(key, is: "startTime") {
                     segment.isPodcast = segment.isPodcast || scanner.key(key, is: "startTime")
