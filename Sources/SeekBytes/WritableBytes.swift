@@ -34,7 +34,8 @@ public struct WritableBytes {
         }
     }
 
-    /// Copies the first `count` bytes of `source` to `index`.
+    /// Copies the first `count` bytes of `source` to `index`; `source` may lie in these same bytes,
+    /// overlapping the copy (`update(from:count:)` copies overlapping regions as `memmove` does).
     @inlinable
     package func copy(_ source: ByteView, count: Int, to index: Int) {
         assert(count >= 0 && count <= source.count && index >= 0 && index + count <= bytes.count, "a copy inside both")

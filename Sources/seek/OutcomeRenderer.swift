@@ -25,6 +25,10 @@ struct OutcomeRenderer: Sendable {
     /// rendered as it is printed, so memory stays bounded by the output buffer.
     static let aheadLimit = 20_000
 
+    /// Nor is a file whose cues hold more text than this rendered ahead: its output would hold
+    /// about as much again beside them (one cue as long as its file, printed or listed).
+    static let aheadTextLimit = 4 << 20
+
     /// Whether context is shown, so groups of blocks are separated by `--`.
     var showsContext: Bool { options.contextBefore > 0 || options.contextAfter > 0 }
 
@@ -39,10 +43,12 @@ struct OutcomeRenderer: Sendable {
     func renderAhead(_ outcome: Outcome) -> Rendered? {
         switch outcome.result {
         case .success(.searched(let loaded, let index)):
-            guard index.count <= Self.aheadLimit, !options.invert || loaded.transcript.count <= Self.aheadLimit
+            guard index.count <= Self.aheadLimit, !options.invert || loaded.transcript.count <= Self.aheadLimit,
+                  loaded.transcript.storage.utf8.count <= Self.aheadTextLimit
             else { return nil }
         case .success(.cues(let loaded)):
-            guard loaded.transcript.count <= Self.aheadLimit else { return nil }
+            guard loaded.transcript.count <= Self.aheadLimit, loaded.transcript.storage.utf8.count <= Self.aheadTextLimit
+            else { return nil }
         case .success(.counted), .failure:
             return nil
         }
@@ -142,7 +148,7 @@ struct OutcomeRenderer: Sendable {
             if json {
                 JSONLinesWriter.appendCue(cue, of: transcript, file: file, to: &buffer)
             } else {
-                buffer.append(contentsOf: printer.cueListing(cue: cue, of: transcript).utf8)
+                printer.appendCueListing(cue: cue, of: transcript, to: &buffer, flush: flush)
             }
             if buffer.count >= DescriptorWriter.flushThreshold { flush(&buffer) }
         }
@@ -197,7 +203,7 @@ struct OutcomeRenderer: Sendable {
                                                             isContext: nextSelected != cue).utf8)
                 } else {
                     printer.appendBlock(cue: cue, of: transcript, index: index, isContext: nextSelected != cue,
-                                        to: &buffer)
+                                        to: &buffer, flush: flush)
                 }
                 if buffer.count >= DescriptorWriter.flushThreshold { flush(&buffer) }
             }

@@ -72,4 +72,23 @@ struct DecodedWindowMemoryTests {
                     "\(mode): \(above) KiB above the sample's peak for \(text >> 10) KiB of text")
         }
     }
+
+    /// Latin-1 without a line break is one cue as long as its text: its window is decoded into
+    /// the transcript's storage and read into its cue where it lies, and `-v` prints it as it is
+    /// written, so the text is held once (the window and the cue, or the cue and its printed
+    /// block, held it twice: 4.2 times the file at 100 MB).
+    @Test func aLineAsLongAsItsFileIsHeldOnce() throws {
+        let size = 16_000_000
+        try Data(repeating: 0xE9, count: size).write(to: directory.url.appendingPathComponent("line.txt"))
+        let text = 2 * size
+        for mode in [["-v"], ["--cues"]] {
+            let arguments = (mode + (mode == ["-v"] ? ["hello"] : [])).joined(separator: " ")
+            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) line.txt > /dev/null", in: directory.url)
+            #expect(peak.status == 0, "\(mode): \(peak.stderr)")
+            let above = (peak.peakBytes - base.peakBytes) >> 10
+            #expect(peak.peakBytes - base.peakBytes < text + (8 << 20),
+                    "\(mode): \(above) KiB above the sample's peak for \(text >> 10) KiB of text")
+        }
+    }
 }

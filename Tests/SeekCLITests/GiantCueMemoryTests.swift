@@ -37,4 +37,19 @@ struct GiantCueMemoryTests {
             }
         }
     }
+
+    /// `--cues` writes a cue as long as its file a piece at a time as it goes (it made a string of
+    /// the listing and copied it, 4.1 times the file at 100 MB): the text read and its cue, twice
+    /// the file, and 8 MiB above a small file's peak.
+    @Test func oneCueAsLongAsItsFileIsListedAsItIsWritten() throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "a b ", count: 4_000_000) + "\n\n"
+        try directory.write("giant.srt", text)
+        let size = text.utf8.count
+        let base = try peakMemoryOfShell("$TIMED \"$0\" --cues talk.srt > /dev/null", in: directory.url)
+        let peak = try peakMemoryOfShell("$TIMED \"$0\" --cues giant.srt > /dev/null", in: directory.url)
+        #expect(peak.status == 0, "\(peak.stderr)")
+        let above = (peak.peakBytes - base.peakBytes) >> 10
+        #expect(peak.peakBytes - base.peakBytes < 2 * size + (8 << 20),
+                "\(above) KiB above the sample's peak for \(size >> 10) KiB")
+    }
 }

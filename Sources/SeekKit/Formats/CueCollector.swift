@@ -234,6 +234,17 @@ struct CueCollector {
                      end: end, speaker: speaker, style: style, line: lineOffset + line)
     }
 
+    // MARK: Source text lying in the storage
+
+    /// The storage itself, for source text to lie in after the cues written so far and be parsed
+    /// where it lies (`DecodedFile.loadInWindows`), so that a text as long as the file is held
+    /// once, not once as text and again as cues. Only a parser that never writes a cue's text
+    /// past the source it has read may parse it: one cue per line, each line's text no longer
+    /// than the line and its `\n` in place of the line's break (`TimestampedTextParser.readUntimed`).
+    /// A copy from there to `used` moves bytes towards the front (`WritableBytes.copy` copies
+    /// overlapping bytes as a move does).
+    var storageBytes: WritableBytes { output }
+
     /// Copies `text` into the storage, cut at a character boundary if it would not fit.
     private mutating func write(_ text: ByteView) {
         var length = min(text.count, output.count - used - 1)

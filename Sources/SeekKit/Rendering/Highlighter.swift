@@ -138,7 +138,8 @@ public enum Highlighter {
         return result
     }
 
-    private static func merge(_ style: Style, _ overlay: Style) -> Style {
+    /// `style` with `overlay`'s colour, bold when either is.
+    static func merge(_ style: Style, _ overlay: Style) -> Style {
         var merged = style
         merged.foreground = overlay.foreground
         merged.brightForeground = overlay.brightForeground

@@ -7,8 +7,12 @@ extension ResultPrinter {
     ///
     /// - Precondition: `color` is false (highlights need the segments `block` makes).
     /// - Complexity: O(length of the cue text).
+    ///
+    /// `out` is handed to `flush` whenever it holds `flushThreshold` bytes or more, inside
+    /// the cue's text too, so a cue as long as its file is never held whole in `out`.
     public func appendBlock(
-        cue: Int, of transcript: Transcript, index: MatchIndex, isContext: Bool = false, to out: inout [UInt8]
+        cue: Int, of transcript: Transcript, index: MatchIndex, isContext: Bool = false, to out: inout [UInt8],
+        flush: (inout [UInt8]) -> Void = { _ in }
     ) {
         precondition(!color, "appendBlock writes blocks without colour")
         let mark = isContext ? UInt8(ascii: "-") : UInt8(ascii: ":")
@@ -41,32 +45,66 @@ extension ResultPrinter {
             width += DisplayWidth.of(shown) + 1
         }
         transcript.withTextBytes(at: cue) { bytes in
-            var offset = 0
-            var runStart = 0
-            while true {
-                offset = bytes.terminalSafeRunEnd(from: offset, to: bytes.count)
-                guard offset < bytes.count else { break }
-                let length = Highlighter.unsafeLength(bytes, at: offset)
-                if length == 0 {
-                    offset += 1
-                    continue
-                }
-                out.append(contentsOf: bytes.extracting(runStart..<offset))
-                if bytes[offset] == 0x0A {
-                    out.appendWriting(atMost: width + 1) { out in
-                        out.append(0x0A)
-                        out.append(repeating: 0x20, count: width)
-                    }
-                } else {
-                    let piece = String(decoding: bytes.extracting(offset..<offset + length), as: UTF8.self)
-                    let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"
-                    out.append(contentsOf: (Sanitizer.replacement(for: scalar) ?? piece).utf8)
-                }
-                offset += length
-                runStart = offset
-            }
-            out.append(contentsOf: bytes.extracting(runStart..<bytes.count))
+            Self.appendText(bytes, indent: width, controlStyle: nil, to: &out, flush: flush)
         }
         out.append(0x0A)
+    }
+
+    /// How many bytes `out` holds before a `flush` given to `appendBlock` or `appendCueListing`
+    /// is called (the command's own buffer flushes at the same size).
+    public static let flushThreshold = 1 << 16
+
+    /// Appends a cue's text as `Highlighter.lines` and `Highlighter.ansi` show it with no
+    /// highlight: unsafe scalars as their visible stand-ins (`Sanitizer`), each but a tab wrapped
+    /// in `controlStyle`'s codes when one is given (colour), each line break followed by `indent`
+    /// spaces; `out` goes to `flush` each time it holds `flushThreshold` bytes or more.
+    ///
+    /// - Complexity: O(length of `bytes`).
+    static func appendText(
+        _ bytes: ByteView, indent: Int, controlStyle: Style?, to out: inout [UInt8],
+        flush: (inout [UInt8]) -> Void
+    ) {
+        func appendRun(_ range: Range<Int>) {
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = min(range.upperBound, start + flushThreshold)
+                out.append(contentsOf: bytes.extracting(start..<end))
+                if out.count >= flushThreshold { flush(&out) }
+                start = end
+            }
+        }
+        var offset = 0
+        var runStart = 0
+        while true {
+            offset = bytes.terminalSafeRunEnd(from: offset, to: bytes.count)
+            guard offset < bytes.count else { break }
+            let length = Highlighter.unsafeLength(bytes, at: offset)
+            if length == 0 {
+                offset += 1
+                continue
+            }
+            appendRun(runStart..<offset)
+            if bytes[offset] == 0x0A {
+                out.appendWriting(atMost: indent + 1) { out in
+                    out.append(0x0A)
+                    out.append(repeating: 0x20, count: indent)
+                }
+            } else {
+                let piece = String(decoding: bytes.extracting(offset..<offset + length), as: UTF8.self)
+                let scalar = piece.unicodeScalars.first ?? "\u{FFFD}"
+                let visible = (Sanitizer.replacement(for: scalar) ?? piece).utf8
+                if let controlStyle, scalar != "\t", controlStyle != .plain {
+                    out.append(contentsOf: controlStyle.sgr.utf8)
+                    out.append(contentsOf: visible)
+                    out.append(contentsOf: Style.reset.utf8)
+                } else {
+                    out.append(contentsOf: visible)
+                }
+            }
+            offset += length
+            runStart = offset
+            if out.count >= flushThreshold { flush(&out) }
+        }
+        appendRun(runStart..<bytes.count)
     }
 }

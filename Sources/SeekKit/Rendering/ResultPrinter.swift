@@ -119,45 +119,6 @@ public struct ResultPrinter: Sendable {
         return result + "\n"
     }
 
-    /// A readable line for `--cues`: `[00:06:32.000 → 00:06:35.500] #id Speaker: text`
-    /// (continuation lines indented), ending in a newline.
-    public func cueListing(cue: Int, of transcript: Transcript) -> String {
-        var header: [Segment] = []
-        var width = 0
-        func add(_ text: String, _ style: Style) {
-            header.append(Segment(text: text, style: style, source: 0..<0))
-            width += DisplayWidth.of(text)
-        }
-        if let fileName {
-            add(Sanitizer.sanitize(fileName), Palette.fileName)
-            add(":", .plain)
-        }
-        add(String(transcript.ordinal(at: cue)), Palette.timestamp)
-        add(" ", .plain)
-        let start = transcript.start(at: cue).map(Timestamp.format)
-        let end = transcript.end(at: cue).map(Timestamp.format)
-        if start != nil || end != nil {
-            add("[" + (start ?? "?") + " → " + (end ?? "?") + "]", Palette.timestamp)
-            add(" ", .plain)
-        }
-        if let id = transcript.id(at: cue) {
-            add("#" + Sanitizer.sanitize(id), Palette.timestamp)
-            add(" ", .plain)
-        }
-        if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
-            add(Sanitizer.sanitize(speaker) + ":", Palette.speaker)
-            add(" ", .plain)
-        }
-        let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: [])
-        var result = Highlighter.ansi(header, color: color)
-        let indent = lines.count > 1 ? String(repeating: " ", count: width) : ""
-        for (number, line) in lines.enumerated() {
-            if number > 0 { result += indent }
-            result += Highlighter.ansi(line, color: color) + "\n"
-        }
-        return result
-    }
-
     /// When the cue's first match is spoken (its first word's time, where the file times
     /// words), else the cue's start.
     static func firstMatchTime(cue: Int, of transcript: Transcript, index: MatchIndex) -> Int? {

@@ -106,9 +106,11 @@ extension DecodedFile {
         return read
     }
 
-    /// `load` of untimed text a window at a time, each window's lines read into one transcript
-    /// (`TimestampedTextParser.readUntimed`) and let go, so the text and its cues are never held
-    /// together; `nil` (nothing loaded) for another format, or text a window cannot answer for.
+    /// `load` of untimed text a window at a time, each window decoded into the transcript's
+    /// storage after the cues read so far (`StorageWindow`) and its lines read into cues where
+    /// they lie (`TimestampedTextParser.readUntimed`), so the text and its cues are never held
+    /// together, even when a window is the whole text; `nil` (nothing loaded) for another format,
+    /// or text a window cannot answer for.
     ///
     /// - Complexity: O(n).
     func loadInWindows() throws(Diagnostic) -> LoadedTranscript? {
@@ -117,8 +119,9 @@ extension DecodedFile {
         var problem = false
         var failure: Diagnostic?
         let transcript = CueCollector.collect(inputBytes: pieces.largestText) { cues in
+            var window = StorageWindow(in: cues.storageBytes)
             do throws(Diagnostic) {
-                read = try forEachWindow { (window, format) throws(Diagnostic) -> Bool in
+                read = try forEachWindow(in: &window) { (window, format) throws(Diagnostic) -> Bool in
                     guard format == .text, lines > 0 || !MarkdownTranscriptParser.recognises(window) else {
                         problem = true
                         return false
@@ -163,28 +166,38 @@ extension DecodedFile {
     func forEachWindow(
         readsToEnd: Bool = false, _ body: (ByteView, SubtitleFormat) throws(Diagnostic) -> Bool
     ) throws(Diagnostic) -> WindowsRead? {
+        var window = ArrayWindow(capacity: windowSize + windowSize / 2)
+        return try forEachWindow(in: &window, readsToEnd: readsToEnd, body)
+    }
+
+    /// `forEachWindow(readsToEnd:_:)` with the windows gathered in `window`; `nil` as well when
+    /// `window` has no room for a piece.
+    func forEachWindow<Window: WindowText>(
+        in window: inout Window, readsToEnd: Bool = false,
+        _ body: (ByteView, SubtitleFormat) throws(Diagnostic) -> Bool
+    ) throws(Diagnostic) -> WindowsRead? {
         guard self.pieces.count > 1 else { return nil }
         var pieces = self.pieces
-        var window: [UInt8] = []
-        window.reserveCapacity(windowSize + windowSize / 2)
         var format: SubtitleFormat?
         var formatWarnings: [Diagnostic] = []
         var handedOn = 0
         var isFirst = true
         for i in 0..<pieces.count {
-            try pieces.append(i, to: &window)
+            guard try window.append(i, of: &pieces) else { return nil }
             if pages == .readAgain { releasing(pieces.source(of: i)) }
             let isLast = i == pieces.count - 1
             if format == nil {
-                let (found, warnings) = window.withByteView { view in
-                    PreparedText.format(of: view, fileName: fileName, options: options, isBlank: false)
+                let (found, warnings, isBlank) = window.withView { view in
+                    let (found, warnings) = PreparedText.format(of: view, fileName: fileName, options: options,
+                                                                isBlank: false)
+                    return (found, warnings, PreparedText.isBlank(view))
                 }
-                guard (found == .srt || found == .text) && !PreparedText.isBlank(window) else { return nil }
+                guard (found == .srt || found == .text) && !isBlank else { return nil }
                 (format, formatWarnings) = (found, warnings)
             }
             guard window.count >= windowSize || isLast, let format else { continue }
             // Cut late, so little is left to move to the next window; else anywhere past half.
-            let end: Int? = isLast ? window.count : window.withByteView { (view) -> Int? in
+            let end: Int? = isLast ? window.count : window.withView { (view) -> Int? in
                 let cut = { (target: Int) -> Int? in
                     format == .srt ? SRTParser.pieceEnd(in: view, from: target)
                         : TimestampedTextParser.pieceEnd(in: view, from: target)
@@ -194,7 +207,7 @@ extension DecodedFile {
             guard let end else { continue }
             handedOn += end
             guard handedOn <= options.largestText else { return nil }
-            let goesOn = try window.withByteView { (view) throws(Diagnostic) -> Bool? in
+            let goesOn = try window.withView { (view) throws(Diagnostic) -> Bool? in
                 let window = view.extracting(..<end)
                 if isFirst && !isLast && ByteCounting.count(0x0A, in: window, 0..<window.count) < firstWindowLines {
                     return nil
@@ -203,12 +216,12 @@ extension DecodedFile {
             }
             guard let goesOn else { return nil }
             isFirst = false
-            window.removeSubrange(..<end)
+            window.removeFirst(end)
             if !goesOn {
                 if readsToEnd {
                     for rest in i + 1..<pieces.count {
-                        window.removeAll(keepingCapacity: true)
-                        try pieces.append(rest, to: &window)
+                        window.removeAll()
+                        _ = try window.append(rest, of: &pieces)
                         if pages == .readAgain { releasing(pieces.source(of: rest)) }
                     }
                 }

@@ -1,0 +1,59 @@
+import Testing
+@testable import SeekKit
+
+@Suite struct ResultPrinterCueListingTests {
+    static let texts = [
+        "plain words", "", "tab\there", "esc \u{1B}[31m red", "two\nlines", "ends in a break\n", "\n\nfirst breaks",
+        "bell\u{07} del\u{7F} nel\u{85} c1\u{9B}", "line \u{2028} and \u{2029} separators", "bidi \u{202E}txet\u{2066}",
+        "café 家乡 \u{1B}\n\u{1B}",
+    ]
+
+    /// `--cues` shows a cue's text as the highlighter's lines without a highlight, continuation
+    /// lines indented under the text's start, with and without colour.
+    @Test func listingIsTheHighlightersLines() {
+        let transcript = Transcript(Self.texts.enumerated().map { i, text in Cue(ordinal: i + 1, text: text, line: i + 1) })
+        for color in [false, true] {
+            let printer = ResultPrinter(color: color)
+            for cue in transcript.indices {
+                let number = String(cue + 1)
+                let header = Highlighter.ansi([Segment(text: number, style: Palette.timestamp, source: 0..<0),
+                                               Segment(text: " ", style: .plain, source: 0..<0)], color: color)
+                let indent = String(repeating: " ", count: number.count + 1)
+                let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: [])
+                let expected = header + lines.map { Highlighter.ansi($0, color: color) }.joined(separator: "\n" + indent) + "\n"
+                #expect(printer.cueListing(cue: cue, of: transcript) == expected, "\(Self.texts[cue].debugDescription) \(color)")
+            }
+        }
+    }
+
+    /// A cue as long as a file is handed on as it is written, never held whole in the output
+    /// buffer: what is flushed, joined, is the listing (and the block).
+    @Test func aGiantCueIsFlushedAsItIsWritten() {
+        let text = String(repeating: "a b \u{1B} c\nd ", count: 20_000) + String(repeating: "x", count: 200_000)
+        let transcript = Transcript([Cue(ordinal: 1, start: 1_000, end: 2_000, text: text, line: 1)])
+        let index = MatchIndex(transcript: transcript, query: Query("zzz"))
+        for color in [false, true] {
+            let printer = ResultPrinter(color: color)
+            var written: [UInt8] = []
+            var largest = 0
+            var out: [UInt8] = []
+            let flush = { (buffer: inout [UInt8]) in
+                largest = max(largest, buffer.count)
+                written += buffer
+                buffer.removeAll(keepingCapacity: true)
+            }
+            printer.appendCueListing(cue: 0, of: transcript, to: &out, flush: flush)
+            written += out
+            #expect(String(decoding: written, as: UTF8.self) == printer.cueListing(cue: 0, of: transcript))
+            #expect(largest <= 2 * ResultPrinter.flushThreshold && largest >= ResultPrinter.flushThreshold,
+                    "\(largest) bytes held at once")
+            guard !color else { continue }
+            (written, largest, out) = ([], 0, [])
+            printer.appendBlock(cue: 0, of: transcript, index: index, to: &out, flush: flush)
+            written += out
+            #expect(String(decoding: written, as: UTF8.self) == printer.block(cue: 0, of: transcript, index: index))
+            #expect(largest <= 2 * ResultPrinter.flushThreshold && largest >= ResultPrinter.flushThreshold,
+                    "\(largest) bytes held at once")
+        }
+    }
+}
