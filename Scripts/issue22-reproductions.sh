@@ -585,6 +585,7 @@ with open(path, 'wb') as out:
 PY
     big_case "10. encoded windows-874 Thai, a match printed (variant)" encoded.txt 3 ลาก่อน
     big_case "10. encoded windows-874 Thai, -m 2 (variant)" encoded.txt 3 -m 2 ลาก่อน
+    big_case "10. encoded windows-874 Thai, every line printed (variant)" encoded.txt 3 สวัสดี
     rm -f encoded.txt
   fi
 fi

@@ -345,11 +345,11 @@ struct SeekCommand {
         case .count(let query, let enough):
             return .counted(try decoded.countMatches(query: query, enough: enough))
         case .searchPart(let query, let cues):
-            let loaded = try decoded.load(untilMatchingCues: cues, of: query)
-            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
+            let (loaded, index) = try decoded.search(untilMatchingCues: cues, of: query)
+            return .searched(loaded, index.limited(toCues: cues))
         case .searchMatching(let query):
-            let loaded = try decoded.loadMatching(query: query)
-            return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
+            let (loaded, index) = try decoded.searchMatching(query: query)
+            return .searched(loaded, index)
         case .loadCues, .search:
             return Self.found(work, in: try decoded.load())
         }

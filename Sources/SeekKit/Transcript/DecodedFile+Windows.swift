@@ -26,15 +26,17 @@ extension DecodedFile {
         return MatchCount(matches: matches, format: read.format, encoding: read.encoding.name, warnings: read.warnings)
     }
 
-    /// `loadMatching`, or with `limit` `load(untilMatchingCues:of:)`, of SRT or untimed text a
-    /// window at a time: each window is parsed alone (`readAlone`) and only its cues with a match
-    /// are kept, with their numbers and lines in the file, so the text and its cues are never held
-    /// together; `nil` (nothing loaded) when a window cannot answer for the whole text, as for
-    /// `countInWindows`, or for a speaker scope (a turn lasts until the next label).
+    /// `searchMatching`, or with `limit` `search(untilMatchingCues:of:)`, of SRT or untimed text
+    /// a window at a time: each window is parsed alone (`readAlone`) and searched, and only its
+    /// cues with a match are kept, with their numbers and lines in the file and their matches (a
+    /// match lies in one cue: those of the cues kept are the matches of the transcript they make),
+    /// so the text and its cues are never held together, and nothing is searched twice; `nil`
+    /// (nothing loaded) when a window cannot answer for the whole text, as for `countInWindows`,
+    /// or for a speaker scope (a turn lasts until the next label).
     ///
     /// - Complexity: O(n), the text decoded once, each window searched and parsed at most once.
-    func loadMatchingInWindows(of query: Query, untilMatchingCues limit: Int = .max) throws(Diagnostic)
-        -> LoadedTranscript? {
+    func searchInWindows(of query: Query, untilMatchingCues limit: Int = .max) throws(Diagnostic)
+        -> (loaded: LoadedTranscript, index: MatchIndex)? {
         guard query.scope.speaker == nil else { return nil }
         // A keyword the byte scan takes counts a window without parsing it: one without a match
         // (and without carriage returns, so its lines are its line feeds) is not parsed at all.
@@ -43,6 +45,7 @@ extension DecodedFile {
         // Room for the most the text can take: pages never written to take no memory.
         kept.reserve(bytes: pieces.largestText, cues: 0)
         var ordinals = PackedIntegers()
+        var matches = MatchIndex(query: query)
         var cues = 0
         var lines = 0
         var problem = false
@@ -66,10 +69,18 @@ extension DecodedFile {
                 return false
             }
             let transcript = part.transcript
-            for cue in MatchIndex(transcript: transcript, query: query).matchingCues.prefix(limit - kept.count) {
-                kept.append(text: transcript.text(at: cue), id: transcript.id(at: cue), start: transcript.start(at: cue),
-                            end: transcript.end(at: cue), speaker: transcript.speaker(at: cue), line: lines + transcript.line(at: cue))
-                ordinals.append(Int64(cues + cue + 1))
+            var lastCue = -1
+            for match in MatchIndex(transcript: transcript, query: query) {
+                let cue = match.cue
+                if cue != lastCue {
+                    guard kept.count < limit else { break }
+                    kept.append(text: transcript.text(at: cue), id: transcript.id(at: cue), start: transcript.start(at: cue),
+                                end: transcript.end(at: cue), speaker: transcript.speaker(at: cue),
+                                line: lines + transcript.line(at: cue))
+                    ordinals.append(Int64(cues + cue + 1))
+                    lastCue = cue
+                }
+                matches.append(cue: kept.count - 1, range: match.range, token: match.token)
             }
             cues += transcript.count
             lines += part.lines
@@ -80,8 +91,8 @@ extension DecodedFile {
             ordinals.seal()
             transcript.ordinalColumn = ordinals
         }
-        return LoadedTranscript(transcript: transcript, format: read.format, encoding: read.encoding.name,
-                                warnings: read.warnings)
+        return (LoadedTranscript(transcript: transcript, format: read.format, encoding: read.encoding.name,
+                                 warnings: read.warnings), matches)
     }
 
     /// A window's cues as the whole text's parse reads them, with line numbers from 1 at its start,

@@ -81,31 +81,53 @@ public struct DecodedFile {
 
     /// The cues with a match of `query`, as `TranscriptLoader.loadMatching(inPlace:…)` reads them.
     public consuming func loadMatching(query: Query) throws(Diagnostic) -> LoadedTranscript {
-        try loadMatching(query, untilMatchingCues: nil)
+        try search(query, untilMatchingCues: nil).loaded
     }
 
     /// The cues up to the `cues`-th with a match of `query`, as
     /// `TranscriptLoader.load(inPlace:…untilMatchingCues:of:)` reads them.
     public consuming func load(untilMatchingCues cues: Int, of query: Query) throws(Diagnostic) -> LoadedTranscript {
-        try loadMatching(query, untilMatchingCues: cues)
+        try search(query, untilMatchingCues: cues).loaded
     }
 
-    /// The cues with a match of `query` (with `cues`, up to the `cues`-th of them): a window at a
-    /// time where the windows can answer, else from the text decoded whole, searched where it lies.
-    private func loadMatching(_ query: Query, untilMatchingCues cues: Int?) throws(Diagnostic) -> LoadedTranscript {
-        if let loaded = try loadMatchingInWindows(of: query, untilMatchingCues: cues ?? .max) { return loaded }
+    /// `loadMatching(query:)` and its matches, `MatchIndex(transcript:query:)` of the cues loaded:
+    /// found as each window is searched where the windows answer, not searched for again.
+    public consuming func searchMatching(query: Query) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        try search(query, untilMatchingCues: nil)
+    }
+
+    /// `load(untilMatchingCues:of:)` and the matches of the cues loaded, as `searchMatching(query:)`.
+    public consuming func search(
+        untilMatchingCues cues: Int, of query: Query
+    ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        try search(query, untilMatchingCues: cues)
+    }
+
+    /// The cues with a match of `query` (with `cues`, up to the `cues`-th of them) and their
+    /// matches: a window at a time where the windows can answer, else from the text decoded
+    /// whole, searched where it lies.
+    private func search(
+        _ query: Query, untilMatchingCues cues: Int?
+    ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        if let found = try searchInWindows(of: query, untilMatchingCues: cues ?? .max) { return found }
         let whole = try decodedWhole()
-        if let none = try whole.noMatch(of: query) { return none }
-        guard whole.searchesInPlace else { return try TranscriptLoader.load(whole.text) }
-        return try whole.withDecoding { (view) throws(Diagnostic) in
-            if let cues {
-                try TranscriptLoader.load(inPlace: view, fileName: fileName, options: whole.textOptions,
-                                          untilMatchingCues: cues, of: query, checked: .plainUTF8)
-            } else {
-                try TranscriptLoader.loadMatching(inPlace: view, fileName: fileName, options: whole.textOptions,
-                                                  query: query, checked: .plainUTF8)
+        let loaded: LoadedTranscript
+        if let none = try whole.noMatch(of: query) {
+            loaded = none
+        } else if !whole.searchesInPlace {
+            loaded = try TranscriptLoader.load(whole.text)
+        } else {
+            loaded = try whole.withDecoding { (view) throws(Diagnostic) in
+                if let cues {
+                    try TranscriptLoader.load(inPlace: view, fileName: fileName, options: whole.textOptions,
+                                              untilMatchingCues: cues, of: query, checked: .plainUTF8)
+                } else {
+                    try TranscriptLoader.loadMatching(inPlace: view, fileName: fileName, options: whole.textOptions,
+                                                      query: query, checked: .plainUTF8)
+                }
             }
         }
+        return (loaded, MatchIndex(transcript: loaded.transcript, query: query))
     }
 
     /// The matches of `query`, as `TranscriptLoader.countMatches` counts them; with `enough`, at

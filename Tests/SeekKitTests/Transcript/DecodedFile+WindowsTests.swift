@@ -70,11 +70,15 @@ import Testing
                 // their numbers, times and lines in the file.
                 let loaded = try TranscriptLoader.load(shape.bytes, fileName: name, options: options)
                 let index = MatchIndex(transcript: loaded.transcript, query: query)
+                // Their matches, found as they are loaded, are those of the transcript they make.
                 let (matching, firstTwo) = try shape.bytes.withByteView { (view) throws(Diagnostic) in
-                    (try file(view).loadMatching(query: query), try file(view).load(untilMatchingCues: 2, of: query))
+                    (try file(view).searchMatching(query: query), try file(view).search(untilMatchingCues: 2, of: query))
                 }
-                for (part, cueLimit) in [(matching, Int.max), (firstTwo, 2)] {
+                let parts: [((loaded: LoadedTranscript, index: MatchIndex), Int)] = [(matching, Int.max), (firstTwo, 2)]
+                for ((part, found), cueLimit) in parts {
                     let partIndex = MatchIndex(transcript: part.transcript, query: query).limited(toCues: cueLimit)
+                    #expect(Array(found.limited(toCues: cueLimit)) == Array(partIndex),
+                            "\(label), -m \(cueLimit): \(found.count) matches found for \(partIndex.count)")
                     let cues = partIndex.matchingCues.map { part.transcript[$0] }
                     let wanted = index.limited(toCues: cueLimit).matchingCues.map { loaded.transcript[$0] }
                     #expect(cues == wanted && partIndex.count == index.limited(toCues: cueLimit).count,
@@ -83,7 +87,7 @@ import Testing
                             && part.warnings == loaded.warnings, "\(label), -m \(cueLimit): \(part.warnings) for \(loaded.warnings)")
                 }
                 let matchingInWindows = try shape.bytes.withByteView { (view) throws(Diagnostic) in
-                    try file(view).loadMatchingInWindows(of: query)
+                    try file(view).searchInWindows(of: query)
                 }
                 #expect((matchingInWindows != nil) == shape.windows,
                         "\(label): matching cues loaded in windows: \(matchingInWindows != nil)")
