@@ -164,7 +164,7 @@ struct JSONScanner {
         }
         guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        // Keys are short: a loop finds the closing quote sooner than a call to memchr.
+        // Keys are short: a loop finds the closing quote sooner than a call to the byte search.
         var quote = start
         while quote < count, bytes[quote] != UInt8(ascii: "\"") { quote += 1 }
         guard quote < count, bytes[quote - 1] != UInt8(ascii: "\\") else { return nil }
