@@ -23,8 +23,9 @@ extension ResultPrinter {
             header.append(Segment(text: text, style: style, source: 0..<0))
             width += DisplayWidth.of(text)
         }
-        if let fileName {
-            add(Sanitizer.sanitize(fileName), Palette.fileName)
+        if let shownFileName {
+            header.append(Segment(text: shownFileName.text, style: Palette.fileName, source: 0..<0))
+            width += shownFileName.width
             add(":", .plain)
         }
         add(String(transcript.ordinal(at: cue)), Palette.timestamp)
