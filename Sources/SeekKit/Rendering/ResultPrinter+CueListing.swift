@@ -17,36 +17,26 @@ extension ResultPrinter {
     public func appendCueListing(
         cue: Int, of transcript: Transcript, to out: inout [UInt8], flush: (inout [UInt8]) -> Void = { _ in }
     ) {
-        var header: [Segment] = []
-        var width = 0
-        func add(_ text: String, _ style: Style) {
-            header.append(Segment(text: text, style: style, source: 0..<0))
-            width += DisplayWidth.of(text)
-        }
-        if let shownFileName {
-            header.append(Segment(text: shownFileName.text, style: Palette.fileName, source: 0..<0))
-            width += shownFileName.width
-            add(":", .plain)
-        }
-        add(String(transcript.ordinal(at: cue)), Palette.timestamp)
-        add(" ", .plain)
+        var header = Header(fileName: shownFileName, mark: ":")
+        header.add(String(transcript.ordinal(at: cue)), Palette.timestamp)
+        header.add(" ", .plain)
         let start = transcript.start(at: cue).map(Timestamp.format)
         let end = transcript.end(at: cue).map(Timestamp.format)
         if start != nil || end != nil {
-            add("[" + (start ?? "?") + " → " + (end ?? "?") + "]", Palette.timestamp)
-            add(" ", .plain)
+            header.add("[" + (start ?? "?") + " → " + (end ?? "?") + "]", Palette.timestamp)
+            header.add(" ", .plain)
         }
         if let id = transcript.id(at: cue) {
-            add("#" + Sanitizer.sanitize(id), Palette.timestamp)
-            add(" ", .plain)
+            header.add("#" + Sanitizer.sanitize(id), Palette.timestamp)
+            header.add(" ", .plain)
         }
         if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
-            add(Sanitizer.sanitize(speaker) + ":", Palette.speaker)
-            add(" ", .plain)
+            header.add(Sanitizer.sanitize(speaker) + ":", Palette.speaker)
+            header.add(" ", .plain)
         }
-        out.append(contentsOf: Highlighter.ansi(header, color: color).utf8)
+        out.append(contentsOf: Highlighter.ansi(header.segments, color: color).utf8)
         transcript.withTextBytes(at: cue) { bytes in
-            Self.appendText(bytes, indent: width, controlStyle: color ? Highlighter.merge(.plain, Palette.control) : nil,
+            Self.appendText(bytes, indent: header.width, controlStyle: color ? Highlighter.merge(.plain, Palette.control) : nil,
                             to: &out, flush: flush)
         }
         out.append(0x0A)

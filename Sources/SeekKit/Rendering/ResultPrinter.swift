@@ -27,6 +27,26 @@ public struct ResultPrinter: Sendable {
         shownFileName = Self.shown(fileName)
     }
 
+    /// The header written before a cue's text (by `block` and `appendCueListing`): its segments
+    /// and their display width, which indents the text's later lines.
+    struct Header {
+        private(set) var segments: [Segment] = []
+        private(set) var width = 0
+
+        /// `shown` (the sanitised file name) and `mark` first when a file name is shown, else empty.
+        init(fileName shown: (text: String, width: Int)?, mark: String) {
+            guard let shown else { return }
+            segments.append(Segment(text: shown.text, style: Palette.fileName, source: 0..<0))
+            width = shown.width
+            add(mark, .plain)
+        }
+
+        mutating func add(_ text: String, _ style: Style) {
+            segments.append(Segment(text: text, style: style, source: 0..<0))
+            width += DisplayWidth.of(text)
+        }
+    }
+
     private static func shown(_ fileName: String?) -> (text: String, width: Int)? {
         guard let fileName else { return nil }
         let text = Sanitizer.sanitize(fileName)
@@ -42,32 +62,22 @@ public struct ResultPrinter: Sendable {
     /// - Complexity: O(length of the cue text + its matches).
     public func block(cue: Int, of transcript: Transcript, index: MatchIndex, isContext: Bool = false) -> String {
         let mark = isContext ? "-" : ":"
-        var header: [Segment] = []
-        var width = 0
-        func add(_ text: String, _ style: Style) {
-            header.append(Segment(text: text, style: style, source: 0..<0))
-            width += DisplayWidth.of(text)
-        }
-        if let shownFileName {
-            header.append(Segment(text: shownFileName.text, style: Palette.fileName, source: 0..<0))
-            width += shownFileName.width
-            add(mark, .plain)
-        }
-        add(String(transcript.ordinal(at: cue)), Palette.timestamp)
+        var header = Header(fileName: shownFileName, mark: mark)
+        header.add(String(transcript.ordinal(at: cue)), Palette.timestamp)
         if let start = isContext ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index) {
-            add(" ", .plain)
-            add(Timestamp.format(start), Palette.timestamp)
+            header.add(" ", .plain)
+            header.add(Timestamp.format(start), Palette.timestamp)
         }
-        add(mark + " ", .plain)
+        header.add(mark + " ", .plain)
         if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
-            add(Sanitizer.sanitize(speaker) + ":", isContext ? Palette.context : Palette.speaker)
-            add(" ", .plain)
+            header.add(Sanitizer.sanitize(speaker) + ":", isContext ? Palette.context : Palette.speaker)
+            header.add(" ", .plain)
         }
         let highlights = isContext ? [] : Highlighter.highlights(inCue: cue, of: index)
         let lines = Highlighter.lines(of: transcript.text(at: cue), highlights: highlights,
                                       base: isContext ? Palette.context : .plain)
-        var result = Highlighter.ansi(header, color: color)
-        let indent = lines.count > 1 ? String(repeating: " ", count: width) : ""
+        var result = Highlighter.ansi(header.segments, color: color)
+        let indent = lines.count > 1 ? String(repeating: " ", count: header.width) : ""
         for (number, line) in lines.enumerated() {
             if number > 0 { result += indent }
             result += Highlighter.ansi(line, color: color)
