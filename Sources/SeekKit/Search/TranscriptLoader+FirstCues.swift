@@ -66,13 +66,16 @@ extension TranscriptLoader {
     private static func mayRoll(_ bytes: ByteView, _ layout: SRTLayout) -> Bool {
         let sampled = Swift.min(layout.spans.count, RollingCaptions.sampledCues)
         guard sampled >= 3 else { return false }
-        let marked = Set(layout.marked.prefix { $0 < sampled })
+        // The marked cues are in order: the first not before `cue - 1` tells whether it or `cue` is one.
+        let marked = layout.marked
+        var nextMarked = 0
         // The rule wants at least this many of the cues after the first: past the point where
         // the cues left could not make it up, the answer is no.
         let wanted = Swift.max(2, (sampled - 1 + 2) / 3)
         var rolls = 0
         for cue in 1..<sampled {
-            if marked.contains(cue) || marked.contains(cue - 1)
+            while nextMarked < marked.count && marked[nextMarked] < cue - 1 { nextMarked += 1 }
+            if nextMarked < marked.count && marked[nextMarked] <= cue
                 || firstLineRepeats(bytes, layout.spans[cue], after: layout.spans[cue - 1]) {
                 rolls += 1
             } else if rolls + (sampled - 1 - cue) < wanted {

@@ -61,6 +61,16 @@ import SeekBytes
         #expect(answered >= 2)
     }
 
+    /// A cue next to one the parser cleans may roll however its lines read: with every fourth
+    /// cue in italics, half the cues may, more than the third the rule wants, so only a parse says.
+    @Test func cuesNextToCleanedCuesMayRoll() {
+        let texts = (0..<300).map { $0 % 4 == 0 ? "<i>said \($0)</i>\nline \($0)" : "other \($0)\nline \($0)" }
+        #expect(Self.layoutAnswer(Self.srt(texts)) == nil)
+        #expect(Self.parsedAnswer(Self.srt(texts)) == false)
+        let fewer = (0..<300).map { $0 % 8 == 0 ? "<i>said \($0)</i>\nline \($0)" : "other \($0)\nline \($0)" }
+        #expect(Self.layoutAnswer(Self.srt(fewer)) == false)
+    }
+
     /// The look at the first 200 cues gives up on rolling captions only once the cues left
     /// could not make a third roll: cues that roll at the end of the sample still count.
     @Test func cuesThatRollLateInTheSampleStillCount() {
