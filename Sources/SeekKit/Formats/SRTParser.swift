@@ -179,23 +179,30 @@ public enum SRTParser {
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
     }
 
-    /// Reads the usual `HH:MM:SS,mmm` (or `.mmm`) not followed by a digit, as `time` would;
-    /// `nil`, with `index` unmoved, for anything else.
+    /// Reads the usual `H:MM:SS,mmm` (or `.mmm`), with one to six digits of hours, not followed by
+    /// a digit, as `time` would (six digits are below its 1,000,000 hours, two its 100 minutes and
+    /// seconds); `nil`, with `index` unmoved, for anything else. A file past 99 hours (long
+    /// recordings, joined files) takes this path too rather than `time`'s field by field.
     @inline(__always)
     private static func canonicalTime(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
-        guard index + 12 <= end else { return nil }
-        let p = index
+        var hours = 0
+        var p = index
+        while p < end, p - index < 6, isDigit(bytes[p]) {
+            hours = hours * 10 + Int(bytes[p] - 0x30)
+            p += 1
+        }
+        guard p > index, p + 10 <= end else { return nil }
         @inline(__always) func digit(_ offset: Int) -> Int? {
             let value = Int(bytes[p + offset]) &- 0x30
             return value >= 0 && value <= 9 ? value : nil
         }
-        guard bytes[p + 2] == UInt8(ascii: ":"), bytes[p + 5] == UInt8(ascii: ":"),
-              bytes[p + 8] == UInt8(ascii: ",") || bytes[p + 8] == UInt8(ascii: "."),
-              let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4), let s1 = digit(6),
-              let s2 = digit(7), let f1 = digit(9), let f2 = digit(10), let f3 = digit(11),
-              index + 12 == end || !isDigit(bytes[p + 12]) else { return nil }
-        index += 12
-        return (((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
+        guard bytes[p] == UInt8(ascii: ":"), bytes[p + 3] == UInt8(ascii: ":"),
+              bytes[p + 6] == UInt8(ascii: ",") || bytes[p + 6] == UInt8(ascii: "."),
+              let m1 = digit(1), let m2 = digit(2), let s1 = digit(4), let s2 = digit(5),
+              let f1 = digit(7), let f2 = digit(8), let f3 = digit(9),
+              p + 10 == end || !isDigit(bytes[p + 10]) else { return nil }
+        index = p + 10
+        return ((hours * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * 1000 + f1 * 100 + f2 * 10 + f3
     }
 
     @inline(__always)
