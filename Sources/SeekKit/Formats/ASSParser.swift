@@ -18,8 +18,11 @@ import SeekBytes
 /// `Comment:` (and `Picture:`, `Sound:`, …) events are skipped, as are the other sections
 /// (`[Fonts]` and `[Graphics]` hold encoded files). Cues come out in order of start time,
 /// as a player shows them (events of equal start keep file order). Without a `Format:`
-/// line the usual field order is assumed, with a warning; a `Dialogue:` line that cannot be
-/// read is skipped with a warning naming its line.
+/// line the usual field order is assumed, with a warning (or, for a line that has not its
+/// margins, `Layer, Start, End, Style, Name, Text`); a `Dialogue:` line that cannot be
+/// read is skipped with a warning naming its line. A file with no `[Events]` section at all
+/// (some tools write bare `Dialogue:` lines) has its `Dialogue:` lines read wherever they stand,
+/// outside the styles, `[Fonts]` and `[Graphics]` sections, with a warning.
 public enum ASSParser {
     /// Parses UTF-8 ASS or SSA text.
     ///
@@ -32,6 +35,10 @@ public enum ASSParser {
             let transcript = CueCollector.collect(inputBytes: bytes.count) { cues in
                 var parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName)
                 parser.run()
+                if !parser.sawEvents {
+                    parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName, withoutEvents: true)
+                    parser.run()
+                }
                 cues = parser.cues
                 warnings = parser.warnings
                 ordered = parser.ordered
@@ -59,6 +66,10 @@ public enum ASSParser {
 
         /// The order both v4 and v4+ use.
         static let usual = Fields()
+
+        /// `Layer, Start, End, Style, Name, Text`: bare `Dialogue:` lines without margins or
+        /// effect, as some tools write them with no `Format:` line.
+        static let short = Fields(text: 5)
 
         /// The fields of a `Format:` line's list (the part after the colon), or `nil` without `Start`, `End` or `Text`.
         init?(format bytes: ByteView) {
@@ -89,7 +100,25 @@ public enum ASSParser {
             self.text = text
         }
 
-        private init() {}
+        private init(text: Int = 9) { self.text = text }
+
+        /// Whether the fields from `from` to `end` fit the usual order: nine commas, and
+        /// `MarginL` a number (or empty).
+        static func fitUsual(_ bytes: ByteView, _ from: Int, _ end: Int) -> Bool {
+            var commas = 0
+            var index = from
+            var margin = from..<from
+            while index < end && commas < 9 {
+                if bytes[index] == UInt8(ascii: ",") {
+                    commas += 1
+                    if commas == 5 { margin = (index + 1)..<(index + 1) }
+                    if commas == 6 { margin = margin.lowerBound..<index }
+                }
+                index += 1
+            }
+            guard commas == 9 else { return false }
+            return bytes.extracting(bytes.trimmingBlanks(margin)).allSatisfy { $0 &- 0x30 < 10 || $0 == UInt8(ascii: "-") }
+        }
     }
 
     private struct Parser {
@@ -106,8 +135,17 @@ public enum ASSParser {
         var lastStart = Int.min
         var styles = NameInterner()
         var names = NameInterner()
+        /// Whether this is the second reading of a file with no `[Events]` section, taking
+        /// `Dialogue:` lines outside the sections that never hold events.
+        let withoutEvents: Bool
+        var firstDialogueLine: Int?
+        /// Whether the fields are assumed, no `Format:` line given: each line is read in the
+        /// usual order when it fits it, else in the short one (`Fields.short`).
+        var formatAssumed = false
 
-        init(scanner: LineScanner, cues: CueCollector, fileName: String) {
+        init(scanner: LineScanner, cues: CueCollector, fileName: String, withoutEvents: Bool = false) {
+            self.withoutEvents = withoutEvents
+            inEvents = withoutEvents
             self.scanner = scanner
             self.cues = cues
             self.cues.reserve(forInputBytes: scanner.count)
@@ -130,11 +168,18 @@ public enum ASSParser {
                     if let close = ASSParser.sectionEnd(bytes, start, lineEnd) {
                         inEvents = close - start == 7 && bytes.startsCaseless(with: "events", at: start + 1)
                         sawEvents = sawEvents || inEvents
+                        if withoutEvents { inEvents = !ASSParser.neverHoldsEvents(bytes.extracting((start + 1)..<close)) }
                         continue
                     }
                 }
                 guard inEvents else { continue }
                 if first == UInt8(ascii: "d"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "dialogue") {
+                    if withoutEvents && firstDialogueLine == nil {
+                        firstDialogueLine = lineNumber
+                        warnings.add(line: lineNumber, "Dialogue: lines with no [Events] section; read as events"
+                                     + (fields == nil ? " with the usual fields" : ""))
+                        warnedFormat = true
+                    }
                     dialogue(colon + 1, lineEnd, lineNumber)
                 } else if first == UInt8(ascii: "f"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "format") {
                     fields = Fields(format: bytes.extracting((colon + 1)..<lineEnd))
@@ -144,7 +189,7 @@ public enum ASSParser {
                     }
                 }
             }
-            if !sawEvents {
+            if withoutEvents && firstDialogueLine == nil {
                 warnings.add(line: nil, "no [Events] section: nothing to read in this ASS/SSA file")
             }
         }
@@ -156,8 +201,10 @@ public enum ASSParser {
                     warnedFormat = true
                 }
                 fields = .usual
+                formatAssumed = true
             }
-            let fields = self.fields ?? .usual
+            var fields = self.fields ?? .usual
+            if formatAssumed && !Fields.fitUsual(bytes, from, lineEnd) { fields = .short }
             var index = from
             var field = 0
             var starts = (start: 0, end: 0, style: 0, name: 0)
@@ -246,6 +293,15 @@ public enum ASSParser {
             if !isWordByte { return nil }
         }
         return close - 1
+    }
+
+    /// Whether a section named `name` (between its brackets) holds no events: the styles,
+    /// `[Fonts]` and `[Graphics]` (encoded files).
+    static func neverHoldsEvents(_ name: ByteView) -> Bool {
+        func named(_ expected: StaticString) -> Bool {
+            name.count == expected.utf8CodeUnitCount && name.startsCaseless(with: expected)
+        }
+        return named("v4+ styles") || named("v4 styles") || named("fonts") || named("graphics")
     }
 
     /// The index of the `:` after the key `name` (given in lower case) at `start`, any case, or `nil`.

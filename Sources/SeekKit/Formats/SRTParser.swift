@@ -317,6 +317,11 @@ public enum SRTParser {
                         pendingID = cues.keepsIDs ? indexString(position, lineEnd) : ""
                         continue
                     }
+                    if !SRTParser.isIndex(bytes, position, lineEnd) && nextLineIsTiming(next) {
+                        warnings.add(line: lineNumber, QuotedLine.notACueNumber(bytes.extracting(position..<lineEnd)))
+                        pendingID = nil
+                        continue
+                    }
                     warnings.add(line: lineNumber, SRTParser.expectedTiming)
                     pendingID = nil
                     state = .skipping

@@ -154,6 +154,34 @@ import Testing
         #expect(cues.map(\.text) == ["event"])
     }
 
+    @Test func dialogueLinesWithoutAnEventsSectionAreReadWithAWarning() {
+        let (cues, warnings) = Self.parse("""
+        Dialogue: 0,0:00:00.00,0:00:01.23,Default,Olly,First{ignored}.
+        Dialogue: 0,0:00:04:56,0:00:08:90,Default,Olly,Third, with a comma.
+        """, header: "")
+        #expect(cues.map(\.text) == ["First.", "Third, with a comma."])
+        #expect(cues.map(\.start) == [0, 4560])
+        #expect(cues.map(\.speaker) == ["Olly", "Olly"])
+        #expect(warnings == ["a.ass:1: Dialogue: lines with no [Events] section; read as events with the usual fields"])
+    }
+
+    @Test func withoutAnEventsSectionStylesAndFontsStillHoldNoEvents() {
+        let header = "[Script Info]\nTitle: x\n[V4+ Styles]\nFormat: Name, Fontname\n[Fonts]\n"
+            + "Dialogue: 0,0:00:01.00,0:00:02.00,D,,0,0,0,,in fonts\n[Other]\n"
+        let (cues, warnings) = Self.parse("Dialogue: 0,0:00:03.00,0:00:04.00,D,,0,0,0,,read\n", header: header)
+        #expect(cues.map(\.text) == ["read"])
+        #expect(warnings == ["a.ass:8: Dialogue: lines with no [Events] section; read as events with the usual fields"])
+    }
+
+    @Test func withoutAFormatLineALineWithoutMarginsHasTheShortFields() {
+        let (cues, _) = Self.parse("""
+        Dialogue: 0,0:00:01.00,0:00:02.00,Default,Ann,0,0,0,,Usual, with a comma
+        Dialogue: 0,0:00:03.00,0:00:04.00,Default,Bob,Short, with a comma, and more, and more, and more, and more
+        """, header: "[Events]\n")
+        #expect(cues.map(\.text) == ["Usual, with a comma", "Short, with a comma, and more, and more, and more, and more"])
+        #expect(cues.map(\.speaker) == ["Ann", "Bob"])
+    }
+
     @Test func noEventsIsAFailureOnLoad() {
         #expect(throws: Diagnostic.self) {
             try TranscriptLoader.load(Array("[Script Info]\nTitle: x\n".utf8), fileName: "a.ass")
