@@ -38,8 +38,9 @@ public enum TimestampedTextParser {
                 MarkdownTranscriptParser.parse(scanner, into: &cues)
             } else if parseUntimedLines(scanner, into: &cues) == nil {
                 cues.removeAll()
-                if timestampCensus(scanner).isTimestamped {
-                    parseTimed(scanner, into: &cues)
+                let census = timestampCensus(scanner)
+                if census.isTimestamped {
+                    parseTimed(scanner, spacelog: census.isSpacelog, into: &cues)
                 } else {
                     _ = parseUntimedLines(scanner, stoppingAtTimestamps: false, into: &cues)
                 }
@@ -55,6 +56,12 @@ public enum TimestampedTextParser {
     struct TimestampCensus {
         var stamped = 0
         var lines = 0
+        /// The stamped lines whose time is a bracketed mission time, `[DD:HH:MM:SS]`.
+        var missionTimes = 0
+
+        /// Whether every time is a mission time, as in Spacelog's NASA transcripts, whose
+        /// format also has `#` comment lines and metadata continued on indented lines.
+        var isSpacelog: Bool { stamped > 0 && missionTimes == stamped }
 
         /// Whether the times are what the text is made of, not a few lines that happen to start
         /// like one (`10:30 we met`): two lines or more and one in `sparsestTimes` at least, or
@@ -80,6 +87,7 @@ public enum TimestampedTextParser {
                 continue
             }
             census.stamped += 1
+            if isMissionTime(scanner.view, position, end) { census.missionTimes += 1 }
         }
         return census
     }
@@ -244,8 +252,11 @@ public enum TimestampedTextParser {
                     speaker: nil, line: line)
     }
 
-    private static func parseTimed(_ scanner: LineScanner, into cues: inout CueCollector) {
+    /// Reads timestamped text; with `spacelog`, `#` comment lines and the indented lines
+    /// continuing a metadata line (`_labels: {` …) are skipped.
+    private static func parseTimed(_ scanner: LineScanner, spacelog: Bool = false, into cues: inout CueCollector) {
         let bytes = scanner.view
+        var inMetadata = false
         var position = 0
         var lineNumber = 0
         var current: (start: Int, timingLine: Int, textLine: Int?)?
@@ -278,7 +289,16 @@ public enum TimestampedTextParser {
                 nextLineStart = next
                 continue
             }
-            if scanner.isBlank(position, end) || isMetadataLine(bytes, position, end) { continue }
+            if scanner.isBlank(position, end) { continue }
+            if isMetadataLine(bytes, position, end) {
+                inMetadata = spacelog
+                continue
+            }
+            if spacelog {
+                let first = bytes[position]
+                if first == UInt8(ascii: "#") || (inMetadata && (first == 0x20 || first == 0x09)) { continue }
+                inMetadata = false
+            }
             guard current != nil else {
                 appendLine(scanner, position, end, start: nil, line: lineNumber, into: &cues)
                 continue
@@ -304,6 +324,22 @@ public enum TimestampedTextParser {
             nextLineStart = next
         }
         finish(end: nil, into: &cues)
+    }
+
+    /// Whether the line starts with a bracketed mission time, `[DD:HH:MM:SS]` (`-` allowed before it).
+    static func isMissionTime(_ bytes: ByteView, _ start: Int, _ end: Int) -> Bool {
+        guard start < end, bytes[start] == UInt8(ascii: "[") else { return false }
+        var index = start + 1
+        if index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let digitsStart = index
+        while index < end, bytes[index] &- 0x30 < 10 { index += 1 }
+        guard index > digitsStart else { return false }
+        for _ in 0..<3 {
+            guard index + 2 < end, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] &- 0x30 < 10,
+                  bytes[index + 2] &- 0x30 < 10 else { return false }
+            index += 3
+        }
+        return index < end && bytes[index] == UInt8(ascii: "]")
     }
 
     /// Whether the line is a `_key: value` metadata line (as in NASA mission transcripts).

@@ -170,13 +170,12 @@ import Testing
 
     /// Files refused with a diagnostic: not subtitles at all (an HTTP error page, the corpus's
     /// own `FILES.tsv`; an MPL2 file named `.srt` is read as MPL2, `MPL2ParserTests`),
-    /// ASS fragments without an `[Events]` section, an SBV file of one line of text, no `WEBVTT` signature, or WebVTT whose every timing line breaks the specification's
+    /// ASS fragments with neither an `[Events]` section nor a `Dialogue:` line, an SBV file of one line of text, no `WEBVTT` signature, or WebVTT whose every timing line breaks the specification's
     /// timestamp rules (`00:01:39 --> …` without milliseconds, one-digit minutes, `,` for `.`).
     static let knownRefusals = [
         "FILES.tsv",
         "SubtitlesParser/test-SubtitlesFiles__Jack_the_Giant_Slayer.srt",
         "androidx-media/webvtt__typical_with_bad_timestamps.vtt",
-        "androidx-media-ttml-ssa/ssa__typical_dialogue.ass",
         "androidx-media-ttml-ssa/ssa__typical_format.ass",
         "androidx-media-ttml-ssa/ssa__typical_header.ass",
         "go-astisub/broken-1-in.vtt",

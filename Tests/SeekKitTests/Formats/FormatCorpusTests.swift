@@ -262,14 +262,14 @@ import Testing
         #expect(empty == Self.knownEmpty)
     }
 
-    /// Files of those formats that hold no cue: an empty ASS file, fragments without an
-    /// `[Events]` section (androidx tests join them to a header), ASS files whose one event
+    /// Files of those formats that hold no cue: an empty ASS file, fragments with neither an
+    /// `[Events]` section nor a `Dialogue:` line (androidx tests join them to a header), ASS files whose one event
     /// has no text (pysubs2's attachment tests), an SBV file of one line of text, TTML documents
     /// of images (androidx), with an empty body (ttconv) or none (IMSC Structure002), or whose one
     /// paragraph is never displayed (IMSC Display004's `tts:display="none"`).
     static let knownEmpty = [
-        "androidx-media-ttml-ssa/ssa__empty.ass", "androidx-media-ttml-ssa/ssa__typical_dialogue.ass",
-        "androidx-media-ttml-ssa/ssa__typical_format.ass", "androidx-media-ttml-ssa/ssa__typical_header.ass",
+        "androidx-media-ttml-ssa/ssa__empty.ass", "androidx-media-ttml-ssa/ssa__typical_format.ass",
+        "androidx-media-ttml-ssa/ssa__typical_header.ass",
         "androidx-media-ttml-ssa/ttml__bitmap_percentage_region.xml",
         "androidx-media-ttml-ssa/ttml__bitmap_pixel_region.xml",
         "androidx-media-ttml-ssa/ttml__bitmap_unsupported_region.xml",

@@ -57,6 +57,39 @@ import Testing
         ])
     }
 
+    @Test func spacelogCommentsAndContinuedMetadataAreNotText() {
+        let input = """
+        # This is a comment
+        [-00:00:00:10]
+        _page: 1
+        CAPCOM: 10, 9, 8.
+
+        [00:00:00:03]
+        # A metaline continues on indented lines
+        _labels: {
+            "funny"  : 12,
+            "stupid" : null
+            }
+        CMP: Okay, Jim.
+          Indented logline.
+        [00:00:00:05]
+        CDR: Yaw program.
+        """
+        #expect(Self.parse(input) == [
+            Expected(start: -10_000, end: 3000, text: "CAPCOM: 10, 9, 8.", line: 4),
+            Expected(start: 3000, end: 5000, text: "CMP: Okay, Jim.\nIndented logline.", line: 12, speaker: "CMP"),
+            Expected(start: 5000, end: nil, text: "CDR: Yaw program.", line: 15, speaker: "CDR"),
+        ])
+    }
+
+    @Test func outsideMissionTimesHashLinesAndIndentedLinesAreText() {
+        let input = "[00:00:01] Intro\n# Chapter one\n_page: 1\n  indented\n[00:00:05] Next"
+        #expect(Self.parse(input) == [
+            Expected(start: 1000, end: 5000, text: "Intro\n# Chapter one\nindented", line: 1),
+            Expected(start: 5000, end: nil, text: "Next", line: 5),
+        ])
+    }
+
     @Test func continuationText() {
         let cases: [(String, String)] = [
             ("[00:01] a\nb\nc\n[00:09] z", "a\nb\nc"),
