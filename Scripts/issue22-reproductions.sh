@@ -398,6 +398,9 @@ if [ -z "$only" ] || [[ "$only" == 10* ]]; then
   big_case "10. the same, -c" two.txt 3 -c a
   big_case "10. the same, -v" two.txt 3 -v hello
   big_case "10. the same, -C 1 (variant)" two.txt 3 -C 1 a
+  big_case "10. the same, --csv (variant)" two.txt 3 --csv a
+  big_case "10. the same, --json --output a file (variant)" two.txt 3 --json --output two.json a
+  rm -f two.json
   rm -f two.txt
   awk -v n="$bytes" 'function t(ms) { return sprintf("%02d:%02d:%02d,%03d", int(ms / 3600000), int(ms / 60000) % 60, int(ms / 1000) % 60, ms % 1000) }
     BEGIN { for (i = 1; size < n; i++) { line = i "\n" t(i * 100) " --> " t(i * 100 + 90) "\na b\n\n"; printf "%s", line; size += length(line) } }' > every.srt
@@ -586,8 +589,27 @@ PY
     big_case "10. encoded windows-874 Thai, a match printed (variant)" encoded.txt 3 ลาก่อน
     big_case "10. encoded windows-874 Thai, -m 2 (variant)" encoded.txt 3 -m 2 ลาก่อน
     big_case "10. encoded windows-874 Thai, every line printed (variant)" encoded.txt 3 สวัสดี
+    big_case "10. encoded windows-874 Thai, every line --csv (variant)" encoded.txt 3 --csv สวัสดี
     rm -f encoded.txt
   fi
+  # Every line a match in other encodings: each line's cue, match and record printed or exported.
+  while IFS='|' read -r label codec bom text keyword; do
+    wanted "10. encoded $label, every line" || [[ "$only" == 10* ]] || continue
+    python3 "$work/encoded.py" "$codec" "$bom" "$text" "$bytes" encoded.txt
+    big_case "10. encoded $label, every line printed (variant)" encoded.txt 3 "$keyword"
+    big_case "10. encoded $label, every line --json (variant)" encoded.txt 3 --json "$keyword"
+    rm -f encoded.txt
+  done <<'LIST'
+windows-1252 quotes and dashes|cp1252||“qué” — l’été\n|qué
+ISO-8859-2 Polish|iso8859-2||Zażółć gęślą jaźń\n|gęślą
+Shift_JIS Japanese|shift_jis||こんにちは世界\n|世界
+GB18030 Chinese|gb18030||你好世界你好\n|世界
+Big5 Chinese|big5||你好世界\n|世界
+EUC-KR Korean|euc-kr||안녕하세요\n|안녕
+UTF-16LE CJK with BOM|utf-16-le|fffe|你好世界你好\n|世界
+UTF-16BE ASCII with BOM|utf-16-be|feff|hi there\n|there
+UTF-32LE with BOM|utf-32-le|fffe0000|héllo wörld\n|wörld
+LIST
 fi
 if wanted "10. w"; then
   mkdir -p w10; yes a | head -c 20000000 > w10/ten.txt

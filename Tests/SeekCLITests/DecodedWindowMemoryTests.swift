@@ -15,8 +15,6 @@ struct DecodedWindowMemoryTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        try directory.write("talk.srt", try String(contentsOf: SeekProcess.samples.appendingPathComponent("talk.srt"),
-                                                   encoding: .utf8))
     }
 
     @Test func thaiIsCountedAWindowAtATime() throws {
@@ -26,12 +24,9 @@ struct DecodedWindowMemoryTests {
         try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
         for mode in [[], ["-c"], ["-l"]] {
             let arguments = (mode + ["hello"]).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) thai.txt > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "thai.txt", in: directory)
             #expect(peak.status == 1, "\(mode): \(peak.stderr)")
-            let above = (peak.peakBytes - base.peakBytes) >> 10
-            #expect(peak.peakBytes - base.peakBytes < size + (8 << 20),
-                    "\(mode): \(above) KiB above the sample's peak for \(size >> 10) KiB")
+            #expect(peak.bytes < size + (8 << 20), peak.message("\(mode)", for: size))
         }
     }
 
@@ -47,12 +42,9 @@ struct DecodedWindowMemoryTests {
         try Data(bytes).write(to: directory.url.appendingPathComponent("thai.txt"))
         for mode in [[], ["--json"], ["-m", "2"]] {
             let arguments = (mode + ["bye"]).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) thai.txt > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "thai.txt", in: directory)
             #expect(peak.status == 0, "\(mode): \(peak.stderr)")
-            let above = (peak.peakBytes - base.peakBytes) >> 10
-            #expect(peak.peakBytes - base.peakBytes < bytes.count + (8 << 20),
-                    "\(mode): \(above) KiB above the sample's peak for \(bytes.count >> 10) KiB")
+            #expect(peak.bytes < bytes.count + (8 << 20), peak.message("\(mode)", for: bytes.count))
         }
     }
 
@@ -64,12 +56,9 @@ struct DecodedWindowMemoryTests {
         let text = size / 4 * 7
         for mode in [["-v"], ["-C", "1"]] {
             let arguments = (mode + ["hello"]).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) latin1.txt > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "latin1.txt", in: directory)
             #expect(peak.status == (mode == ["-v"] ? 0 : 1), "\(mode): \(peak.stderr)")
-            let above = (peak.peakBytes - base.peakBytes) >> 10
-            #expect(peak.peakBytes - base.peakBytes < text + (8 << 20),
-                    "\(mode): \(above) KiB above the sample's peak for \(text >> 10) KiB of text")
+            #expect(peak.bytes < text + (8 << 20), peak.message("\(mode)", for: text, of: "text"))
         }
     }
 
@@ -83,12 +72,9 @@ struct DecodedWindowMemoryTests {
         let text = 2 * size
         for mode in [["-v"], ["--cues"]] {
             let arguments = (mode + (mode == ["-v"] ? ["hello"] : [])).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) line.txt > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "line.txt", in: directory)
             #expect(peak.status == 0, "\(mode): \(peak.stderr)")
-            let above = (peak.peakBytes - base.peakBytes) >> 10
-            #expect(peak.peakBytes - base.peakBytes < text + (8 << 20),
-                    "\(mode): \(above) KiB above the sample's peak for \(text >> 10) KiB of text")
+            #expect(peak.bytes < text + (8 << 20), peak.message("\(mode)", for: text, of: "text"))
         }
     }
 }

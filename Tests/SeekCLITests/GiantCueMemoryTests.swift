@@ -11,8 +11,6 @@ struct GiantCueMemoryTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        try directory.write("talk.srt", try String(contentsOf: SeekProcess.samples.appendingPathComponent("talk.srt"),
-                                                   encoding: .utf8))
     }
 
     @Test func oneCueAsLongAsItsFileIsHeldOnceBesideIt() throws {
@@ -28,12 +26,9 @@ struct GiantCueMemoryTests {
             let size = text.utf8.count
             for mode in [[], ["-c"]] {
                 let arguments = (mode + ["hello"]).joined(separator: " ")
-                let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-                let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) \(name) > /dev/null", in: directory.url)
+                let peak = try PeakAboveSample(arguments, on: name, in: directory)
                 #expect(peak.status == 1, "\(name) \(mode): \(peak.stderr)")
-                let above = (peak.peakBytes - base.peakBytes) >> 10
-                #expect(peak.peakBytes - base.peakBytes < 2 * size + (8 << 20),
-                        "\(name) \(mode): \(above) KiB above the sample's peak for \(size >> 10) KiB")
+                #expect(peak.bytes < 2 * size + (8 << 20), peak.message("\(name) \(mode)", for: size))
             }
         }
     }
@@ -45,11 +40,8 @@ struct GiantCueMemoryTests {
         let text = "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "a b ", count: 4_000_000) + "\n\n"
         try directory.write("giant.srt", text)
         let size = text.utf8.count
-        let base = try peakMemoryOfShell("$TIMED \"$0\" --cues talk.srt > /dev/null", in: directory.url)
-        let peak = try peakMemoryOfShell("$TIMED \"$0\" --cues giant.srt > /dev/null", in: directory.url)
+        let peak = try PeakAboveSample("--cues", on: "giant.srt", in: directory)
         #expect(peak.status == 0, "\(peak.stderr)")
-        let above = (peak.peakBytes - base.peakBytes) >> 10
-        #expect(peak.peakBytes - base.peakBytes < 2 * size + (8 << 20),
-                "\(above) KiB above the sample's peak for \(size >> 10) KiB")
+        #expect(peak.bytes < 2 * size + (8 << 20), peak.message("--cues", for: size))
     }
 }

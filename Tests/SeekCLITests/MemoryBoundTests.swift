@@ -12,19 +12,15 @@ struct MemoryBoundTests {
         directory = try TemporaryDirectory()
         // Half a million one-letter lines, every one a match: a cue and a match every two bytes.
         try directory.write("letters.txt", String(repeating: "a\n", count: 500_000))
-        try directory.write("talk.srt", try String(contentsOf: SeekProcess.samples.appendingPathComponent("talk.srt"),
-                                                   encoding: .utf8))
     }
 
     @Test func everyLineAMatchInEveryOutputMode() throws {
         let size = 1_000_000
         for mode in [[], ["--json"], ["-o"], ["-c"], ["-v"], ["-m", "400000"]] {
             let arguments = (mode + ["a"]).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) letters.txt > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "letters.txt", in: directory)
             #expect(peak.status == (mode == ["-v"] ? 1 : 0), "\(mode): \(peak.stderr)")
-            #expect(peak.peakBytes - base.peakBytes < 3 * size + (4 << 20),
-                    "\(mode): \((peak.peakBytes - base.peakBytes) >> 10) KiB above the sample's peak for 1 MB")
+            #expect(peak.bytes < 3 * size + (4 << 20), peak.message("\(mode)", for: size))
         }
     }
 
@@ -45,11 +41,9 @@ struct MemoryBoundTests {
         for (name, size) in [("big.srt", srt.utf8.count), ("big.txt", text.utf8.count)] {
             for mode in [[], ["--json"]] {
                 let arguments = (mode + ["budget"]).joined(separator: " ")
-                let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-                let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) \(name) > /dev/null", in: directory.url)
+                let peak = try PeakAboveSample(arguments, on: name, in: directory)
                 #expect(peak.status == 0, "\(name) \(mode): \(peak.stderr)")
-                #expect(peak.peakBytes - base.peakBytes < size + size * 45 / 100,
-                        "\(name) \(mode): \((peak.peakBytes - base.peakBytes) >> 10) KiB above the sample's peak for \(size >> 10) KiB")
+                #expect(peak.bytes < size + size * 45 / 100, peak.message("\(name) \(mode)", for: size))
             }
         }
     }
@@ -71,12 +65,9 @@ struct MemoryBoundTests {
         for (name, text) in [("latin1.txt", size / 4 * 7), ("wide.txt", wide.count / 14 * 19)] {
             for mode in [[], ["-c"], ["-m", "1"], ["-l"]] {
                 let arguments = (mode + ["hello"]).joined(separator: " ")
-                let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-                let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) \(name) > /dev/null", in: directory.url)
+                let peak = try PeakAboveSample(arguments, on: name, in: directory)
                 #expect(peak.status == 1, "\(name) \(mode): \(peak.stderr)")
-                let above = (peak.peakBytes - base.peakBytes) >> 10
-                #expect(peak.peakBytes - base.peakBytes < text + (8 << 20),
-                        "\(name) \(mode): \(above) KiB above the sample's peak for \(text >> 10) KiB of text")
+                #expect(peak.bytes < text + (8 << 20), peak.message("\(name) \(mode)", for: text, of: "text"))
             }
         }
     }
@@ -91,12 +82,9 @@ struct MemoryBoundTests {
         try directory.write("lyrics.lrc", text)
         for mode in [[], ["-c"]] {
             let arguments = (mode + ["a"]).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) lyrics.lrc > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "lyrics.lrc", in: directory)
             #expect(peak.status == 0, "\(mode): \(peak.stderr)")
-            let above = (peak.peakBytes - base.peakBytes) >> 10
-            #expect(peak.peakBytes - base.peakBytes < 3 * text.utf8.count + (4 << 20),
-                    "\(mode): \(above) KiB above the sample's peak for \(text.utf8.count >> 10) KiB")
+            #expect(peak.bytes < 3 * text.utf8.count + (4 << 20), peak.message("\(mode)", for: text.utf8.count))
         }
     }
 
@@ -107,11 +95,9 @@ struct MemoryBoundTests {
         try directory.write("line.txt", String(repeating: "ab ", count: size / 3) + "\n")
         for mode in [["-c"], []] {
             let arguments = (mode + ["-e", "a", "-e", "b"]).joined(separator: " ")
-            let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-            let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) line.txt > /dev/null", in: directory.url)
+            let peak = try PeakAboveSample(arguments, on: "line.txt", in: directory)
             #expect(peak.status == 0, "\(mode): \(peak.stderr)")
-            #expect(peak.peakBytes - base.peakBytes < 3 * size + (4 << 20),
-                    "\(mode): \((peak.peakBytes - base.peakBytes) >> 10) KiB above the sample's peak for 3 MB")
+            #expect(peak.bytes < 3 * size + (4 << 20), peak.message("\(mode)", for: size))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// GNU time, which writes the peak resident memory of the command it runs (`-f %M`, in KiB);
 /// `nil` where it is not installed (the tests that need it are then skipped).
@@ -30,4 +31,32 @@ func peakMemoryOfShell(
     let lines = try String(contentsOf: peakFile, encoding: .utf8).split(separator: "\n")
     let kibibytes = lines.last.flatMap { Int($0) } ?? 0
     return (result.status, result.stderr, kibibytes * 1024)
+}
+
+/// How far the peak resident memory of `seek ARGUMENTS NAME > /dev/null` rose above the same
+/// command's peak on the sample `talk.srt`, which stands for what the process holds whatever it
+/// reads (its code, its tables, the allocator's arenas); with the exit status and standard error
+/// of the run on `NAME`.
+struct PeakAboveSample {
+    let status: Int32
+    let stderr: String
+    let bytes: Int
+
+    /// Runs both commands in `directory`, copying the sample into it first if it is not there.
+    init(_ arguments: String, on name: String, in directory: TemporaryDirectory) throws {
+        let sample = directory.url.appendingPathComponent("talk.srt")
+        if !FileManager.default.fileExists(atPath: sample.path) {
+            try FileManager.default.copyItem(at: SeekProcess.samples.appendingPathComponent("talk.srt"), to: sample)
+        }
+        let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
+        let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) \(name) > /dev/null", in: directory.url)
+        (status, stderr, bytes) = (peak.status, peak.stderr, peak.peakBytes - base.peakBytes)
+    }
+
+    /// The failure message of a bound on `bytes`: which run (`label`), how far above the sample's
+    /// peak it rose and for how large an input (`size` bytes of the file, or of `what`: "text").
+    func message(_ label: String, for size: Int, of what: String? = nil) -> Comment {
+        let input = "\(size >> 10) KiB" + (what.map { " of \($0)" } ?? "")
+        return Comment(rawValue: "\(label): \(bytes >> 10) KiB above the sample's peak for \(input)")
+    }
 }
