@@ -18,6 +18,29 @@ struct JSONScanner {
     /// Set when a `\u` escape named a lone surrogate (it was read as U+FFFD).
     private(set) var sawLoneSurrogate = false
 
+    /// Reads the digits at `position` into `number`'s mantissa (those past the 19th only scale
+    /// it: kept as a power of ten in the integer part, dropped in the fraction).
+    @inline(__always)
+    private mutating func readDigits(into number: inout Number, fraction: Bool) {
+        var index = position
+        var mantissa = number.mantissa
+        var exponent = number.exponent
+        while index < bytes.count {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { break }
+            if mantissa < 1_000_000_000_000_000_000 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                if fraction { exponent -= 1 }
+            } else if !fraction {
+                exponent += 1
+            }
+            index += 1
+        }
+        position = index
+        number.mantissa = mantissa
+        number.exponent = exponent
+    }
+
     static let maximumDepth = 512
 
     /// Where and why reading stopped.
@@ -164,9 +187,9 @@ struct JSONScanner {
         }
         guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        // Keys are short: a loop finds the closing quote sooner than a call to the byte search.
-        var quote = start
-        while quote < count, bytes[quote] != UInt8(ascii: "\"") { quote += 1 }
+        // Keys are short: eight bytes at a time finds the closing quote sooner than a call to
+        // the byte search.
+        let quote = firstQuote(from: start)
         guard quote < count, bytes[quote - 1] != UInt8(ascii: "\\") else { return nil }
         index = quote + 1
         while index < count, Self.isSpace(bytes[index]) { index += 1 }
@@ -174,6 +197,35 @@ struct JSONScanner {
         position = index + 1
         cursor.first = false
         return start..<quote
+    }
+
+    /// The index of the first `"` at or after `index`, or the end of the text.
+    @inline(__always)
+    private func firstQuote(from index: Int) -> Int {
+        var index = index
+        while index + 8 <= bytes.count {
+            let quotes = WordBytes.equal(bytes.loadWord(at: index), UInt8(ascii: "\""))
+            if quotes != 0 { return index + quotes.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+        return index
+    }
+
+    /// The index of the first `"` or `\\` at or after `index`, or the end of the text.
+    @inline(__always)
+    private func firstQuoteOrBackslash(from index: Int) -> Int {
+        var index = index
+        while index + 8 <= bytes.count {
+            let word = bytes.loadWord(at: index)
+            let marks = WordBytes.equal(word, UInt8(ascii: "\"")) | WordBytes.equal(word, UInt8(ascii: "\\"))
+            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "\\") {
+            index += 1
+        }
+        return index
     }
 
     @inline(__always)
@@ -208,8 +260,7 @@ struct JSONScanner {
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string, found \(describeNext())") }
         position += 1
         while true {
-            var run = position
-            while run < bytes.count && bytes[run] != UInt8(ascii: "\"") && bytes[run] != UInt8(ascii: "\\") { run += 1 }
+            let run = firstQuoteOrBackslash(from: position)
             if run > position { output.appendRun(bytes.extracting(position..<run)) }
             position = run
             guard position < bytes.count else { throw failure("string not closed before the end of the text") }
@@ -299,26 +350,14 @@ struct JSONScanner {
             number.negative = true
             position += 1
         }
-        var digits = 0
-        func readDigits(fraction: Bool) {
-            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-                if number.mantissa < 1_000_000_000_000_000_000 {
-                    number.mantissa = number.mantissa * 10 + UInt64(bytes[position] - 0x30)
-                    if fraction { number.exponent -= 1 }
-                } else if !fraction {
-                    number.exponent += 1
-                }
-                digits += 1
-                position += 1
-            }
-        }
-        readDigits(fraction: false)
-        guard digits > 0 else { throw failure("expected a number, found \(describeNext())", at: start) }
+        let integerStart = position
+        readDigits(into: &number, fraction: false)
+        guard position > integerStart else { throw failure("expected a number, found \(describeNext())", at: start) }
         if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
             position += 1
-            digits = 0
-            readDigits(fraction: true)
-            guard digits > 0 else { throw failure("expected digits after '.' in a number", at: start) }
+            let fractionStart = position
+            readDigits(into: &number, fraction: true)
+            guard position > fractionStart else { throw failure("expected digits after '.' in a number", at: start) }
         }
         if position < bytes.count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
             position += 1
@@ -415,6 +454,17 @@ extension JSONScanner {
         var index = position + 1
         var previous = UInt8(ascii: "[")
         while index < bytes.count {
+            // Most words of a `tokens` array hold only digits, commas and spaces: skip them whole.
+            if index + 8 <= bytes.count {
+                let word = bytes.loadWord(at: index)
+                let plain = WordBytes.below(word ^ WordBytes.spread(0x30), 10)
+                    | WordBytes.equal(word, UInt8(ascii: ",")) | WordBytes.equal(word, UInt8(ascii: " "))
+                if plain == WordBytes.highBits {
+                    previous = UInt8(truncatingIfNeeded: word >> 56)
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x40 {
                 guard (numberBytes >> byte) & 1 != 0 else { return false }

@@ -85,6 +85,43 @@ import Testing
         }
     }
 
+    /// Keys, strings and arrays of numbers are scanned eight bytes at a time: the byte that ends
+    /// the scan (a quote, a backslash, a byte no number has) is found at every place in a word
+    /// and in the bytes after the last whole word.
+    @Test(arguments: 0..<20)
+    func stopBytesAreFoundAtEveryPlaceInAWord(run: Int) throws {
+        let a = String(repeating: "a", count: run)
+        let keys = Self.withScanner(#"{"\#(a)": 1, "\#(a)\"q": 2, "k\#(a)":3}"#) {
+            (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [String] in
+            var keys: [String] = []
+            var fields = try scanner.beginObject()
+            while let key = try scanner.nextKey(&fields) {
+                keys.append(scanner.bytes.string(in: key))
+                _ = try scanner.readNumber()
+            }
+            return keys
+        }
+        #expect(try keys.get() == [a, a + #"\"q"#, "k" + a])
+
+        let string = Self.withScanner(#""\#(a)\"\#(a)\\\#(a)" tail"#) {
+            (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> String in
+            var out: [UInt8] = []
+            try scanner.readString(into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(try string.get() == a + "\"" + a + "\\" + a)
+
+        let digits = String(repeating: "1", count: run)
+        for (json, end) in [("[\(digits), 2, \(digits)3] x", run * 2 + 8), ("[\(digits)1, x\(digits)]", nil),
+                            ("[ \(digits)5e2, 7]", run + 9), ("[\(digits), e2]", nil),
+                            ("[\(digits)2\"]", nil)] as [(String, Int?)] {
+            let result = Self.withScanner(json) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Int? in
+                scanner.skipArrayOfNumbers() ? scanner.position : (scanner.position == 0 ? nil : -1)
+            }
+            #expect(try result.get() == end, "\(json)")
+        }
+    }
+
     @Test(arguments: [
         ("[[[[" + String(repeating: "[", count: 600), "nested deeper than 512"),
         ("[1, 2", "ends inside a value"),
