@@ -198,11 +198,24 @@ public struct MatchIndex: Sendable {
     public var matchCues: some RandomAccessCollection<Int32> { cues.lazy.map { Int32(truncatingIfNeeded: $0) } }
 
     /// The cues holding a match, each once, in order (read from the index as they are asked for).
-    public var matchingCues: some Sequence<Int> {
-        sequence(state: (cues: cues.makeIterator(), last: Int64(-1))) { state -> Int? in
-            while let cue = state.cues.next() {
-                if cue != state.last {
-                    state.last = cue
+    public var matchingCues: CuesWithMatches { CuesWithMatches(cues.makeIterator()) }
+
+    /// The cues holding a match, each once, in order: the index's column of cues read in order,
+    /// each cue given at its first match.
+    ///
+    /// - Complexity: O(1) a match.
+    public struct CuesWithMatches: Sequence, IteratorProtocol {
+        private var cues: PackedIntegers.Iterator
+        private var last: Int64 = -1
+
+        init(_ cues: PackedIntegers.Iterator) {
+            self.cues = cues
+        }
+
+        public mutating func next() -> Int? {
+            while let cue = cues.next() {
+                if cue != last {
+                    last = cue
                     return Int(cue)
                 }
             }

@@ -110,6 +110,65 @@ struct PackedIntegers: Sendable {
         return header.base &+ Self.rise(slope: header.slope, steps: j) &+ Int64(bitPattern: distance)
     }
 
+    /// Reads the values in order: a block's header and width are read once for its values,
+    /// not once a value as the subscript does.
+    ///
+    /// - Complexity: O(1) a value.
+    func makeIterator() -> Iterator { Iterator(self) }
+
+    /// The values of a column in order (`for value in column`, `column.makeIterator()`).
+    struct Iterator: IteratorProtocol {
+        private let column: PackedIntegers
+        private let count: Int
+        private var index = 0
+        /// The block whose values are being read: its line, where its words start, how wide its
+        /// distances are; `blockEnd` is the index of the first value after it.
+        private var base: Int64 = 0
+        private var slope: Int32 = 0
+        private var wordStart = 0
+        private var width = 0
+        private var blockEnd = 0
+
+        init(_ column: PackedIntegers) {
+            self.column = column
+            count = column.count
+        }
+
+        mutating func next() -> Int64? {
+            guard index < count else { return nil }
+            let i = index
+            index += 1
+            guard column.isPacked else { return column.first &+ column.step &* Int64(i) }
+            if i >= blockEnd { enterBlock(at: i) }
+            let block = i >> PackedIntegers.blockShift
+            guard block < column.blocks.count else { return column.pending[i & (PackedIntegers.blockSize - 1)] }
+            let j = i & (PackedIntegers.blockSize - 1)
+            var distance: UInt64 = 0
+            if width > 0 {
+                let bit = j * width
+                let word = wordStart + bit >> 6
+                let shift = bit & 63
+                distance = column.words[word] >> UInt64(shift)
+                if shift + width > 64 { distance |= column.words[word + 1] << UInt64(64 - shift) }
+                if width < 64 { distance &= (1 << UInt64(width)) - 1 }
+            }
+            return base &+ PackedIntegers.rise(slope: slope, steps: j) &+ Int64(bitPattern: distance)
+        }
+
+        /// Reads the header of the block that holds value `i`.
+        private mutating func enterBlock(at i: Int) {
+            let block = i >> PackedIntegers.blockShift
+            blockEnd = (block + 1) << PackedIntegers.blockShift
+            guard block < column.blocks.count else { return }
+            let header = column.blocks[block]
+            base = header.base
+            slope = header.slope
+            wordStart = Int(header.wordStart)
+            let wordEnd = block + 1 < column.blocks.count ? Int(column.blocks[block + 1].wordStart) : column.words.count
+            width = (wordEnd - wordStart) / PackedIntegers.wordsPerWidthBit
+        }
+    }
+
     /// How far a block's line climbs in `steps` values.
     @inline(__always)
     private static func rise(slope: Int32, steps: Int) -> Int64 {

@@ -13,6 +13,14 @@ import Testing
         (0..<column.count).map { column[$0] }
     }
 
+    /// The values as the column's iterator reads them.
+    static func inOrder(_ column: PackedIntegers) -> [Int64] {
+        var values: [Int64] = []
+        var iterator = column.makeIterator()
+        while let value = iterator.next() { values.append(value) }
+        return values
+    }
+
     static func shapes() -> [(String, [Int64])] {
         var random = SeededRandom(seed: 22)
         let line = (0..<1000).map { Int64(7 + 3 * $0) }
@@ -48,6 +56,21 @@ import Testing
             let column = Self.packed(values)
             #expect(column.count == values.count, "\(shape)")
             #expect(Self.unpacked(column) == values, "\(shape)")
+        }
+    }
+
+    /// Reading in order (`for value in column`, which reads a block's header once for its values)
+    /// gives what reading each value by its index gives: as appended, sealed, and appended to again.
+    @Test func readingInOrderGivesEveryValue() {
+        for (shape, values) in Self.shapes() {
+            var column = Self.packed(values)
+            #expect(Self.inOrder(column) == values, "\(shape)")
+            column.seal()
+            #expect(Self.inOrder(column) == values, "\(shape), sealed")
+            column.append(5)
+            column.append(-9)
+            #expect(Self.inOrder(column) == values + [5, -9], "\(shape), appended to after sealing")
+            #expect(Self.inOrder(column) == Self.unpacked(column), "\(shape), by index")
         }
     }
 
