@@ -119,8 +119,20 @@ struct CueCollector {
         record(textStart..<used, id: id, start: start, end: end, speaker: speaker, style: style, line: line)
     }
 
+    /// Appends a cue as `append(text:…)` does (the speaker from the text's label), its identifier
+    /// given as `number` when it is one written in decimal (at most 18 digits, no leading zero: what
+    /// `CueRecords.Columns.decimalNumber` reads), so that no string is made of it, else as `id`.
+    mutating func append(text: ByteView, id: String?, number: Int64?, start: Int, end: Int, line: Int) {
+        let speaker = keepsSpeakers ? SpeakerPrefix.speaker(in: text) : nil
+        let textStart = used
+        write(text)
+        placedEnd = used
+        record(textStart..<used, id: id, idNumber: number, start: start, end: end, speaker: speaker, style: nil,
+               line: line)
+    }
+
     /// Ends the text at `text` (written last) with its `\n` and records its cue, taking the pending word times.
-    private mutating func record(_ text: Range<Int>, id: String?, start: Int?, end: Int?,
+    private mutating func record(_ text: Range<Int>, id: String?, idNumber: Int64? = nil, start: Int?, end: Int?,
                                  speaker: String?, style: String?, line: Int) {
         if !pendingWordTimes.isEmpty {
             if keepsWordTimes {
@@ -137,8 +149,9 @@ struct CueCollector {
             used += 1
         }
         placedEnd = used
-        table.append(textStart: text.lowerBound, textEnd: text.upperBound, id: keepsIDs ? id : nil, start: start,
-                     end: end, speaker: speaker, style: style, line: lineOffset + line)
+        table.append(textStart: text.lowerBound, textEnd: text.upperBound, id: keepsIDs ? id : nil,
+                     idNumber: keepsIDs ? idNumber : nil, start: start, end: end, speaker: speaker, style: style,
+                     line: lineOffset + line)
     }
 
     // MARK: The next cue's text, written in place

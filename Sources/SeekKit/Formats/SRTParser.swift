@@ -62,6 +62,8 @@ public enum SRTParser {
     ///
     /// - Returns: whether every block gave exactly one cue and no warning; the reading stops
     ///   at the first that did not.
+    ///
+    /// The reference `readLaidOut` is tested against.
     static func readAlone(
         _ blocks: some Sequence<(text: ByteView, lineOffset: Int)>, fileName: String, into cues: inout CueCollector
     ) -> Bool {
@@ -81,6 +83,63 @@ public enum SRTParser {
         }
         swap(&parser.cues, &cues)
         return alone
+    }
+
+    /// Reads one block of a plainly written piece of SRT (one `SRTLayout` lays out) into `cues`,
+    /// giving the cue `readAlone` gives for the block, without reading it line by line: `block`
+    /// runs from its index line (digits, if it has one) or its timing line to the line feed after
+    /// its text, or the piece's end; the text (the layout's span) is cleaned (`clean`) when the
+    /// layout marked it or it holds markup. Its line is counted from 1 at the block's first
+    /// line, plus `cues.lineOffset`.
+    ///
+    /// - Returns: false, with nothing appended, when the timing line is not in the usual form
+    ///   `canonicalTime` reads (the layout lets no other through).
+    /// - Complexity: O(length of the block).
+    static func readLaidOut(_ piece: ByteView, block: Range<Int>, marked: Bool, into cues: inout CueCollector) -> Bool {
+        var digitsEnd = block.lowerBound
+        while digitsEnd < block.upperBound && isDigit(piece[digitsEnd]) { digitsEnd += 1 }
+        var indexLine: Range<Int>?
+        var timing = block.lowerBound
+        if digitsEnd > block.lowerBound && digitsEnd < block.upperBound && piece[digitsEnd] == 0x0A {
+            indexLine = block.lowerBound..<digitsEnd
+            timing = digitsEnd + 1
+        }
+        guard let timingEnd = piece.firstIndex(of: 0x0A, in: timing..<block.upperBound) else { return false }
+        let textEnd = piece[block.upperBound - 1] == 0x0A ? block.upperBound - 1 : block.upperBound
+        let text = timingEnd + 1..<Swift.max(timingEnd + 1, textEnd)
+        var index = timing
+        guard let from = canonicalTime(piece, &index, timingEnd), index + 5 < timingEnd,
+              piece[index] == 0x20, piece[index + 1] == UInt8(ascii: "-"), piece[index + 2] == UInt8(ascii: "-"),
+              piece[index + 3] == UInt8(ascii: ">"), piece[index + 4] == 0x20 else { return false }
+        index += 5
+        guard let to = canonicalTime(piece, &index, timingEnd), index == timingEnd else { return false }
+        var id: String?
+        var number: Int64?
+        if let indexLine {
+            let digits = piece.extracting(indexLine)
+            guard (1...18).contains(digits.count) else { return false }
+            var value: Int64 = 0
+            for i in 0..<digits.count {
+                guard isDigit(digits[i]) else { return false }
+                value = value * 10 + Int64(digits[i] &- 0x30)
+            }
+            if digits.count > 1 && digits[0] == UInt8(ascii: "0") {
+                id = String(decoding: digits, as: UTF8.self)
+            } else {
+                number = value
+            }
+        }
+        let line = indexLine == nil ? 2 : 3
+        let source = piece.extracting(text)
+        guard marked || needsCleaning(source) else {
+            cues.append(text: source, id: id, number: number, start: from, end: to, line: line)
+            return true
+        }
+        cues.plain.removeAll(keepingCapacity: true)
+        clean(source, into: &cues.plain)
+        let plain = cues.plain
+        plain.withByteView { cues.append(text: $0, id: id, number: number, start: from, end: to, line: line) }
+        return true
     }
 
     /// Where a piece of the text that starts at or after `target` can end so that the

@@ -72,18 +72,20 @@ extension TranscriptLoader {
         }
         var parsedAlone = true
         var transcript = CueCollector.collect(inputBytes: pieces.reduce(0) { $0 + ($1?.blockBytes ?? 0) }) { cues in
-            var blocks: [(text: ByteView, lineOffset: Int)] = []
             var linesBefore = 0
             for (i, piece) in pieces.enumerated() {
                 guard let piece, parsedAlone else { continue }
                 defer { releasing?(bounds[i]..<bounds[i + 1]) }
                 if format == .srt {
-                    blocks.removeAll(keepingCapacity: true)
+                    // A plain piece's block reads as the layout found it (`SRTParser.readLaidOut`).
+                    let source = bytes.extracting(bounds[i]..<bounds[i + 1])
                     for block in piece.blocks {
-                        blocks.append((bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound),
-                                       linesBefore + block.linesBefore))
+                        cues.lineOffset = linesBefore + block.linesBefore
+                        guard SRTParser.readLaidOut(source, block: block.bytes, marked: block.isMarked, into: &cues) else {
+                            parsedAlone = false
+                            break
+                        }
                     }
-                    parsedAlone = SRTParser.readAlone(blocks, fileName: fileName, into: &cues)
                 } else {
                     for block in piece.blocks {
                         let text = bytes.extracting(bounds[i] + block.bytes.lowerBound..<bounds[i] + block.bytes.upperBound)
@@ -141,15 +143,30 @@ extension TranscriptLoader {
 
 /// The cues of one plain piece of a file that hold a match, where their source lies.
 struct MatchingCues {
-    /// A block (SRT) or line (untimed text) holding a match.
+    /// A block (SRT) or line (untimed text) holding a match: 32 bytes, for a file may have
+    /// a matching block in every 64 bytes (`isDense`), all held until they are read.
     struct Block {
         /// Its source bytes in the piece: from its index line (or timing line) to the line
         /// feed after its text, or the line and its line feed.
         var bytes: Range<Int>
+        private let storedOrdinal: Int32
+        private let storedLinesBefore: Int32
+        /// SRT: whether the layout marked its text for cleaning (`SRTLayout.marked`).
+        var isMarked: Bool
+
+        /// A block, or `nil` when its number or lines do not fit the 32 bits kept of them.
+        init?(bytes: Range<Int>, ordinal: Int, linesBefore: Int, isMarked: Bool = false) {
+            guard let ordinal = Int32(exactly: ordinal), let linesBefore = Int32(exactly: linesBefore) else { return nil }
+            self.bytes = bytes
+            storedOrdinal = ordinal
+            storedLinesBefore = linesBefore
+            self.isMarked = isMarked
+        }
+
         /// Its 1-based number among the piece's cues.
-        var ordinal: Int
+        var ordinal: Int { Int(storedOrdinal) }
         /// The lines of the piece before it.
-        var linesBefore: Int
+        var linesBefore: Int { Int(storedLinesBefore) }
     }
 
     var blocks: [Block] = []
@@ -176,6 +193,8 @@ struct MatchingCues {
         cues = layout.spans.count
         var counted = 0
         var linesBefore = 0
+        var marked = layout.marked.makeIterator()
+        var nextMarked = marked.next()
         blocks.reserveCapacity(matching.count)
         for cue in matching {
             let text = layout.spans[cue]
@@ -191,7 +210,10 @@ struct MatchingCues {
             let end = Swift.min(text.upperBound + 1, piece.count)
             linesBefore += ByteCounting.count(0x0A, in: piece, counted..<start)
             counted = start
-            blocks.append(Block(bytes: start..<end, ordinal: cue + 1, linesBefore: linesBefore))
+            while let next = nextMarked, next < cue { nextMarked = marked.next() }
+            guard let block = Block(bytes: start..<end, ordinal: cue + 1, linesBefore: linesBefore,
+                                    isMarked: nextMarked == cue) else { return nil }
+            blocks.append(block)
             blockBytes += end - start
         }
         lines = linesBefore + SRTLayout.lines(in: piece.extracting(counted...))
@@ -213,7 +235,8 @@ struct MatchingCues {
             lines += before.lineFeeds
             cues += before.cues
             let next = Swift.min(end + 1, piece.count)
-            blocks.append(Block(bytes: start..<next, ordinal: cues, linesBefore: lines))
+            guard let block = Block(bytes: start..<next, ordinal: cues, linesBefore: lines) else { return nil }
+            blocks.append(block)
             blockBytes += next - start
             lines += next > end ? 1 : 0
             position = next

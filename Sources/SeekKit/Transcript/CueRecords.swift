@@ -36,8 +36,10 @@ struct CueRecords: Sendable, RandomAccessCollection {
             ids.seal()
         }
 
-        mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int64, end: Int64, line: Int,
-                             speaker: Int32, style: Int32) {
+        /// Appends a cue; its identifier is `idNumber` written in decimal when given (a number of
+        /// at most 18 digits, as `decimalNumber` reads them), else `id`.
+        mutating func append(textStart: Int, textEnd: Int, id: String?, idNumber: Int64? = nil, start: Int64, end: Int64,
+                             line: Int, speaker: Int32, style: Int32) {
             textStarts.append(Int64(textStart))
             textLengths.append(Int64(textEnd - textStart))
             starts.append(start)
@@ -45,7 +47,9 @@ struct CueRecords: Sendable, RandomAccessCollection {
             lines.append(Int64(line))
             speakers.append(Int64(speaker))
             styles.append(Int64(style))
-            if let id {
+            if let idNumber {
+                ids.append(idNumber + 1)
+            } else if let id {
                 if let number = Self.decimalNumber(id) {
                     ids.append(number + 1)
                 } else {

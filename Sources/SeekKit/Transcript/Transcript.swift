@@ -181,8 +181,8 @@ struct CueRecordTable {
     var records: CueRecords { CueRecords(columns) }
 
     @inline(__always)
-    mutating func append(textStart: Int, textEnd: Int, id: String?, start: Int?, end: Int?, speaker: String?,
-                         style: String? = nil, line: Int) {
+    mutating func append(textStart: Int, textEnd: Int, id: String?, idNumber: Int64? = nil, start: Int?, end: Int?,
+                         speaker: String?, style: String? = nil, line: Int) {
         var speakerIndex: Int32 = -1
         if let speaker {
             if let known = speakerLookup[speaker] {
@@ -207,7 +207,7 @@ struct CueRecordTable {
                 lastStyle = (style, styleIndex)
             }
         }
-        columns.append(textStart: textStart, textEnd: textEnd, id: id,
+        columns.append(textStart: textStart, textEnd: textEnd, id: id, idNumber: idNumber,
                        start: start.map(Int64.init) ?? Transcript.noTime, end: end.map(Int64.init) ?? Transcript.noTime,
                        line: line, speaker: speakerIndex, style: styleIndex)
     }

@@ -35,6 +35,35 @@ import SeekBytes
         return text
     }
 
+    /// Plain SRT whose blocks the layout reads by themselves (`SRTParser.readLaidOut`) in every
+    /// shape it lets through: cue numbers with leading zeros (kept as written), `0`, 18 digits, or
+    /// none; blanks around a line break (cleaned); markup; hours of one to six digits.
+    static func oddlyNumberedSRT(cues: Int, seed: UInt64) -> String {
+        var generator = Generator(state: seed)
+        var text = ""
+        for number in 1...cues {
+            switch generator.next() % 6 {
+            case 0: text += "00\(number)\n"
+            case 1: text += "0\n"
+            case 2: text += "\(100_000_000_000_000_000 + number)\n"
+            case 3: break
+            default: text += "\(number)\n"
+            }
+            let hours = String(repeating: "1", count: 1 + Int(generator.next() % 6))
+            let decimal = generator.next() % 2 == 0 ? "," : "."
+            text += "\(hours):02:03\(decimal)456 --> \(hours):02:04,\(100 + number % 900)\n"
+            switch generator.next() % 6 {
+            case 0: text += "the budget \nhome town\n"
+            case 1: text += "budget\n\thome\t\n town\n"
+            case 2: text += "<i>budget</i> {\\an8}home\ntown &lt;3\n"
+            case 3: text += "BOB: budget\n"
+            default: text += "budget home town \(number)\n"
+            }
+            text += "\n"
+        }
+        return text
+    }
+
     static func untimedText(lines: Int, seed: UInt64) -> String {
         var generator = Generator(state: seed)
         var text = ""
@@ -53,6 +82,7 @@ import SeekBytes
 
     static var inputs: [(String, String)] {
         (1...3).map { (plainSRT(cues: 300, seed: $0), "t.srt") }
+            + (1...2).map { (oddlyNumberedSRT(cues: 200, seed: $0), "t.srt") }
             + (1...2).map { (untimedText(lines: 400, seed: $0), "t.txt") }
             + [(untimedText(lines: 50, seed: 5) + "no line feed at the end budget", "t.txt")]
             + TextPiecesTests.srtInputs.map { ($0, "t.srt") } + TextPiecesTests.textInputs.map { ($0, "t.txt") }
@@ -83,23 +113,34 @@ import SeekBytes
         }
     }
 
-    @Test func samplesAndCorpusPrintAsTheWholeFile() throws {
-        let root = RepositoryFiles.root
-        var files = try FileManager.default.contentsOfDirectory(atPath: root.path + "/Samples")
-            .map { root.path + "/Samples/" + $0 }
-        if let corpus = CorpusConformanceTests.corpus,
-           let walker = FileManager.default.enumerator(atPath: corpus.path) {
-            for case let path as String in walker where SubtitleFormat(fileName: path) != nil {
-                files.append(corpus.path + "/" + path)
+    /// Each matching block of a plain piece, read where the layout found it (`readLaidOut`), gives
+    /// the cue the parser gives for the block alone (`readAlone`): number as written, times, text, line.
+    @Test func laidOutBlocksReadAsTheParserReadsThemAlone() throws {
+        for (seed, input) in [(1, Self.oddlyNumberedSRT(cues: 300, seed: 1)), (2, Self.oddlyNumberedSRT(cues: 300, seed: 2)),
+                              (3, Self.plainSRT(cues: 300, seed: 3))] {
+            let bytes = Array(input.utf8)
+            let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
+            try bytes.withByteView { piece in
+                let layout = try #require(SRTLayout(piece), "input \(seed)")
+                let matching = try #require(MatchingCues(srt: piece, layout: layout, matcher: matcher), "input \(seed)")
+                #expect(matching.blocks.count > 100, "input \(seed)")
+                var laidOut = true
+                let read = CueCollector.collect(inputBytes: piece.count) { cues in
+                    for block in matching.blocks where laidOut {
+                        cues.lineOffset = block.linesBefore
+                        laidOut = SRTParser.readLaidOut(piece, block: block.bytes, marked: block.isMarked, into: &cues)
+                    }
+                }
+                var parsedAlone = false
+                let parsed = CueCollector.collect(inputBytes: piece.count) { cues in
+                    parsedAlone = SRTParser.readAlone(matching.blocks.map { (piece.extracting($0.bytes), $0.linesBefore) },
+                                                      fileName: "t.srt", into: &cues)
+                }
+                #expect(laidOut && parsedAlone, "input \(seed)")
+                #expect(read.count == matching.blocks.count, "input \(seed)")
+                #expect(Array(read) == Array(parsed), "input \(seed)")
             }
         }
-        var checked = 0
-        for path in files where SubtitleFormat(fileName: path) != nil {
-            guard let data = FileManager.default.contents(atPath: path), data.count < 4_000_000 else { continue }
-            try expectSameOutput([UInt8](data), fileName: path, pieceSize: 4_096, queries: [Query("the"), Query("you")])
-            checked += 1
-        }
-        #expect(checked >= 4)
     }
 
     /// `loadMatching` against `load`: the same matching cues (numbers, times, speakers, lines),
