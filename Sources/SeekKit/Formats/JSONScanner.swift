@@ -272,6 +272,17 @@ struct JSONScanner {
         }
     }
 
+    /// Reads a string value written with no escape in it and returns where its bytes are (as
+    /// decoded: the same bytes); `nil`, with nothing consumed, for anything else.
+    mutating func readPlainString() -> Range<Int>? {
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        let start = position + 1
+        let end = firstQuoteOrBackslash(from: start)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        position = end + 1
+        return start..<end
+    }
+
     private mutating func readEscape<Output: JSONStringOutput>(into output: inout Output) throws(Failure) {
         let start = position
         position += 1

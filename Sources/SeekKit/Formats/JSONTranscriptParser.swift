@@ -283,7 +283,14 @@ public enum JSONTranscriptParser {
         mutating func readSpeaker() throws(JSONScanner.Failure) -> (name: String?, id: Int) {
             if scanner.readNull() { return (nil, -1) }
             scratch.removeAll(keepingCapacity: true)
-            if scanner.peek() == UInt8(ascii: "\"") {
+            if let plain = scanner.readPlainString() {
+                // Most names are written plainly: a name seen before is known without a copy.
+                let bytes = scanner.bytes.extracting(plain)
+                if let known = speakerNames.first(where: { $0.bytes.withByteView { bytes.elementsEqual($0) } }) {
+                    return (known.name, known.id)
+                }
+                scratch.append(contentsOf: bytes)
+            } else if scanner.peek() == UInt8(ascii: "\"") {
                 try scanner.readString(into: &scratch)
             } else {
                 let start = scanner.position
@@ -450,7 +457,7 @@ public enum JSONTranscriptParser {
         mutating func flushJoined() {
             guard joined.open else { return }
             joined.open = false
-            cues.pendingWordTimes.append(contentsOf: joined.times)
+            if !joined.times.isEmpty { cues.pendingWordTimes.append(contentsOf: joined.times) }
             let body = joinedText
             body.withByteView { buffer in
                 cues.append(text: buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,

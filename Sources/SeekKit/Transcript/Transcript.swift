@@ -172,6 +172,9 @@ struct CueRecordTable {
     var styles: [String] = []
     private var speakerLookup: [String: Int32] = [:]
     private var styleLookup: [String: Int32] = [:]
+    /// The last two speakers asked for and their indices, the latest first: a dialogue's cues
+    /// mostly name one of the two people talking.
+    private var lastSpeakers: ((name: String, index: Int32)?, (name: String, index: Int32)?) = (nil, nil)
     /// The last style asked for and its index: most cues repeat the style before them.
     private var lastStyle: (name: String, index: Int32)?
 
@@ -185,12 +188,20 @@ struct CueRecordTable {
                          speaker: String?, style: String? = nil, line: Int) {
         var speakerIndex: Int32 = -1
         if let speaker {
-            if let known = speakerLookup[speaker] {
-                speakerIndex = known
+            if let last = lastSpeakers.0, last.name == speaker {
+                speakerIndex = last.index
+            } else if let before = lastSpeakers.1, before.name == speaker {
+                speakerIndex = before.index
+                lastSpeakers = (before, lastSpeakers.0)
             } else {
-                speakerIndex = Int32(speakers.count)
-                speakers.append(speaker)
-                speakerLookup[speaker] = speakerIndex
+                if let known = speakerLookup[speaker] {
+                    speakerIndex = known
+                } else {
+                    speakerIndex = Int32(speakers.count)
+                    speakers.append(speaker)
+                    speakerLookup[speaker] = speakerIndex
+                }
+                lastSpeakers = ((speaker, speakerIndex), lastSpeakers.0)
             }
         }
         var styleIndex: Int32 = -1
@@ -219,6 +230,7 @@ struct CueRecordTable {
         styles.removeAll()
         styleLookup.removeAll()
         lastStyle = nil
+        lastSpeakers = (nil, nil)
     }
 }
 
