@@ -721,24 +721,36 @@ public enum TTMLParser {
         return milliseconds
     }
 
-    /// `00:00:01.500` or `00:00:01`, as nearly every file writes its times, in milliseconds;
-    /// `nil` for anything else.
+    /// `00:00:01.500` or `00:00:01`, as nearly every file writes its times (hours of two to six
+    /// digits: a long recording or joined files run past 99 hours), in milliseconds; `nil` for
+    /// anything else.
     @inline(__always)
     private static func plainClock(_ value: ByteView) -> Int? {
-        guard value.count == 12 || value.count == 8, value[2] == UInt8(ascii: ":"), value[5] == UInt8(ascii: ":") else {
+        let count = value.count
+        guard count >= 8 else { return nil }
+        let fraction = count >= 12 && value[count - 4] == UInt8(ascii: ".")
+        let hourDigits = count - (fraction ? 10 : 6)
+        guard hourDigits >= 2, hourDigits <= 6, value[hourDigits] == UInt8(ascii: ":"),
+              value[hourDigits + 3] == UInt8(ascii: ":") else {
             return nil
         }
         func digits(_ at: Int) -> Int? {
             let (tens, ones) = (value[at] &- 0x30, value[at + 1] &- 0x30)
             return tens < 10 && ones < 10 ? Int(tens) * 10 + Int(ones) : nil
         }
-        guard let hours = digits(0), let minutes = digits(3), let seconds = digits(6), minutes < 60, seconds < 60 else {
+        var hours = 0
+        for index in 0..<hourDigits {
+            let digit = value[index] &- 0x30
+            guard digit < 10 else { return nil }
+            hours = hours * 10 + Int(digit)
+        }
+        guard let minutes = digits(hourDigits + 1), let seconds = digits(hourDigits + 4), minutes < 60, seconds < 60 else {
             return nil
         }
         let milliseconds = ((hours * 60 + minutes) * 60 + seconds) * 1000
-        if value.count == 8 { return milliseconds }
-        let (a, b, c) = (value[9] &- 0x30, value[10] &- 0x30, value[11] &- 0x30)
-        guard value[8] == UInt8(ascii: "."), a < 10, b < 10, c < 10 else { return nil }
+        guard fraction else { return milliseconds }
+        let (a, b, c) = (value[count - 3] &- 0x30, value[count - 2] &- 0x30, value[count - 1] &- 0x30)
+        guard a < 10, b < 10, c < 10 else { return nil }
         return milliseconds + Int(a) * 100 + Int(b) * 10 + Int(c)
     }
 
