@@ -435,7 +435,11 @@ public enum JSONTranscriptParser {
             }
             guard range.lowerBound < range.upperBound else { return }
             if !joined.open {
-                joined = (segment.start, segment.end, segment.speaker, segment.speakerID, line, [], true)
+                // Field by field: the word times' array keeps its storage from one cue to the next.
+                (joined.start, joined.end, joined.speaker, joined.speakerID, joined.line) =
+                    (segment.start, segment.end, segment.speaker, segment.speakerID, line)
+                joined.times.removeAll(keepingCapacity: true)
+                joined.open = true
                 joinedText.removeAll(keepingCapacity: true)
             }
             if !joinedText.isEmpty { joinedText.append(0x20) }
