@@ -62,6 +62,20 @@ struct DecodedWindowMemoryTests {
         }
     }
 
+    /// The same lines from a pipe: standard input, read whole, lets its pages go as its windows
+    /// are loaded, once a first reading has found that every window answers, so the peak stays
+    /// within the text and 12 MiB, less than the input's 15 MiB held beside it (it held the input
+    /// beside the text and its cues: 3.0 times the input at 100 MB; now 2.1).
+    @Test func invertedLinesFromAPipeLetTheInputGo() throws {
+        let size = 16_000_000
+        try Data((0..<size).map { $0 % 4 == 3 ? UInt8(0x0A) : UInt8(0xE9) })
+            .write(to: directory.url.appendingPathComponent("latin1.txt"))
+        let text = size / 4 * 7
+        let peak = try PeakAboveSample("-v hello", piping: "latin1.txt", in: directory)
+        #expect(peak.status == 0, "\(peak.stderr)")
+        #expect(peak.bytes < text + (12 << 20), peak.message("-v from a pipe", for: text, of: "text"))
+    }
+
     /// Latin-1 without a line break is one cue as long as its text: its window is decoded into
     /// the transcript's storage and read into its cue where it lies, and `-v` prints it as it is
     /// written, so the text is held once (the window and the cue, or the cue and its printed

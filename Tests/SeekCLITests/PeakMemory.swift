@@ -44,12 +44,23 @@ struct PeakAboveSample {
 
     /// Runs both commands in `directory`, copying the sample into it first if it is not there.
     init(_ arguments: String, on name: String, in directory: TemporaryDirectory) throws {
+        try self.init(name, in: directory) { "$TIMED \"$0\" \(arguments) \($0) > /dev/null" }
+    }
+
+    /// The same for `cat NAME | seek ARGUMENTS > /dev/null`: the file read from a pipe, as
+    /// standard input.
+    init(_ arguments: String, piping name: String, in directory: TemporaryDirectory) throws {
+        try self.init(name, in: directory) { "cat \($0) | $TIMED \"$0\" \(arguments) > /dev/null" }
+    }
+
+    /// Runs `command(name)` and `command("talk.srt")`.
+    private init(_ name: String, in directory: TemporaryDirectory, _ command: (String) -> String) throws {
         let sample = directory.url.appendingPathComponent("talk.srt")
         if !FileManager.default.fileExists(atPath: sample.path) {
             try FileManager.default.copyItem(at: SeekProcess.samples.appendingPathComponent("talk.srt"), to: sample)
         }
-        let base = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) talk.srt > /dev/null", in: directory.url)
-        let peak = try peakMemoryOfShell("$TIMED \"$0\" \(arguments) \(name) > /dev/null", in: directory.url)
+        let base = try peakMemoryOfShell(command("talk.srt"), in: directory.url)
+        let peak = try peakMemoryOfShell(command(name), in: directory.url)
         (status, stderr, bytes) = (peak.status, peak.stderr, peak.peakBytes - base.peakBytes)
     }
 

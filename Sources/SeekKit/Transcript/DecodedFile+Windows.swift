@@ -123,8 +123,17 @@ extension DecodedFile {
     /// together, even when a window is the whole text; `nil` (nothing loaded) for another format,
     /// or text a window cannot answer for.
     ///
-    /// - Complexity: O(n).
+    /// Pages lost once let go (standard input read whole) are kept while the windows might still
+    /// fail to answer and the text be decoded whole from them: a first reading of the windows
+    /// (`readsEveryWindowUntimed`) finds whether they all answer, and only then are they loaded,
+    /// the pages going as each piece is decoded, so the input is not held beside the cues.
+    ///
+    /// - Complexity: O(n) (the text decoded twice from lost pages).
     func loadInWindows() throws(Diagnostic) -> LoadedTranscript? {
+        let releasesLostPages = pages == .lost
+        if releasesLostPages {
+            guard try readsEveryWindowUntimed() else { return nil }
+        }
         var read: WindowsRead?
         var lines = 0
         var problem = false
@@ -132,7 +141,8 @@ extension DecodedFile {
         let transcript = CueCollector.collect(inputBytes: pieces.largestText) { cues in
             var window = StorageWindow(in: cues.storageBytes)
             do throws(Diagnostic) {
-                read = try forEachWindow(in: &window) { (window, format) throws(Diagnostic) -> Bool in
+                read = try forEachWindow(in: &window, releasesLostPages: releasesLostPages) {
+                    (window, format) throws(Diagnostic) -> Bool in
                     guard format == .text, lines > 0 || !MarkdownTranscriptParser.recognises(window) else {
                         problem = true
                         return false
@@ -150,10 +160,41 @@ extension DecodedFile {
             }
         }
         if let failure { throw failure }
-        guard let read, !problem else { return nil }
+        guard let read, !problem else {
+            // The first reading found that every window answers: pages let go are not to be read again.
+            guard !releasesLostPages else {
+                throw Diagnostic(file: fileName, message: "could not be read again in windows of text")
+            }
+            return nil
+        }
         let parsed = TranscriptLoader.carryingTurns((transcript, []))
         return LoadedTranscript(transcript: parsed.transcript, format: read.format, encoding: read.encoding.name,
                                 warnings: read.warnings + parsed.warnings)
+    }
+
+    /// Whether `loadInWindows` reads every window of the text into cues: each is read as it does
+    /// (`TimestampedTextParser.readUntimed`) into a collector that holds nothing, so only a window
+    /// of text is held at a time.
+    private func readsEveryWindowUntimed() throws(Diagnostic) -> Bool {
+        var cues = CueCollector.standIn
+        cues.keepsIDs = false
+        cues.keepsSpeakers = false
+        var lines = 0
+        var problem = false
+        let read = try forEachWindow { window, format in
+            guard format == .text, lines > 0 || !MarkdownTranscriptParser.recognises(window) else {
+                problem = true
+                return false
+            }
+            cues.removeAll()
+            guard let read = TimestampedTextParser.readUntimed(window, into: &cues) else {
+                problem = true
+                return false
+            }
+            lines += read
+            return true
+        }
+        return read != nil && !problem
     }
 
     /// What handing the text on a window at a time read: its format and encoding, the warnings
@@ -168,7 +209,8 @@ extension DecodedFile {
     /// holds `windowSize` bytes of text or more, up to a place where a piece of the format can end),
     /// until `body` returns `false` (then, with `readsToEnd`, the rest is decoded and dropped, so that
     /// the warnings count every byte replaced). The file's pages go as they are decoded when they can be read
-    /// again (a map); pages that would be lost are kept, for the whole text may yet be decoded.
+    /// again (a map); pages that would be lost are kept, for the whole text may yet be decoded,
+    /// unless `releasesLostPages` (the caller knows that every window answers).
     ///
     /// - Returns: `nil` before any window when the windows cannot answer for the text: a format other
     ///   than SRT or untimed text, a blank start, a first window of fewer than `firstWindowLines`
@@ -184,9 +226,10 @@ extension DecodedFile {
     /// `forEachWindow(readsToEnd:_:)` with the windows gathered in `window`; `nil` as well when
     /// `window` has no room for a piece.
     func forEachWindow<Window: WindowText>(
-        in window: inout Window, readsToEnd: Bool = false,
+        in window: inout Window, readsToEnd: Bool = false, releasesLostPages: Bool = false,
         _ body: (ByteView, SubtitleFormat) throws(Diagnostic) -> Bool
     ) throws(Diagnostic) -> WindowsRead? {
+        let releasesPages = pages == .readAgain || releasesLostPages
         guard self.pieces.count > 1 else { return nil }
         var pieces = self.pieces
         var format: SubtitleFormat?
@@ -195,7 +238,7 @@ extension DecodedFile {
         var isFirst = true
         for i in 0..<pieces.count {
             guard try window.append(i, of: &pieces) else { return nil }
-            if pages == .readAgain { releasing(pieces.source(of: i)) }
+            if releasesPages { releasing(pieces.source(of: i)) }
             let isLast = i == pieces.count - 1
             if format == nil {
                 let (found, warnings, isBlank) = window.withView { view in
@@ -233,7 +276,7 @@ extension DecodedFile {
                     for rest in i + 1..<pieces.count {
                         window.removeAll()
                         _ = try window.append(rest, of: &pieces)
-                        if pages == .readAgain { releasing(pieces.source(of: rest)) }
+                        if releasesPages { releasing(pieces.source(of: rest)) }
                     }
                 }
                 return WindowsRead(format: format, encoding: pieces.encoding,

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SeekBytes
 import Testing
 @testable import SeekKit
@@ -100,6 +105,43 @@ import Testing
             #expect(Array(loaded.transcript) == Array(whole.transcript), "\(shape.name): \(loaded.transcript.count) cues for \(whole.transcript.count)")
             #expect(loaded.format == whole.format && loaded.encoding == whole.encoding && loaded.warnings == whole.warnings,
                     "\(shape.name): \(loaded.warnings) for \(whole.warnings)")
+        }
+    }
+
+    /// Standard input read whole loses its pages once they are let go (read again, they hold
+    /// zeros): untimed text read from it is loaded a window at a time with its pages going as it
+    /// is decoded (`-v`, `--cues` never hold the input beside the text), once a first reading has
+    /// found that every window answers; a text with a timestamp after its first window is decoded
+    /// whole from pages still there. Either way the cues, format, encoding and warnings are those
+    /// of the text loaded whole.
+    @Test func lostPagesGoAsUntimedTextIsLoaded() throws {
+        var random = SeededRandom(seed: 2212)
+        let latin1: [[UInt8]] = [[0x63, 0x61, 0x66, 0xE9], [0x20, 0x61], [0xE9, 0x74, 0xE9], [0x0A], [0x0A, 0x0A], [0x62]]
+        let lines = Self.text(of: latin1, count: 50_000, random: &random)
+        let stamped = Array(lines.prefix(30_000)) + Array("\n[00:01:02] caf\u{E9}\n".unicodeScalars.map { UInt8($0.value) })
+            + Self.text(of: latin1, count: 10_000, random: &random)
+        for (name, bytes) in [("lines", lines), ("a timestamp late", stamped)] {
+            let whole = try TranscriptLoader.load(bytes, fileName: "x.txt")
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            defer { close(ends[0]) }
+            #expect(DescriptorIO.writeAll(ends[1], bytes) == nil)
+            close(ends[1])
+            let input = try #require(ReadBuffer.read(ends[0], capacity: bytes.count + 1) { got, _ in got > 0 ? .max : nil })
+            var released = 0
+            let loaded = try input.withByteView { (view) throws(Diagnostic) in
+                let file = try DecodedFile(mapped: view, fileName: "x.txt", options: LoadOptions(), pages: .lost,
+                                           pieceSize: 300, windowSize: 2_000, firstWindowLines: 5) { range in
+                    view.releasePages(before: range.upperBound)
+                    released = max(released, range.upperBound)
+                }
+                return try file.load()
+            }
+            #expect(released == bytes.count, "\(name): \(released) bytes let go")
+            #expect(Array(loaded.transcript) == Array(whole.transcript),
+                    "\(name): \(loaded.transcript.count) cues for \(whole.transcript.count)")
+            #expect(loaded.format == whole.format && loaded.encoding == whole.encoding && loaded.warnings == whole.warnings,
+                    "\(name): \(loaded.warnings) for \(whole.warnings)")
         }
     }
 
