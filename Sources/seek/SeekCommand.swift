@@ -276,10 +276,10 @@ struct SeekCommand {
                 releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
             case .searchMatching(let query):
-                let loaded = try TranscriptLoader.loadMatching(inPlace: bytes, fileName: name, options: load, query: query,
-                                                               checked: checked, releasing: releasing)
+                let (loaded, index) = try TranscriptLoader.searchMatching(
+                    inPlace: bytes, fileName: name, options: load, query: query, checked: checked, releasing: releasing)
                 releasePages()
-                return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
+                return .searched(loaded, index)
             case .loadCues, .search:
                 preconditionFailure("only counts, -m and matching cues work where the bytes lie")
             }

@@ -248,6 +248,49 @@ public struct Matcher: Sendable {
         return cues
     }
 
+    /// Every match in the cues lying in `text` at `spans`, as `cuesWithMatches` reads those cues
+    /// (the cues in `rewritten` have the text `rewrite` gives): `found(cue, range)` in order, the
+    /// range in UTF-8 bytes of the cue's text, as `scan(_:found:)` finds them in a transcript of
+    /// those cues. `false`, having found nothing, unless `scansBytes`.
+    ///
+    /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
+    ///   need Unicode care cost the reference.
+    func matchesInCues(
+        _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String,
+        found: (_ cue: Int, _ range: Range<Int>) -> Void
+    ) -> Bool {
+        guard scansBytes, let plan else { return false }
+        let length = keyword.utf8.count
+        let rewritten = rewritten.sorted()
+        // (No nested function capturing the index: see `FastPlan.WaitingCue`.)
+        var nextRewritten = 0
+        _ = plan.scanByCue(text, cues: CueSpans(spans), keepingStarts: true) { cue, _, starts, needsReference in
+            nextRewritten = findInRewritten(rewritten, from: nextRewritten, before: cue, rewrite: rewrite, found: found)
+            if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
+            if needsReference {
+                for range in reference.ranges(in: text.string(in: spans[cue])[...]) { found(cue, range) }
+            } else {
+                for start in starts { found(cue, Int(start)..<Int(start) + length) }
+            }
+        }
+        _ = findInRewritten(rewritten, from: nextRewritten, before: Int.max, rewrite: rewrite, found: found)
+        return true
+    }
+
+    /// Hands on the matches in the cues of `rewritten` from index `first` that come before `cue`,
+    /// in the text `rewrite` gives; returns the index of the next one.
+    private func findInRewritten(
+        _ rewritten: [Int], from first: Int, before cue: Int, rewrite: (Int) -> String,
+        found: (_ cue: Int, _ range: Range<Int>) -> Void
+    ) -> Int {
+        var next = first
+        while next < rewritten.count && rewritten[next] < cue {
+            for range in ranges(in: rewrite(rewritten[next])[...]) { found(rewritten[next], range) }
+            next += 1
+        }
+        return next
+    }
+
     /// Hands on each cue lying in `text` at `spans` that holds a match or that `rewritten` lists,
     /// in order, with its number of matches (a cue in `rewritten` has the text `rewrite` gives).
     private func visitCues(

@@ -31,21 +31,55 @@ extension TranscriptLoader {
                          pieceSize: TextPieces.pieceSize, checked: checked, releasing: releasing)
     }
 
+    /// `loadMatching` and the matches of `query` in the cues it loads: `MatchIndex(transcript:query:)`
+    /// of its transcript, found by the search that chose the cues rather than by another search
+    /// of them where it can (plain SRT read piece by piece).
+    ///
+    /// - Throws: what `load` throws.
+    /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
+    public static func searchMatching(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(),
+        query: Query, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil
+    ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        try searchMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
+                           pieceSize: TextPieces.pieceSize, checked: checked, releasing: releasing)
+    }
+
+    static func searchMatching(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
+        pieceSize: Int, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil
+    ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        let (loaded, index) = try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
+                                               pieceSize: pieceSize, indexing: true, checked: checked,
+                                               releasing: releasing)
+        return (loaded, index ?? MatchIndex(transcript: loaded.transcript, query: query))
+    }
+
     static func loadMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
         pieceSize: Int, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil
     ) throws(Diagnostic) -> LoadedTranscript {
+        try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query, pieceSize: pieceSize,
+                         indexing: false, checked: checked, releasing: releasing).loaded
+    }
+
+    /// `loadMatching`, and with `indexing` the matches in the cues loaded when the search that
+    /// chose them kept them (`nil` otherwise: the caller searches the transcript).
+    private static func loadMatching(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query,
+        pieceSize: Int, indexing: Bool, checked: InPlaceCheck, releasing: ((Range<Int>) -> Void)?
+    ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex?) {
         guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
-            return try load(Array(bytes), fileName: fileName, options: options)
+            return (try load(Array(bytes), fileName: fileName, options: options), nil)
         }
-        func whole() throws(Diagnostic) -> LoadedTranscript {
-            try load(inPlace: bytes, fileName: fileName, options: options, checked: .plainUTF8)
+        func whole() throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex?) {
+            (try load(inPlace: bytes, fileName: fileName, options: options, checked: .plainUTF8), nil)
         }
         guard let matcher = inPlaceMatcher(for: query) else { return try whole() }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
         if format == .vtt && !isBlank, let loaded = loadMatchingPlainWebVTT(bytes, matcher: matcher, warnings: warnings) {
-            return loaded
+            return (loaded, nil)
         }
         var firstLayout = WholeLayout()
         guard !isBlank, format == .srt || format == .text,
@@ -60,7 +94,9 @@ extension TranscriptLoader {
         let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
             defer { releasing?(bounds[i]..<bounds[i + 1]) }
-            return format == .srt ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
+            return format == .srt
+                ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
+                               keepingMatches: indexing)
                 : MatchingCues(untimedText: piece, matcher: matcher)
         }
         var cuesBefore = 0
@@ -101,8 +137,26 @@ extension TranscriptLoader {
         guard parsedAlone, transcript.count == ordinals.count else { return try whole() }
         ordinals.seal()
         transcript.ordinalColumn = ordinals
-        return LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
-                                warnings: warnings)
+        let loaded = LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
+                                      warnings: warnings)
+        guard indexing && format == .srt, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) else {
+            return (loaded, nil)
+        }
+        // The matches the pieces' search kept, in order: the n-th block read is cue n.
+        var index = MatchIndex(query: query)
+        var cue = 0
+        for case let piece? in pieces {
+            var starts = piece.matchStarts.makeIterator()
+            var lengths = piece.matchLengths.makeIterator()
+            for block in piece.blocks {
+                for _ in 0..<block.matches {
+                    guard let start = starts.next(), let length = lengths.next() else { return (loaded, nil) }
+                    index.append(cue: cue, range: Int(start)..<Int(start + length), token: token)
+                }
+                cue += 1
+            }
+        }
+        return (loaded, index)
     }
 
     /// Whether the file's first cues (up to a piece boundary past the cues that decide)
@@ -151,15 +205,18 @@ struct MatchingCues {
         var bytes: Range<Int>
         private let storedOrdinal: Int32
         private let storedLinesBefore: Int32
+        private let storedMatches: Int32
         /// SRT: whether the layout marked its text for cleaning (`SRTLayout.marked`).
         var isMarked: Bool
 
-        /// A block, or `nil` when its number or lines do not fit the 32 bits kept of them.
-        init?(bytes: Range<Int>, ordinal: Int, linesBefore: Int, isMarked: Bool = false) {
-            guard let ordinal = Int32(exactly: ordinal), let linesBefore = Int32(exactly: linesBefore) else { return nil }
+        /// A block, or `nil` when its number, lines or matches do not fit the 32 bits kept of them.
+        init?(bytes: Range<Int>, ordinal: Int, linesBefore: Int, isMarked: Bool = false, matches: Int = 0) {
+            guard let ordinal = Int32(exactly: ordinal), let linesBefore = Int32(exactly: linesBefore),
+                  let matches = Int32(exactly: matches) else { return nil }
             self.bytes = bytes
             storedOrdinal = ordinal
             storedLinesBefore = linesBefore
+            storedMatches = matches
             self.isMarked = isMarked
         }
 
@@ -167,6 +224,27 @@ struct MatchingCues {
         var ordinal: Int { Int(storedOrdinal) }
         /// The lines of the piece before it.
         var linesBefore: Int { Int(storedLinesBefore) }
+        /// How many of the piece's `matchStarts` and `matchLengths` are its matches, when they are kept.
+        var matches: Int { Int(storedMatches) }
+    }
+
+    /// The matches the search hands on, gathered as one value (a closure changing several
+    /// variables checks each access).
+    private struct KeptMatches {
+        var cues: [Int] = []
+        var counts: [Int] = []
+        var starts = PackedIntegers()
+        var lengths = PackedIntegers()
+
+        mutating func add(cue: Int, range: Range<Int>) {
+            if cues.last != cue {
+                cues.append(cue)
+                counts.append(0)
+            }
+            counts[counts.count - 1] += 1
+            starts.append(Int64(range.lowerBound))
+            lengths.append(Int64(range.count))
+        }
     }
 
     var blocks: [Block] = []
@@ -175,6 +253,9 @@ struct MatchingCues {
     var lines = 0
     /// The bytes of all `blocks`.
     var blockBytes = 0
+    /// The matches in `blocks`' cues, in order, when kept: their UTF-8 ranges in their cue's text.
+    var matchStarts = PackedIntegers()
+    var matchLengths = PackedIntegers()
 
     /// Whether `matching` cues are so many for the piece's size that their blocks (and the
     /// cues' numbers) would cost more than loading the whole file where it lies: more than one
@@ -184,11 +265,24 @@ struct MatchingCues {
     }
 
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
-    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher) {
-        guard let layout,
-              let matching = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
-                                                     rewrite: { SRTParser.cleanText(piece, layout.spans[$0]) })
-        else { return nil }
+    ///
+    /// With `keepingMatches`, the matches in those cues are kept too (`matchStarts`, `matchLengths`,
+    /// each block's `matches`).
+    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher, keepingMatches: Bool = false) {
+        guard let layout else { return nil }
+        let rewrite = { SRTParser.cleanText(piece, layout.spans[$0]) }
+        var kept = KeptMatches()
+        if keepingMatches {
+            guard matcher.matchesInCues(piece, spans: layout.spans, rewritten: layout.marked, rewrite: rewrite,
+                                        found: { kept.add(cue: $0, range: $1) }) else { return nil }
+            matchStarts = kept.starts
+            matchLengths = kept.lengths
+        } else {
+            guard let found = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
+                                                      rewrite: rewrite) else { return nil }
+            kept.cues = found
+        }
+        let matching = kept.cues
         guard !MatchingCues.isDense(matching.count, in: piece) else { return nil }
         cues = layout.spans.count
         var counted = 0
@@ -212,7 +306,8 @@ struct MatchingCues {
             counted = start
             while let next = nextMarked, next < cue { nextMarked = marked.next() }
             guard let block = Block(bytes: start..<end, ordinal: cue + 1, linesBefore: linesBefore,
-                                    isMarked: nextMarked == cue) else { return nil }
+                                    isMarked: nextMarked == cue,
+                                    matches: keepingMatches ? kept.counts[blocks.count] : 0) else { return nil }
             blocks.append(block)
             blockBytes += end - start
         }

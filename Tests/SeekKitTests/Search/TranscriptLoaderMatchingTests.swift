@@ -167,6 +167,14 @@ import SeekBytes
             }
             #expect(part.warnings == whole.warnings && part.format == whole.format && part.encoding == whole.encoding,
                     "\(fileName)")
+            // The matches the search kept are those a search of the cues it loaded finds.
+            let (searched, index) = try bytes.withByteView { buffer in
+                try TranscriptLoader.searchMatching(inPlace: buffer, fileName: fileName, options: LoadOptions(),
+                                                    query: query, pieceSize: pieceSize)
+            }
+            #expect(Array(searched.transcript) == Array(part.transcript), "\(fileName) \(query.keywords)")
+            #expect(Array(index) == Array(MatchIndex(transcript: searched.transcript, query: query)),
+                    "\(fileName) \(query.keywords), pieces of \(pieceSize)")
             let expected = output(whole.transcript, query: query)
             let found = output(part.transcript, query: query)
             #expect(found.cues == expected.cues, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
