@@ -49,8 +49,9 @@ public struct OutputCursor {
         position &+= count
     }
 
-    /// Appends `value` in decimal (at most 20 bytes): its digits counted by comparisons, then
-    /// written two at a time from the end (a division by 100 a pair instead of by 10 a digit).
+    /// Appends `value` in decimal (at most 20 bytes): its digits counted by comparisons
+    /// (`decimalDigits`), then written two at a time from the end (a division by 100 a pair
+    /// instead of by 10 a digit).
     @inlinable
     package mutating func appendDecimal(_ value: Int) {
         var magnitude = value.magnitude
@@ -59,13 +60,7 @@ public struct OutputCursor {
             append(0x30 &+ UInt8(truncatingIfNeeded: magnitude))
             return
         }
-        // 10^19 is the largest power of ten a UInt holds; its 20 digits are the most there are.
-        var digits = 2
-        var power: UInt = 100
-        while digits < 20 && magnitude >= power {
-            digits &+= 1
-            if digits < 20 { power &*= 10 }
-        }
+        let digits = Self.decimalDigits(magnitude)
         assert(position + digits <= end, "a write inside the room made")
         var index = position &+ digits
         while magnitude >= 100 {
@@ -88,6 +83,24 @@ public struct OutputCursor {
         }
         assert(index == position, "as many digits written as counted")
         position &+= digits
+    }
+
+    /// How many decimal digits `value` (10 or more) has: up to eight by a few comparisons (the
+    /// numbers an export writes most: positions, offsets, milliseconds), more by counting on.
+    @inlinable @inline(__always)
+    static func decimalDigits(_ value: UInt) -> Int {
+        if value < 100_000_000 {
+            if value < 10_000 { return value < 100 ? 2 : value < 1_000 ? 3 : 4 }
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        // 10^19 is the largest power of ten a UInt holds; its 20 digits are the most there are.
+        var digits = 9
+        var power: UInt = 1_000_000_000
+        while digits < 20 && value >= power {
+            digits &+= 1
+            if digits < 20 { power &*= 10 }
+        }
+        return digits
     }
 
     /// Appends milliseconds as `ByteWriting.appendTime` writes them (at most 32 bytes): written

@@ -62,6 +62,21 @@ import Testing
         }
     }
 
+    /// Every count of digits, at both of its ends and either sign, is written as `String` writes it.
+    @Test func everyCountOfDigitsIsWrittenInFull() {
+        var values = [0, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int.max / 10 { power *= 10 }
+        }
+        for value in values {
+            var written: [UInt8] = []
+            written.appendWriting(atMost: 20) { $0.appendDecimal(value) }
+            #expect(written == Array(String(value).utf8), "\(value)")
+        }
+    }
+
     @Test func keepsExactlyWhatWasWrittenAfterWhatWasThere() {
         var random = SeededRandom(seed: 19)
         var written: [UInt8] = []

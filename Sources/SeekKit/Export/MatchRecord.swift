@@ -105,57 +105,101 @@ public struct MatchRecords: Sequence, Sendable {
     }
 
     /// Builds one record per match, in position order.
+    ///
+    /// The matches are read in order (`MatchIndex.Matches`), a cue's fields once for all its
+    /// matches, and offsets are counted in the transcript's storage where the cue's text lies.
     public struct Iterator: IteratorProtocol {
         let records: MatchRecords
-        var position = 1
-        var cue = -1
+        private var matches: MatchIndex.Matches
+        private let storage: String
+        private let keywords: [String]
+        private let total: Int
+        private let timesWords: Bool
+        /// The cue of the last match and its fields.
+        private var cue = -1
+        private var cueFields = CueFields()
         /// How far into the current cue's text the counts below reach.
         var scannedBytes = 0
         var scalars = 0
         var utf16 = 0
         var newlines = 0
 
+        /// What every match in one cue shares.
+        private struct CueFields {
+            var ordinal = 0
+            var id: String?
+            var start: Int?
+            var end: Int?
+            var speaker: String?
+            var style: String?
+            var line = 0
+            var text: Substring = ""
+            /// Where the text lies in the transcript's storage.
+            var bytes = 0..<0
+
+            init() {}
+
+            init(_ transcript: Transcript, cue: Int) {
+                ordinal = transcript.ordinal(at: cue)
+                id = transcript.id(at: cue)
+                start = transcript.start(at: cue)
+                end = transcript.end(at: cue)
+                speaker = transcript.speaker(at: cue)
+                style = transcript.style(at: cue)
+                line = transcript.line(at: cue)
+                text = transcript.text(at: cue)
+                bytes = transcript.utf8Range(at: cue)
+            }
+        }
+
         init(records: MatchRecords) {
             self.records = records
+            matches = records.index.makeIterator()
+            storage = records.transcript.storage
+            keywords = records.index.query.keywords
+            total = records.index.count
+            timesWords = !records.transcript.wordTimes.isEmpty
         }
 
         public mutating func next() -> MatchRecord? {
-            let index = records.index
-            guard position <= index.count else { return nil }
-            let match = index[position]
-            let transcript = records.transcript
-            let text = transcript.text(at: match.cue)
-            if match.cue != cue || match.range.lowerBound < scannedBytes {
+            guard let match = matches.next() else { return nil }
+            if match.cue != cue {
                 cue = match.cue
+                cueFields = CueFields(records.transcript, cue: cue)
+                scannedBytes = 0
+                scalars = 0
+                utf16 = 0
+                newlines = 0
+            } else if match.range.lowerBound < scannedBytes {
                 scannedBytes = 0
                 scalars = 0
                 utf16 = 0
                 newlines = 0
             }
-            advance(to: match.range.lowerBound, in: text)
+            advance(to: match.range.lowerBound)
             let startScalars = scalars
             let startUTF16 = utf16
-            let line = transcript.line(at: match.cue) + newlines
-            advance(to: match.range.upperBound, in: text)
-            let keywords = index.query.keywords
-            let times = transcript.matchTimes(cue: match.cue, range: match.range)
-            let record = MatchRecord(
-                file: records.file, position: position, total: index.count, cue: transcript.ordinal(at: match.cue),
-                cueID: transcript.id(at: match.cue), start: transcript.start(at: match.cue),
-                end: transcript.end(at: match.cue), speaker: transcript.speaker(at: match.cue),
+            let line = cueFields.line + newlines
+            advance(to: match.range.upperBound)
+            let times = timesWords ? records.transcript.matchTimes(cue: cue, range: match.range)
+                : (start: cueFields.start, end: cueFields.end)
+            return MatchRecord(
+                file: records.file, position: match.position, total: total, cue: cueFields.ordinal,
+                cueID: cueFields.id, start: cueFields.start, end: cueFields.end, speaker: cueFields.speaker,
                 keyword: match.token < keywords.count ? keywords[match.token] : "",
-                text: text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,
+                text: cueFields.text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,
                 bytes: match.range, line: line, matchStart: times.start, matchEnd: times.end,
-                track: records.track, language: records.language, style: transcript.style(at: match.cue))
-            position += 1
-            return record
+                track: records.track, language: records.language, style: cueFields.style)
         }
 
-        private mutating func advance(to offset: Int, in text: Substring) {
+        /// Counts the cue's text up to `offset` (its bytes, clamped to the text).
+        private mutating func advance(to offset: Int) {
             guard offset > scannedBytes else { return }
             let from = scannedBytes
-            let counted = text.utf8.withByteView { bytes in
-                TextOffsets.count(bytes, from..<Swift.max(from, Swift.min(offset, bytes.count)))
+            let text = cueFields.bytes
+            let counted = storage.utf8.withByteView { all in
+                let end = text.lowerBound + Swift.min(offset, text.count)
+                return TextOffsets.count(all, text.lowerBound + from..<Swift.max(text.lowerBound + from, end))
             }
             scalars += counted.scalars
             utf16 += counted.utf16

@@ -89,8 +89,9 @@ public enum SRTParser {
     /// giving the cue `readAlone` gives for the block, without reading it line by line: `block`
     /// runs from its index line (digits, if it has one) or its timing line to the line feed after
     /// its text, or the piece's end; the text (the layout's span) is cleaned (`clean`) when the
-    /// layout marked it or it holds markup. Its line is counted from 1 at the block's first
-    /// line, plus `cues.lineOffset`.
+    /// layout marked it (a text it leaves unmarked holds no markup, reference or blank at a line
+    /// break: `SRTLayout.marked`). Its line is counted from 1 at the block's first line, plus
+    /// `cues.lineOffset`.
     ///
     /// - Returns: false, with nothing appended, when the timing line is not in the usual form
     ///   `canonicalTime` reads (the layout lets no other through).
@@ -131,7 +132,7 @@ public enum SRTParser {
         }
         let line = indexLine == nil ? 2 : 3
         let source = piece.extracting(text)
-        guard marked || needsCleaning(source) else {
+        guard marked else {
             cues.append(text: source, id: id, number: number, start: from, end: to, line: line)
             return true
         }
