@@ -121,12 +121,15 @@ struct SeekCommand {
             showFileNames: showFileNames, media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
         report.begin()
         let work = FileWork(output, silent: silent, options: options)
+        // One file shown block by block (or match by match) may be too large a result to keep:
+        // it is searched on this thread, its blocks printed a window of text at a time.
+        let handsOnParts = inputs.count == 1 && !silent && (output == .blocks || output == .onlyMatching)
         // Many files are done ahead, as many as a count keeps of them (nothing) or full results
         // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         // With several files, each file's output is rendered by the worker that searched it.
         search(inputs, options: options, work: work, width: processors, window: 1024,
-               renderer: inputs.count > 1 && !silent ? report.renderer : nil,
+               renderer: inputs.count > 1 && !silent ? report.renderer : nil, handsOnParts: handsOnParts,
                flushOutput: { sink.flush() }) { report.add($0) }
         report.finish()
 
@@ -171,10 +174,13 @@ struct SeekCommand {
     }
 
     /// Loads and searches `inputs` on `width` threads (each outcome rendered there by `renderer`,
-    /// when given); `deliver` gets the outcomes in the same order.
+    /// when given); `deliver` gets the outcomes in the same order. With `handsOnParts`, the one
+    /// input's matching cues too many to keep come to `deliver` a window of text at a time, each
+    /// part an outcome of its own (`DecodedFile.searchMatching(query:handingOnLargeResults:)`),
+    /// then its count.
     private func search(
         _ inputs: [InputFile], options: CommandLineOptions, work: FileWork, width: Int, window: Int,
-        renderer: OutcomeRenderer?, flushOutput: () -> Void, deliver: (Outcome) -> Void
+        renderer: OutcomeRenderer?, handsOnParts: Bool = false, flushOutput: () -> Void, deliver: (Outcome) -> Void
     ) {
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
                                       frameRate: options.fps, language: options.language)
@@ -190,6 +196,18 @@ struct SeekCommand {
         let video = VideoSettings(options: options, environment: VideoSettings.environment())
         let isVideo = inputs.map { input in
             input.path.map { input.problem == nil && VideoSubtitles.isVideo($0.shown) } ?? false
+        }
+        if handsOnParts, inputs.count == 1, let input = inputs.first, !isVideo[0] {
+            withoutActuallyEscaping(deliver) { deliver in
+                let part = { (loaded: LoadedTranscript, index: MatchIndex) in
+                    deliver(Outcome(file: input.displayName, path: input.path, result: .success(.searched(loaded, index))))
+                }
+                deliver(Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
+                    try Self.work(work, on: input, bytes: bytes[0], load: loadOptions, standardInput: standardInput,
+                                  handingOn: part)
+                }))
+            }
+            return
         }
         // Several videos show which one is being read, on a terminal only.
         let progress = options.quiet ? nil
@@ -254,10 +272,11 @@ struct SeekCommand {
         return outcomes
     }
 
-    /// What `work` asks of one file (read from `preread` when given), or why the file could not be read.
+    /// What `work` asks of one file (read from `preread` when given), or why the file could not be read;
+    /// with `parts`, matching cues too many to keep are handed to it instead (see `work(_:decoding:…)`).
     static func work(
         _ work: FileWork, on input: InputFile, bytes preread: Result<ReadBuffer, Diagnostic>? = nil, load: LoadOptions,
-        standardInput: Int32
+        standardInput: Int32, handingOn parts: ((LoadedTranscript, MatchIndex) -> Void)? = nil
     ) throws(Diagnostic) -> Outcome.Found {
         if let problem = input.problem { throw problem }
         let name = input.displayName
@@ -304,7 +323,7 @@ struct SeekCommand {
         let searchStreamed = { (buffer: ReadBuffer) throws(Diagnostic) -> Outcome.Found in
             try buffer.withByteView { (bytes) throws(Diagnostic) in
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: bytes, pages: .lost, fileName: name, load: load)
+                    return try Self.work(work, decoding: bytes, pages: .lost, fileName: name, load: load, handingOn: parts)
                 }
                 return try searchInPlace(bytes, .plainUTF8, { bytes.releasePages(before: bytes.count) }, nil)
             }
@@ -322,7 +341,8 @@ struct SeekCommand {
                     return .counted(found)
                 }
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load)
+                    return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,
+                                         handingOn: parts)
                 }
                 return try searchInPlace(bytes, .plainUTF8, releasePages, { bytes.releaseMappedPages($0) })
             }, streamed: searchStreamed, read: searchRead)
@@ -331,9 +351,12 @@ struct SeekCommand {
     /// What `work` asks of a file that is not searched where it lies (one to decode, or ASS, TTML,
     /// JSON…), mapped or read whole (standard input): its pages go as its text is decoded or copied, and the text is searched
     /// where it lies or parsed (`DecodedFile`), so the file and its text are never held together,
-    /// nor the text twice.
+    /// nor the text twice. With `parts`, matching cues that would hold more text than the file
+    /// twice are handed to it a window at a time, and only their count is returned (its warnings
+    /// came with the first part).
     private static func work(
-        _ work: FileWork, decoding bytes: ByteView, pages: ReleasedPages, fileName name: String, load: LoadOptions
+        _ work: FileWork, decoding bytes: ByteView, pages: ReleasedPages, fileName name: String, load: LoadOptions,
+        handingOn parts: ((LoadedTranscript, MatchIndex) -> Void)? = nil
     ) throws(Diagnostic) -> Outcome.Found {
         let decoded = try DecodedFile(mapped: bytes, fileName: name, options: load, pages: pages) { range in
             switch pages {
@@ -348,8 +371,17 @@ struct SeekCommand {
             let (loaded, index) = try decoded.search(untilMatchingCues: cues, of: query)
             return .searched(loaded, index.limited(toCues: cues))
         case .searchMatching(let query):
-            let (loaded, index) = try decoded.searchMatching(query: query)
-            return .searched(loaded, index)
+            guard let parts else {
+                let (loaded, index) = try decoded.searchMatching(query: query)
+                return .searched(loaded, index)
+            }
+            switch try decoded.searchMatching(query: query, handingOnLargeResults: parts) {
+            case .searched(let loaded, let index):
+                return .searched(loaded, index)
+            case .handedOn(var counted):
+                counted.warnings = []
+                return .counted(counted)
+            }
         case .loadCues, .search:
             return Self.found(work, in: try decoded.load())
         }

@@ -48,6 +48,21 @@ struct DecodedWindowMemoryTests {
         }
     }
 
+    /// Thai with a match on every line: its matching cues make 2.8 times the file in text, so
+    /// once they pass twice the file, every window is first found to answer, then the cues kept
+    /// are printed and the rest printed a window at a time as they are found again: the peak stays
+    /// below the text of the cues printed, which keeping them all took (3.1 times the file at
+    /// 100 MB; now 2.4).
+    @Test func thaiLinesAllMatchingArePrintedAWindowAtATime() throws {
+        let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
+        let size = 20_000_000 / line.count * line.count
+        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        let text = size / line.count * 31
+        let peak = try PeakAboveSample("\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}", on: "thai.txt", in: directory)
+        #expect(peak.status == 0, "\(peak.stderr)")
+        #expect(peak.bytes < text, peak.message("every line printed", for: text, of: "text"))
+    }
+
     @Test func invertedLinesHoldTheirTextOnce() throws {
         // ééé and a line feed in Latin-1: 4 bytes, 7 of UTF-8; every line a cue without a match.
         let size = 16_000_000

@@ -37,20 +37,55 @@ extension DecodedFile {
     /// - Complexity: O(n), the text decoded once, each window searched and parsed at most once.
     func searchInWindows(of query: Query, untilMatchingCues limit: Int = .max) throws(Diagnostic)
         -> (loaded: LoadedTranscript, index: MatchIndex)? {
+        guard case .kept(let loaded, let index) = try searchWindows(of: query, untilMatchingCues: limit) else { return nil }
+        return (loaded, index)
+    }
+
+    /// What `searchWindows` found: the cues with a match and their matches, or only that every
+    /// window answers when they would have held too much text, or the matches of cues handed on.
+    enum WindowsSearch {
+        case kept(LoadedTranscript, MatchIndex)
+        /// Every window answers, but the cues with a match would hold more than the budget: those
+        /// of the first `windows` windows, which reach it, the cues and lines those windows hold.
+        case overBudget(WindowsRead, kept: LoadedTranscript, MatchIndex, windows: Int, cues: Int, lines: Int)
+        /// The cues with a match were handed on a window at a time; how many matches they hold.
+        case handedOn(MatchCount)
+    }
+
+    /// `searchInWindows`, keeping cue text until it passes `budget` bytes: the windows after the
+    /// one that passes it are only read (`readAlone`, or counted where the byte scan counts them)
+    /// to find whether every window answers (`.overBudget`, with what was kept). With `part`,
+    /// each window's cues with a match and their matches are handed to it as they are found,
+    /// nothing kept, from the window after the first `skipping` (which hold `skipped` cues and
+    /// lines), and pages lost once let go go as they are decoded: only for a text found to
+    /// answer in every window.
+    func searchWindows(
+        of query: Query, untilMatchingCues limit: Int = .max, keepingAtMost budget: Int = .max,
+        handing part: ((LoadedTranscript, MatchIndex) -> Void)? = nil, skipping: Int = 0,
+        skipped: (cues: Int, lines: Int) = (0, 0)
+    ) throws(Diagnostic) -> WindowsSearch? {
         guard query.scope.speaker == nil else { return nil }
         // A keyword the byte scan takes counts a window without parsing it: one without a match
         // (and without carriage returns, so its lines are its line feeds) is not parsed at all.
         let countsFirst = TranscriptLoader.inPlaceMatcher(for: query) != nil
         var kept = TranscriptBuilder()
         // Room for the most the text can take: pages never written to take no memory.
-        kept.reserve(bytes: pieces.largestText, cues: 0)
+        if part == nil { kept.reserve(bytes: pieces.largestText, cues: 0) }
+        var keptText = 0
+        var overBudget = false
+        /// The windows read, and the cues and lines they hold, when the cues kept passed `budget`.
+        var keptUntil: (windows: Int, cues: Int, lines: Int)?
         var ordinals = PackedIntegers()
         var matches = MatchIndex(query: query)
-        var cues = 0
-        var lines = 0
+        var handedOn = 0
+        var (cues, lines) = skipped
+        var windows = 0
         var problem = false
+        var window = ArrayWindow(capacity: windowSize + windowSize / 2)
         // Stopping at `limit`, the rest is decoded all the same for its warnings (bytes replaced).
-        guard let read = try forEachWindow(readsToEnd: true, { window, format in
+        guard let read = try forEachWindow(in: &window, readsToEnd: true, releasesLostPages: part != nil, { window, format in
+            windows += 1
+            if windows <= skipping { return true }
             if countsFirst && window.firstIndex(of: 0x0D) == nil {
                 guard let counted = TranscriptLoader.countInPieces(window, format: format, fileName: fileName,
                                                                    query: query),
@@ -64,35 +99,62 @@ extension DecodedFile {
                     return true
                 }
             }
-            guard let part = Self.readAlone(window, format: format, fileName: fileName) else {
+            guard let read = Self.readAlone(window, format: format, fileName: fileName) else {
                 problem = true
                 return false
             }
-            let transcript = part.transcript
-            var lastCue = -1
-            for match in MatchIndex(transcript: transcript, query: query) {
-                let cue = match.cue
-                if cue != lastCue {
-                    guard kept.count < limit else { break }
-                    kept.append(text: transcript.text(at: cue), id: transcript.id(at: cue), start: transcript.start(at: cue),
-                                end: transcript.end(at: cue), speaker: transcript.speaker(at: cue),
-                                line: lines + transcript.line(at: cue))
-                    ordinals.append(Int64(cues + cue + 1))
-                    lastCue = cue
+            let transcript = read.transcript
+            if !overBudget {
+                var lastCue = -1
+                for match in MatchIndex(transcript: transcript, query: query) {
+                    let cue = match.cue
+                    if cue != lastCue {
+                        guard kept.count < limit else { break }
+                        let text = transcript.text(at: cue)
+                        keptText += text.utf8.count + 1
+                        kept.append(text: text, id: transcript.id(at: cue), start: transcript.start(at: cue),
+                                    end: transcript.end(at: cue), speaker: transcript.speaker(at: cue),
+                                    line: lines + transcript.line(at: cue))
+                        ordinals.append(Int64(cues + cue + 1))
+                        lastCue = cue
+                    }
+                    matches.append(cue: kept.count - 1, range: match.range, token: match.token)
                 }
-                matches.append(cue: kept.count - 1, range: match.range, token: match.token)
             }
             cues += transcript.count
-            lines += part.lines
+            lines += read.lines
+            if let part, kept.count > 0 {
+                part(LoadedTranscript(transcript: Self.built(kept, ordinals: &ordinals, of: cues), format: format,
+                                      encoding: pieces.encoding.name, warnings: []), matches)
+                handedOn += matches.count
+                (kept, ordinals, matches) = (TranscriptBuilder(), PackedIntegers(), MatchIndex(query: query))
+            } else if keptText > budget && !overBudget {
+                overBudget = true
+                keptUntil = (windows, cues, lines)
+            }
             return kept.count < limit
         }), !problem else { return nil }
+        if part != nil {
+            return .handedOn(MatchCount(matches: handedOn, format: read.format, encoding: read.encoding.name,
+                                        warnings: read.warnings))
+        }
+        let loaded = LoadedTranscript(transcript: Self.built(kept, ordinals: &ordinals, of: keptUntil?.cues ?? cues),
+                                      format: read.format, encoding: read.encoding.name, warnings: read.warnings)
+        if let keptUntil {
+            return .overBudget(read, kept: loaded, matches, windows: keptUntil.windows, cues: keptUntil.cues,
+                               lines: keptUntil.lines)
+        }
+        return .kept(loaded, matches)
+    }
+
+    /// The transcript of the cues `kept`, numbered by `ordinals` unless they are all the `cues` read.
+    private static func built(_ kept: TranscriptBuilder, ordinals: inout PackedIntegers, of cues: Int) -> Transcript {
         var transcript = kept.build()
         if transcript.count < cues {
             ordinals.seal()
             transcript.ordinalColumn = ordinals
         }
-        return (LoadedTranscript(transcript: transcript, format: read.format, encoding: read.encoding.name,
-                                 warnings: read.warnings), matches)
+        return transcript
     }
 
     /// A window's cues as the whole text's parse reads them, with line numbers from 1 at its start,

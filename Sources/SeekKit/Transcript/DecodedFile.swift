@@ -96,6 +96,60 @@ public struct DecodedFile {
         try search(query, untilMatchingCues: nil)
     }
 
+    /// `searchMatching(query:)`, unless its cues with a match would hold more text than the file
+    /// itself twice (once, for pages lost once let go; `keptTextBudget`) and every window of the
+    /// text answers for it: then those found until then are handed to `part`, with their matches
+    /// and the warnings (which come before them all), and the rest a window at a time as they are
+    /// found, so they are never held together (Thai in windows-874 with a match on every line
+    /// makes 2.8 times its file in cues), and only their count is returned. The windows after
+    /// the budget is passed are then read twice: once to find that they answer, once to search them.
+    ///
+    /// - Throws: as `searchMatching(query:)`, and when the second reading finds otherwise than the
+    ///   first (the file changed while it was read).
+    public consuming func searchMatching(
+        query: Query, handingOnLargeResults part: (LoadedTranscript, MatchIndex) -> Void
+    ) throws(Diagnostic) -> SearchedOrHandedOn {
+        try searchMatching(query: query, keepingAtMost: keptTextBudget, handingOn: part)
+    }
+
+    func searchMatching(
+        query: Query, keepingAtMost budget: Int, handingOn part: (LoadedTranscript, MatchIndex) -> Void
+    ) throws(Diagnostic) -> SearchedOrHandedOn {
+        var found = try searchWindows(of: query, keepingAtMost: budget)
+        guard case .overBudget(let read, var kept, let index, let windows, let cues, let lines) = found else {
+            if case .kept(let loaded, let index) = found { return .searched(loaded, index) }
+            let (loaded, index) = try searchWhole(query, untilMatchingCues: nil)
+            return .searched(loaded, index)
+        }
+        // The cues kept first, with the warnings that come before them all, let go once handed
+        // on; then the rest of the windows read again.
+        found = nil
+        part(kept, index)
+        kept = LoadedTranscript(transcript: Transcript(), format: read.format, encoding: read.encoding.name, warnings: [])
+        let handed = try withoutActuallyEscaping(part) { (part) throws(Diagnostic) in
+            try searchWindows(of: query, handing: part, skipping: windows, skipped: (cues, lines))
+        }
+        guard case .handedOn(var counted) = handed, counted.warnings == read.warnings else {
+            throw Diagnostic(file: fileName, message: "changed while it was read")
+        }
+        counted.matches += index.count
+        return .handedOn(counted)
+    }
+
+    /// What `searchMatching(query:handingOnLargeResults:)` gives.
+    public enum SearchedOrHandedOn {
+        /// The cues with a match and their matches, as `searchMatching(query:)` gives them.
+        case searched(LoadedTranscript, MatchIndex)
+        /// The cues were handed on a window at a time: how many matches they held, the format,
+        /// encoding and warnings (already handed on with the first).
+        case handedOn(MatchCount)
+    }
+
+    /// How much cue text `searchMatching(query:handingOnLargeResults:)` keeps at most: twice the
+    /// file (with it, and the matches, within three times), once for pages lost once let go
+    /// (which are kept until then), and 16 MiB at least.
+    var keptTextBudget: Int { Swift.max(16 << 20, bytes.count * (pages == .lost ? 1 : 2)) }
+
     /// `load(untilMatchingCues:of:)` and the matches of the cues loaded, as `searchMatching(query:)`.
     public consuming func search(
         untilMatchingCues cues: Int, of query: Query
@@ -110,6 +164,13 @@ public struct DecodedFile {
         _ query: Query, untilMatchingCues cues: Int?
     ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
         if let found = try searchInWindows(of: query, untilMatchingCues: cues ?? .max) { return found }
+        return try searchWhole(query, untilMatchingCues: cues)
+    }
+
+    /// `search(_:untilMatchingCues:)` of the text decoded whole.
+    private func searchWhole(
+        _ query: Query, untilMatchingCues cues: Int?
+    ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
         let whole = try decodedWhole()
         let loaded: LoadedTranscript
         if let none = try whole.noMatch(of: query) {

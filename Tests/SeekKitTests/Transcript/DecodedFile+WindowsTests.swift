@@ -145,6 +145,75 @@ import Testing
         }
     }
 
+    /// Matching cues that would hold more text than the budget are handed on a window at a time
+    /// (the first part with those kept until the budget is passed, and the warnings), once every
+    /// window is found to answer: their cues (text, times, lines, numbers in the file) and matches
+    /// are those `searchMatching(query:)` keeps, the count is its matches, and the same comes of
+    /// standard input's lost pages (let go with madvise as the windows are read again). A text a
+    /// window cannot answer for is searched whole, as before.
+    @Test func matchingCuesTooManyToKeepAreHandedOnAWindowAtATime() throws {
+        var random = SeededRandom(seed: 2213)
+        let latin1: [[UInt8]] = [[0x63, 0x61, 0x66, 0xE9], [0x20, 0x61], [0xE9, 0x74, 0xE9], [0x0A], [0x0A, 0x0A], [0x62]]
+        let shapes: [(name: String, bytes: [UInt8], handsOn: Bool)] = [
+            ("Latin-1 lines", Self.text(of: latin1, count: 40_000, random: &random), true),
+            ("Latin-1 SRT", Self.srt(of: latin1, blocks: 1_000, random: &random), true),
+            ("Latin-1 lines, a timestamp late", Self.text(of: latin1, count: 30_000, random: &random)
+                + Array("\n[00:01:02] caf\u{E9}\n".unicodeScalars.map { UInt8($0.value) })
+                + Self.text(of: latin1, count: 5_000, random: &random), false),
+        ]
+        for shape in shapes {
+            let name = shape.name.contains("SRT") ? "x.srt" : "x.txt"
+            func file(_ view: ByteView, _ pages: ReleasedPages) throws(Diagnostic) -> DecodedFile {
+                try DecodedFile(mapped: view, fileName: name, options: LoadOptions(), pages: pages, pieceSize: 300,
+                                windowSize: 2_000, firstWindowLines: 5) { range in
+                    if pages == .lost { view.releasePages(before: range.upperBound) }
+                }
+            }
+            for keyword in ["a", "café"] {
+                let query = Query(keyword)
+                let whole = try shape.bytes.withByteView { (view) throws(Diagnostic) in
+                    try file(view, .readAgain).searchMatching(query: query)
+                }
+                let wanted = whole.index.matchingCues.map { whole.loaded.transcript[$0] }
+                for pages in [ReleasedPages.readAgain, .lost] {
+                    let label = "\(shape.name), \(keyword), \(pages)"
+                    var parts: [(loaded: LoadedTranscript, index: MatchIndex)] = []
+                    let input = try Self.lostPages(shape.bytes)
+                    let found = try input.withByteView { (view) throws(Diagnostic) in
+                        try file(view, pages).searchMatching(query: query, keepingAtMost: 1_000) { parts.append(($0, $1)) }
+                    }
+                    switch found {
+                    case .searched(let loaded, let index):
+                        #expect(!shape.handsOn && parts.isEmpty, "\(label): kept whole")
+                        #expect(index.matchingCues.map { loaded.transcript[$0] } == wanted && index.count == whole.index.count
+                                && loaded.warnings == whole.loaded.warnings, "\(label): \(index.count) for \(whole.index.count)")
+                    case .handedOn(let counted):
+                        #expect(shape.handsOn && parts.count > 2, "\(label): \(parts.count) parts")
+                        let cues = parts.flatMap { part in part.index.matchingCues.map { part.loaded.transcript[$0] } }
+                        #expect(cues == wanted, "\(label): \(cues.count) cues handed on for \(wanted.count)")
+                        #expect(parts.allSatisfy { Array($0.index) == Array(MatchIndex(transcript: $0.loaded.transcript, query: query)) },
+                                "\(label): the matches of each part are those of its cues")
+                        #expect(counted.matches == whole.index.count && parts.reduce(0) { $0 + $1.index.count } == whole.index.count,
+                                "\(label): \(counted.matches) matches for \(whole.index.count)")
+                        #expect(parts.first?.loaded.warnings == whole.loaded.warnings
+                                && parts.dropFirst().allSatisfy { $0.loaded.warnings.isEmpty }
+                                && counted.warnings == whole.loaded.warnings, "\(label): the warnings come first")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `bytes` read from a pipe into a `ReadBuffer`, whose pages are lost once let go.
+    static func lostPages(_ bytes: [UInt8]) throws -> ReadBuffer {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        #expect(DescriptorIO.writeAll(ends[1], bytes) == nil)
+        close(ends[1])
+        return try #require(ReadBuffer.read(ends[0], capacity: bytes.count + 1) { got, _ in got > 0 ? .max : nil })
+    }
+
     /// A first window with fewer lines than the start of a file is judged by is not handed on:
     /// the text is decoded whole.
     @Test func aShortFirstWindowDecodesTheWholeText() throws {
