@@ -394,12 +394,25 @@ struct JSONScanner {
     ///
     /// - Throws: when containers nest deeper than `maximumDepth`, a bracket does not
     ///   match, or the text ends inside the value.
+    @inline(__always)
     mutating func skipValue() throws(Failure) {
+        // A number, as most skipped values are (after one space, as most are written): its run
+        // of number bytes, no more to check.
+        if position + 1 < bytes.count, bytes[position] == 0x20, case let first = bytes[position + 1],
+           first &- 0x30 < 10 || first == UInt8(ascii: "-") {
+            position += 2
+            while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
+            return
+        }
+        try skipAnyValue()
+    }
+
+    /// `skipValue` for any value.
+    private mutating func skipAnyValue() throws(Failure) {
         switch peek() ?? 0 {
         case UInt8(ascii: "["):
             if skipArrayOfNumbers() { return }
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-            // A number, as most skipped values are: its run of number bytes, no more to check.
             position += 1
             while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
             return
@@ -447,11 +460,65 @@ struct JSONScanner {
 }
 
 extension JSONScanner {
+    /// How one key of an object was written: the bytes from the end of the value before it (or
+    /// the object's `{`) to just past its `:`, and what its reader made of it. Objects of one
+    /// list (a transcript's segments, a segment's words) mostly write the same keys the same way,
+    /// so the next object's key is known by comparing bytes (`repeats`), not read.
+    struct KeyPattern {
+        var start: Int
+        var count: Int
+        var kind: UInt8
+    }
+
+    /// Whether the text at `position` holds the same bytes as `pattern` (the same key written the
+    /// same way, which `nextKey` would read alike): if so, moves past them as `nextKey` would have.
+    /// `pattern` must come from the same place in an earlier object (its first key for a first key).
+    @inline(__always)
+    mutating func repeats(_ pattern: KeyPattern, _ cursor: inout Cursor) -> Bool {
+        let count = pattern.count
+        guard position + count <= bytes.count else { return false }
+        if count >= 8 {
+            // Whole words, the last one ending where the pattern does (overlapping the one before).
+            var offset = 0
+            while offset + 8 < count {
+                guard bytes.loadWord(at: position + offset) == bytes.loadWord(at: pattern.start + offset) else { return false }
+                offset += 8
+            }
+            guard bytes.loadWord(at: position + count - 8) == bytes.loadWord(at: pattern.start + count - 8) else { return false }
+        } else {
+            for offset in 0..<count where bytes[position + offset] != bytes[pattern.start + offset] { return false }
+        }
+        position += count
+        cursor.first = false
+        return true
+    }
+
+    /// The next key's kind (`classify` tells it from the key's bytes; `nil` at the object's end),
+    /// the `index`th key of its object; `patterns` remembers how each was written.
+    @inline(__always)
+    mutating func nextKeyKind(_ cursor: inout Cursor, index: Int, patterns: inout [KeyPattern],
+                              classify: (JSONScanner, Range<Int>) -> UInt8) throws(Failure) -> UInt8? {
+        if index < patterns.count, repeats(patterns[index], &cursor) { return patterns[index].kind }
+        let start = position
+        guard let key = try nextKey(&cursor) else { return nil }
+        let pattern = KeyPattern(start: start, count: position - start, kind: classify(self, key))
+        if index < patterns.count {
+            patterns[index] = pattern
+        } else if index == patterns.count, index < 64 {
+            patterns.append(pattern)
+        }
+        return pattern.kind
+    }
+}
+
+extension JSONScanner {
     /// Whether `byte` continues a number as `skipValue` reads one: a digit, a letter, `-`, `+` or `.`.
     @inline(__always)
     static func isNumberByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+        // Below 0x40: `+`, `-`, `.` and the digits; from 0x40 to 0x7F: the letters. One bit each.
+        let low: UInt64 = 0x03FF_6800_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_07FF_FFFE
+        return byte < 0x80 && ((byte < 0x40 ? low : high) >> (byte & 0x3F)) & 1 != 0
     }
 
     /// Skips the array at `position` when it holds only numbers (`[50364, 1000, -3.5e2]`, as

@@ -123,6 +123,10 @@ public enum JSONTranscriptParser {
         var joined: (start: Int?, end: Int?, speaker: String?, speakerID: Int, line: Int, times: [WordTime], open: Bool) =
             (nil, nil, nil, -1, 1, [], false)
         var joinedText: [UInt8] = []
+        /// How the segments', their `data` objects' and their words' keys were last written (`JSONScanner.repeats`).
+        var segmentKeys: [JSONScanner.KeyPattern] = []
+        var dataKeys: [JSONScanner.KeyPattern] = []
+        var wordKeys: [JSONScanner.KeyPattern] = []
 
         init(scanner: JSONScanner, cues: CueCollector, fileName: String, keepsWordTimes: Bool) {
             self.scanner = scanner
@@ -219,36 +223,60 @@ public enum JSONTranscriptParser {
 
         /// Reads a segment object's fields into `segment`; subtitle.js's `{"type": "cue", "data":
         /// {"start", "end", "text"}}` has them one object down, in milliseconds.
-        mutating func readFields(of segment: inout Segment, milliseconds: Bool) throws(JSONScanner.Failure) {
+        mutating func readFields(of segment: inout Segment, milliseconds: Bool, nested: Bool = false) throws(JSONScanner.Failure) {
             let scale = milliseconds ? 0 : 3
             var fields = try scanner.beginObject()
-            while let key = try scanner.nextKey(&fields) {
-                // The keys read are 3 to 9 bytes long; Whisper's others (`temperature`, `avg_logprob`, …) are not.
-                if key.count > 9 || key.count < 3 {
-                    try scanner.skipValue()
-                } else if scanner.key(key, is: "data") && scanner.peek() == UInt8(ascii: "{") {
-                    try readFields(of: &segment, milliseconds: true)
-                } else if scanner.key(key, is: "start") || scanner.key(key, is: "startTime") {
-                    segment.isPodcast = segment.isPodcast || scanner.key(key, is: "startTime")
+            var index = 0
+            while let kind = try nested
+                ? scanner.nextKeyKind(&fields, index: index, patterns: &dataKeys, classify: Self.fieldKind)
+                : scanner.nextKeyKind(&fields, index: index, patterns: &segmentKeys, classify: Self.fieldKind) {
+                index += 1
+                switch FieldKind(rawValue: kind) ?? .other {
+                case .data where scanner.peek() == UInt8(ascii: "{"):
+                    try readFields(of: &segment, milliseconds: true, nested: true)
+                case .start, .startTime:
+                    segment.isPodcast = segment.isPodcast || kind == FieldKind.startTime.rawValue
                     segment.start = try readTime(scale: scale, unreadable: &segment.unreadableTime)
-                } else if scanner.key(key, is: "end") || scanner.key(key, is: "endTime") {
+                case .end:
                     segment.end = try readTime(scale: scale, unreadable: &segment.unreadableTime)
-                } else if scanner.key(key, is: "offsets") && scanner.peek() == UInt8(ascii: "{") {
+                case .offsets where scanner.peek() == UInt8(ascii: "{"):
                     (segment.start, segment.end) = try readOffsets(unreadable: &segment.unreadableTime)
-                } else if scanner.key(key, is: "text") || scanner.key(key, is: "body") {
-                    segment.isPodcast = segment.isPodcast || scanner.key(key, is: "body")
+                case .text, .body:
+                    segment.isPodcast = segment.isPodcast || kind == FieldKind.body.rawValue
                     if scanner.readNull() { continue }
                     try scanner.readString(into: &cues)
                     segment.hasText = true
-                } else if scanner.key(key, is: "speaker") {
+                case .speaker:
                     (segment.speaker, segment.speakerID) = try readSpeaker()
-                } else if scanner.key(key, is: "words") || scanner.key(key, is: "tokens") {
-                    let isTokens = scanner.key(key, is: "tokens")
-                    try readWords(milliseconds: isTokens || milliseconds, speaker: &segment.speaker)
-                } else {
+                case .words, .tokens:
+                    try readWords(milliseconds: kind == FieldKind.tokens.rawValue || milliseconds, speaker: &segment.speaker)
+                default:
                     try scanner.skipValue()
                 }
             }
+        }
+
+        /// What `readFields` does with a key.
+        enum FieldKind: UInt8 {
+            case other, data, start, startTime, end, offsets, text, body, speaker, words, tokens
+        }
+
+        /// The kind of the segment key `key` (`endTime` is read as `end`).
+        static func fieldKind(_ scanner: JSONScanner, _ key: Range<Int>) -> UInt8 {
+            // The keys read are 3 to 9 bytes long; Whisper's others (`temperature`, `avg_logprob`, …) are not.
+            let kind: FieldKind = if key.count > 9 || key.count < 3 { .other }
+                else if scanner.key(key, is: "data") { .data }
+                else if scanner.key(key, is: "start") { .start }
+                else if scanner.key(key, is: "startTime") { .startTime }
+                else if scanner.key(key, is: "end") || scanner.key(key, is: "endTime") { .end }
+                else if scanner.key(key, is: "offsets") { .offsets }
+                else if scanner.key(key, is: "text") { .text }
+                else if scanner.key(key, is: "body") { .body }
+                else if scanner.key(key, is: "speaker") { .speaker }
+                else if scanner.key(key, is: "words") { .words }
+                else if scanner.key(key, is: "tokens") { .tokens }
+                else { .other }
+            return kind.rawValue
         }
 
         /// A time in seconds (`scale` 3) or milliseconds (`scale` 0); `nil` for `null` or an unreadable number.
@@ -330,21 +358,24 @@ public enum JSONTranscriptParser {
                 var word = Word(range: wordText.count..<wordText.count)
                 var unreadable = false
                 var fields = try scanner.beginObject()
-                while let key = try scanner.nextKey(&fields) {
-                    if scanner.key(key, is: "word") || scanner.key(key, is: "text") {
+                var index = 0
+                while let kind = try scanner.nextKeyKind(&fields, index: index, patterns: &wordKeys, classify: Self.wordFieldKind) {
+                    index += 1
+                    switch FieldKind(rawValue: kind) ?? .other {
+                    case .text:
                         if scanner.readNull() { continue }
                         let from = wordText.count
                         try scanner.readString(into: &wordText)
                         word.range = from..<wordText.count
-                    } else if scanner.key(key, is: "start") {
+                    case .start:
                         word.start = try readTime(scale: milliseconds ? 0 : 3, unreadable: &unreadable)
-                    } else if scanner.key(key, is: "end") {
+                    case .end:
                         word.end = try readTime(scale: milliseconds ? 0 : 3, unreadable: &unreadable)
-                    } else if scanner.key(key, is: "offsets") && scanner.peek() == UInt8(ascii: "{") {
+                    case .offsets where scanner.peek() == UInt8(ascii: "{"):
                         (word.start, word.end) = try readOffsets(unreadable: &unreadable)
-                    } else if scanner.key(key, is: "speaker") && speaker == nil {
+                    case .speaker where speaker == nil:
                         speaker = try readSpeaker().name
-                    } else {
+                    default:
                         try scanner.skipValue()
                     }
                 }
@@ -355,6 +386,17 @@ public enum JSONTranscriptParser {
                 }
                 words.append(word)
             }
+        }
+
+        /// The kind of a word object's key `key` (`word` is read as `text`).
+        static func wordFieldKind(_ scanner: JSONScanner, _ key: Range<Int>) -> UInt8 {
+            let kind: FieldKind = if scanner.key(key, is: "word") || scanner.key(key, is: "text") { .text }
+                else if scanner.key(key, is: "start") { .start }
+                else if scanner.key(key, is: "end") { .end }
+                else if scanner.key(key, is: "offsets") { .offsets }
+                else if scanner.key(key, is: "speaker") { .speaker }
+                else { .other }
+            return kind.rawValue
         }
 
         mutating func finish(_ segment: Segment) throws(JSONScanner.Failure) {

@@ -162,6 +162,55 @@ import Testing
         #expect(counted.matches == 20_000)
     }
 
+    /// Segments whose keys are written alike one after another (the parser then knows a key by
+    /// comparing its bytes with the segment before's) and unlike (order, spacing, escapes, keys
+    /// missing, extra or sharing a prefix): the whole document gives the cues and word times that
+    /// each segment gives read alone.
+    @Test func keysWrittenAsBeforeAreReadAsWhenReadAlone() throws {
+        var random = SeededRandom(seed: 15)
+        let vocabulary = ["alpha", "beta", "gamma", "delta"]
+        var segments: [String] = []
+        for index in 0..<400 {
+            // Runs of segments written one way, then another.
+            let style = index / 7 % 5
+            let gap = style == 3 ? "  " : " "
+            let start = Double(index) + Double(Int.random(in: 0..<9, using: &random)) / 10
+            let words = (0..<(1 + Int.random(in: 0..<3, using: &random))).map { _ in vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)] }
+            var fields = [
+                "\"start\":\(gap)\(start)",
+                "\"end\":\(gap)\(start + 0.5)",
+                (style == 2 ? #""te\u0078t":"# : "\"text\":") + "\(gap)\" \(words.joined(separator: " "))\"",
+            ]
+            if style != 1 { fields.append("\"id\": \(index)") }
+            if style == 4 { fields.append(#""startTimeX": 3, "ends": [1, 2]"#) }
+            if Int.random(in: 0..<4, using: &random) == 0 { fields.append("\"speaker\": \"S\(Int.random(in: 0..<3, using: &random))\"") }
+            if style >= 3 {
+                let list = words.enumerated().map { offset, word in
+                    let time = start + Double(offset) / 10
+                    return offset % 2 == 0 || style == 3
+                        ? "{\"word\": \"\(word)\", \"start\": \(time), \"end\": \(time + 0.05)}"
+                        : "{\"end\": \(time + 0.05), \"start\": \(time), \"word\": \"\(word)\"}"
+                }
+                fields.append("\"words\": [" + list.joined(separator: ", ") + "]")
+            }
+            if style == 0 { fields.reverse() }
+            segments.append("{" + fields.joined(separator: ", ") + "}")
+        }
+        let whole = try Self.load("{\"segments\": [" + segments.joined(separator: ",\n") + "]}").transcript
+        var alone: [(String, Int?, Int?, String?)] = []
+        var aloneTimes: [String: [Int?]] = [:]
+        for segment in segments {
+            let transcript = try Self.load("{\"segments\": [" + segment + "]}").transcript
+            alone += transcript.map { ($0.text, $0.start, $0.end, $0.speaker) }
+            for word in vocabulary { aloneTimes[word, default: []] += Self.matchTimes(word, in: transcript) }
+        }
+        // Every segment but those whose text key is escaped (keys are compared as written) is a cue.
+        #expect(whole.count == alone.count && alone.count > segments.count * 3 / 4)
+        #expect(whole.map { "\($0.text)|\(String(describing: $0.start))|\(String(describing: $0.end))|\($0.speaker ?? "-")" }
+                == alone.map { "\($0.0)|\(String(describing: $0.1))|\(String(describing: $0.2))|\($0.3 ?? "-")" })
+        for word in vocabulary { #expect(Self.matchTimes(word, in: whole) == aloneTimes[word], "\(word)") }
+    }
+
     @Test func jsonIsRecognisedByItsContent() {
         #expect(SubtitleFormat.detect(fileName: "out", content: Array(#" {"segments": []}"#.utf8)) == .json)
         #expect(SubtitleFormat.detect(fileName: "out.txt", content: Array("[{\"start\": 1}]".utf8)) == .json)
