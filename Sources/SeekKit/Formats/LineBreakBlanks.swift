@@ -14,13 +14,16 @@ enum LineBreakBlanks {
     ///
     /// - Complexity: O(n) in the bytes from `start`; nothing is moved when there are none.
     static func remove(from text: inout [UInt8], startingAt start: Int = 0) {
-        var read = start
-        while read < text.count {
-            if text[read] == 0x0A && (read > start && isBlank(text[read - 1])
-                                      || read + 1 < text.count && isBlank(text[read + 1])) { break }
-            read += 1
+        // The first line feed with a blank beside it, found a line feed at a time.
+        let first: Int? = text.withByteView { view in
+            var index = start
+            while let found = view.firstIndex(of: 0x0A, in: index..<view.count) {
+                if found > start && isBlank(view[found - 1]) || found + 1 < view.count && isBlank(view[found + 1]) { return found }
+                index = found + 1
+            }
+            return nil
         }
-        guard read < text.count else { return }
+        guard var read = first else { return }
         var write = read
         var afterBreak = false
         while read < text.count {

@@ -130,10 +130,11 @@ public enum YouTubeTimedTextParser {
             cueIsParagraph = paragraph
             let start: Int?
             var end: Int?
-            if let value = scanner.attribute("start", in: attributes) {
+            let times = timing(attributes)
+            if let value = times.start {
                 start = YouTubeTimedTextParser.milliseconds(seconds: bytes, value)
                 guard let start else { return unreadable(value, "start", line: line) }
-                if let value = scanner.attribute("dur", in: attributes) {
+                if let value = times.dur {
                     guard let duration = YouTubeTimedTextParser.milliseconds(seconds: bytes, value) else {
                         return unreadable(value, "dur", line: line)
                     }
@@ -142,10 +143,10 @@ public enum YouTubeTimedTextParser {
                     if start >= 10_000 { latersStarts += 1 }
                     end = durationsAreEnds ? max(duration, start) : start + duration
                 }
-            } else if let value = scanner.attribute("t", in: attributes) {
+            } else if let value = times.t {
                 start = SAMIParser.milliseconds(bytes, value)
                 guard let start else { return unreadable(value, "t", line: line) }
-                if let value = scanner.attribute("d", in: attributes) {
+                if let value = times.d {
                     guard let duration = SAMIParser.milliseconds(bytes, value) else {
                         return unreadable(value, "d", line: line)
                     }
@@ -160,6 +161,27 @@ public enum YouTubeTimedTextParser {
             if start < lastStart { ordered = false }
             lastStart = start
             cue = (start, end, line)
+        }
+
+        /// The values of the first `start`, `dur`, `t` and `d` attributes (any prefix, any case), as
+        /// `XMLScanner.attribute` finds each, in one walk of the attributes.
+        private func timing(_ attributes: Range<Int>) -> (start: Range<Int>?, dur: Range<Int>?, t: Range<Int>?, d: Range<Int>?) {
+            var found: (start: Range<Int>?, dur: Range<Int>?, t: Range<Int>?, d: Range<Int>?) = (nil, nil, nil, nil)
+            var index = attributes.lowerBound
+            while let (_, local, value) = scanner.nextAttribute(&index, attributes.upperBound) {
+                switch local.count {
+                case 1:
+                    if found.t == nil, scanner.equals(local, "t") { found.t = value }
+                    if found.d == nil, scanner.equals(local, "d") { found.d = value }
+                case 3:
+                    if found.dur == nil, scanner.equals(local, "dur") { found.dur = value }
+                case 5:
+                    if found.start == nil, scanner.equals(local, "start") { found.start = value }
+                default:
+                    break
+                }
+            }
+            return found
         }
 
         private mutating func unreadable(_ value: Range<Int>, _ attribute: String, line: Int) {

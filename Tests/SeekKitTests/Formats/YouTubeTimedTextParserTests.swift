@@ -60,6 +60,20 @@ import Testing
     }
 
     /// Some converters put each cue's end in `dur`: when every `dur` is at least its `start`, they are ends.
+    /// The timing attributes are found in one walk wherever they stand: after others, in another
+    /// order, in capitals or with a prefix; the first of a name counts, and `start` before `t`.
+    @Test func timingAttributesInAnyOrder() {
+        let (cues, warnings) = Self.parse("""
+            <timedtext><text w="1" d="3400" t="1200">one</text><text D="100" ac="x" T="5000" t="9">two</text>\
+            <text x:t="6000" x:d="50">three</text><text t="7000" dur="2" start="8">four</text>\
+            <text dt="1" td="2" t="9000" d="10" d="20">five</text></timedtext>
+            """)
+        #expect(cues.map(\.text) == ["one", "two", "three", "four", "five"])
+        #expect(cues.map(\.start) == [1200, 5000, 6000, 8000, 9000])
+        #expect(cues.map(\.end) == [4600, 5100, 6050, 10000, 9010])
+        #expect(warnings.isEmpty)
+    }
+
     @Test func durationsThatAreEndTimes() {
         let ends = (0..<4).map { "<text start=\"\(10 + $0 * 3).5\" dur=\"\(12 + $0 * 3)\">line \($0)</text>" }.joined()
         let (cues, warnings) = Self.parse("<transcript>" + ends + "</transcript>")
