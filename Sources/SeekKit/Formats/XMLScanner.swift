@@ -184,8 +184,14 @@ struct XMLScanner {
 
     /// The value of the attribute whose local name is `name` (any prefix, any case), without its
     /// quotes, in the attribute text `attributes`; `nil` when absent.
+    @inline(__always)
     func attribute(_ name: StaticString, in attributes: Range<Int>, prefix: StaticString? = nil) -> Range<Int>? {
         if prefix == nil, let value = leadingAttribute(name, in: attributes) { return value }
+        return walkingAttributes(name, in: attributes, prefix: prefix)
+    }
+
+    /// `attribute`, by the general walk.
+    private func walkingAttributes(_ name: StaticString, in attributes: Range<Int>, prefix: StaticString?) -> Range<Int>? {
         var index = attributes.lowerBound
         while let (attributeName, local, value) = nextAttribute(&index, attributes.upperBound) {
             guard equals(local, name) else { continue }

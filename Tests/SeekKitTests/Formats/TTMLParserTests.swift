@@ -23,6 +23,37 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    /// `HH:MM:SS.mmm` read two words at a time: every byte value at every place of a few clock
+    /// times gives what a byte-by-byte reading of the form gives (the time, or `nil` for anything
+    /// else, which the general reader then reads).
+    @Test func twelveByteClockTimesAsReadByteByByte() {
+        func reference(_ text: [UInt8]) -> Int? {
+            guard text.count == 12, text[2] == UInt8(ascii: ":"), text[5] == UInt8(ascii: ":"), text[8] == UInt8(ascii: ".")
+            else { return nil }
+            var digits: [Int] = []
+            for place in [0, 1, 3, 4, 6, 7, 9, 10, 11] {
+                guard text[place] >= 0x30, text[place] <= 0x39 else { return nil }
+                digits.append(Int(text[place]) - 0x30)
+            }
+            let (hours, minutes, seconds) = (digits[0] * 10 + digits[1], digits[2] * 10 + digits[3], digits[4] * 10 + digits[5])
+            guard minutes < 60, seconds < 60 else { return nil }
+            return ((hours * 60 + minutes) * 60 + seconds) * 1000 + digits[6] * 100 + digits[7] * 10 + digits[8]
+        }
+        var checked = 0
+        for base in ["00:00:00.000", "01:02:03.456", "99:59:59.999", "12:34:56.789", "00:59:60.000", "00:60:00.000"] {
+            for place in 0..<12 {
+                for byte in 0...255 {
+                    var text = Array(base.utf8)
+                    text[place] = UInt8(byte)
+                    let read = text.withByteView { TTMLParser.twelveByteClock($0) }
+                    #expect(read == reference(text), "\(text)")
+                    checked += read == nil ? 0 : 1
+                }
+            }
+        }
+        #expect(checked > 200)
+    }
+
     @Test func frameRateMultiplierAndTickRate() {
         let root = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:ttp=\"http://www.w3.org/ns/ttml#parameter\""
             + " ttp:frameRate=\"50\" ttp:frameRateMultiplier=\"1000 1001\" ttp:tickRate=\"100\">"
