@@ -193,3 +193,21 @@ func processCPUTime() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
         + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
+
+/// `--load FILE`: loads the file in process once, as `formatSpeeds` does, prints its cue count
+/// and stops; under callgrind its instructions, less an empty file's, are the format's parsing cost.
+func loadOnce(_ path: String) -> Never {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("seek-bench: cannot read \(path)\n".utf8))
+        exit(2)
+    }
+    let fileName = URL(fileURLWithPath: path).lastPathComponent
+    do {
+        let loaded = try TranscriptLoader.load(Array(data), fileName: fileName)
+        print("\(fileName): \(loaded.transcript.count) cues (\(loaded.format.rawValue))")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("seek-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}

@@ -1,6 +1,6 @@
 // seek-bench: measures seek against rg (and GNU grep) on generated workloads and prints a table.
 //
-// Usage: seek-bench [--quick] [--runs N] [--only NAME,...] [--keep DIR]
+// Usage: seek-bench [--quick] [--runs N] [--only NAME,...] [--keep DIR] [--load FILE]
 //
 // Build both in release first, from Benchmarks/ (on macOS without -Xswiftc -static-executable):
 //   flags="-Xswiftc -static-executable -Xswiftc -cross-module-optimization"
@@ -15,6 +15,7 @@
 import Foundation
 
 let options = BenchOptions(CommandLine.arguments)
+if let path = options.load { loadOnce(path) }
 let selfURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 let seekPath = selfURL.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("seek").path
 guard FileManager.default.isExecutableFile(atPath: seekPath) else {
