@@ -57,6 +57,42 @@ import Testing
         #expect(try result.get() == expected)
     }
 
+    /// Numbers of every length of whole part and fraction (short ones are read a word at a time),
+    /// with and without a sign and an exponent, followed by a value or at the very end: the sign,
+    /// digits, exponent and end a digit-by-digit reading gives.
+    @Test func numbersOfEveryLengthAreReadAsWritten() throws {
+        var random = SeededRandom(seed: 77)
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) }) }
+        for wholeCount in 1...9 {
+            for fractionCount in 0...9 {
+                for variant in 0..<4 {
+                    let whole = digits(wholeCount)
+                    let fraction = digits(fractionCount)
+                    let negative = variant % 2 == 1
+                    let exponent = variant == 2 ? Int.random(in: -5...5, using: &random) : 0
+                    var text = (negative ? "-" : "") + whole + (fractionCount > 0 ? "." + fraction : "")
+                    if variant == 2 { text += "e\(exponent)" }
+                    for tail in [", 0, 1, 2, 3, 4, 5, 6, 7]", "}", ""] {
+                        let read = Self.withScanner(text + tail) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) in
+                            (try scanner.readNumber(), scanner.position)
+                        }
+                        let (number, end) = try read.get()
+                        let expected = JSONScanner.Number(negative: negative, mantissa: UInt64(whole + fraction)!,
+                                                          exponent: exponent - fractionCount)
+                        #expect(number == expected, "\(text + tail)")
+                        #expect(end == text.utf8.count, "\(text + tail)")
+                    }
+                }
+            }
+        }
+        // A point with no digits after it, and a minus with none, are refused however long the text.
+        for text in ["12., 0, 0, 0, 0, 0, 0, 0", "-x, 0, 0, 0, 0, 0, 0, 0, 0", "1.e5, 0, 0, 0, 0, 0, 0, 0"] {
+            #expect(throws: JSONScanner.Failure.self, "\(text)") {
+                try Self.withScanner(text) { (scanner: inout JSONScanner) throws(JSONScanner.Failure) in try scanner.readNumber() }.get()
+            }
+        }
+    }
+
     @Test(arguments: [
         (#"{"a": [1, 2, {"b": "c]}"}], "d": null} tail"#, 38),
         (#"[1e5, true, false, null, "x\"y"]"#, 32),
