@@ -43,7 +43,7 @@ public struct BytePairFinder: Sendable {
     /// `text[p + second.offset]` both match, or `limit` when there is none. Places whose
     /// bytes would lie past the end of `text` are not looked at.
     ///
-    /// - Complexity: O(limit - start), sixteen places per step.
+    /// - Complexity: O(limit - start), thirty-two places per step.
     package func next(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
         guard let base = text.baseAddress else { return limit }
         assert(start >= 0 && limit <= text.count, "places inside the text")
@@ -54,15 +54,37 @@ public struct BytePairFinder: Sendable {
         let secondMask = SIMD16<UInt8>(repeating: second.orMask)
         let secondTarget = SIMD16<UInt8>(repeating: second.target)
         let secondAlternative = SIMD16<UInt8>(repeating: second.alternative)
-        var place = start
-        let vectorEnd = Swift.min(limit, text.count - reach) - 16
-        while place <= vectorEnd {
+        // (Without alternatives, each byte is compared once: the compiler cannot know they are the same.)
+        let hasAlternatives = first.alternative != first.target || second.alternative != second.target
+        @inline(__always) func hits(at place: Int, alternatives: Bool) -> SIMDMask<SIMD16<Int8>> {
             assert(place + reach + 16 <= text.count)
             let a = UnsafeRawPointer(base + place + first.offset).loadUnaligned(as: SIMD16<UInt8>.self) | firstMask
             let b = UnsafeRawPointer(base + place + second.offset).loadUnaligned(as: SIMD16<UInt8>.self) | secondMask
-            let hits = ((a .== firstTarget) .| (a .== firstAlternative)) .& ((b .== secondTarget) .| (b .== secondAlternative))
-            if let lane = hits.firstTrueLane { return place + lane }
-            place += 16
+            guard alternatives else { return (a .== firstTarget) .& (b .== secondTarget) }
+            return ((a .== firstTarget) .| (a .== firstAlternative)) .& ((b .== secondTarget) .| (b .== secondAlternative))
+        }
+        // Thirty-two places a step, tested once (candidates are rare), then sixteen.
+        let vectorEnd = Swift.min(limit, text.count - reach) - 16
+        @inline(__always) func find(from place: inout Int, alternatives: Bool) -> Int? {
+            while place + 16 <= vectorEnd {
+                let low = hits(at: place, alternatives: alternatives)
+                let high = hits(at: place + 16, alternatives: alternatives)
+                let (a, b) = (low .| high).words
+                if a | b != 0 {
+                    if let lane = low.firstTrueLane { return place + lane }
+                    if let lane = high.firstTrueLane { return place + 16 + lane }
+                }
+                place += 32
+            }
+            while place <= vectorEnd {
+                if let lane = hits(at: place, alternatives: alternatives).firstTrueLane { return place + lane }
+                place += 16
+            }
+            return nil
+        }
+        var place = start
+        if let found = hasAlternatives ? find(from: &place, alternatives: true) : find(from: &place, alternatives: false) {
+            return found
         }
         while place < limit && place + reach < text.count {
             if first.matches(base[place + first.offset]) && second.matches(base[place + second.offset]) { return place }

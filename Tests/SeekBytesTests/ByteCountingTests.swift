@@ -4,7 +4,7 @@ import Testing
 /// Counting a byte sixteen at a time equals counting it one by one, wherever the range starts and ends.
 @Suite struct ByteCountingTests {
     @Test func countsAsAByteLoopDoes() {
-        let cases: [Int] = [0, 1, 15, 16, 17, 255 * 16 + 3, 5_000]
+        let cases: [Int] = [0, 1, 15, 16, 17, 63, 64, 65, 80, 129, 63 * 64 + 20, 255 * 16 + 3, 5_000]
         for length in cases {
             var state: UInt64 = UInt64(length) &+ 7
             let bytes = (0..<length).map { _ -> UInt8 in

@@ -4,7 +4,7 @@ import Testing
 /// Line feeds counted sixteen bytes at a time, and the lines looked at, equal a byte loop's.
 @Suite struct LineStartsTests {
     @Test func countsLineFeedsAndLooksAtTheLinesAsked() {
-        let cases: [Int] = [0, 1, 16, 17, 18, 100, 255 * 16 + 40]
+        let cases: [Int] = [0, 1, 16, 17, 18, 64, 65, 66, 100, 129, 200, 63 * 64 + 65, 63 * 64 + 130, 255 * 16 + 40]
         for length in cases {
             var state: UInt64 = UInt64(length) &+ 3
             let bytes = (0..<length).map { _ -> UInt8 in
