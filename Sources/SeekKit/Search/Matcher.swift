@@ -339,6 +339,27 @@ public struct Matcher: Sendable {
         return starts
     }
 
+    /// Every match in the lines of `text`, each line a cue as `linesWithMatches` reads them:
+    /// `found(lineStart, range)` in order, the range in UTF-8 bytes of the line, as `scan(_:found:)`
+    /// finds them in a transcript of those lines. `false`, having found nothing, when
+    /// `linesWithMatches` would be `nil`.
+    ///
+    /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
+    func matchesInLines(_ text: ByteView, found: (_ lineStart: Int, _ range: Range<Int>) -> Void) -> Bool {
+        guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
+              let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+        else { return false }
+        let length = keyword.utf8.count
+        _ = plan.scanByCue(text, cues: TextLines(text: text), keepingStarts: true) { line, _, starts, needsReference in
+            if needsReference {
+                for range in reference.ranges(in: Self.line(at: line, in: text)[...]) { found(line, range) }
+            } else {
+                for start in starts { found(line, Int(start)..<Int(start) + length) }
+            }
+        }
+        return true
+    }
+
     /// `scan` over cue texts held in `bytes` (valid UTF-8) at the ranges of `records`;
     /// `text` gives a cue's text for the reference. Only when `scansBytes`.
     ///

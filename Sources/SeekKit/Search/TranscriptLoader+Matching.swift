@@ -33,7 +33,7 @@ extension TranscriptLoader {
 
     /// `loadMatching` and the matches of `query` in the cues it loads: `MatchIndex(transcript:query:)`
     /// of its transcript, found by the search that chose the cues rather than by another search
-    /// of them where it can (plain SRT read piece by piece).
+    /// of them where it can (plain SRT and untimed text read piece by piece).
     ///
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
@@ -97,7 +97,7 @@ extension TranscriptLoader {
             return format == .srt
                 ? MatchingCues(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
                                keepingMatches: indexing)
-                : MatchingCues(untimedText: piece, matcher: matcher)
+                : MatchingCues(untimedText: piece, matcher: matcher, keepingMatches: indexing)
         }
         var cuesBefore = 0
         var ordinals = PackedIntegers()
@@ -139,7 +139,7 @@ extension TranscriptLoader {
         transcript.ordinalColumn = ordinals
         let loaded = LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
                                       warnings: warnings)
-        guard indexing && format == .srt, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) else {
+        guard indexing, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) else {
             return (loaded, nil)
         }
         // The matches the pieces' search kept, in order: the n-th block read is cue n.
@@ -229,15 +229,27 @@ struct MatchingCues {
     }
 
     /// The matches the search hands on, gathered as one value (a closure changing several
-    /// variables checks each access).
+    /// variables checks each access), for cues up to the piece's `isDense` limit: past it, only
+    /// `isDense` is set, so that the matches of a piece read whole are not held.
     private struct KeptMatches {
         var cues: [Int] = []
         var counts: [Int] = []
         var starts = PackedIntegers()
         var lengths = PackedIntegers()
+        /// Whether more cues matched than `isDense` lets a piece keep.
+        private(set) var isDense = false
+        private let cueLimit: Int
+
+        /// Matches for at most as many cues as `piece` may keep (`MatchingCues.isDense`).
+        init(for piece: ByteView) { cueLimit = MatchingCues.denseLimit(of: piece) }
 
         mutating func add(cue: Int, range: Range<Int>) {
+            guard !isDense else { return }
             if cues.last != cue {
+                guard cues.count < cueLimit else {
+                    isDense = true
+                    return
+                }
                 cues.append(cue)
                 counts.append(0)
             }
@@ -261,8 +273,11 @@ struct MatchingCues {
     /// cues' numbers) would cost more than loading the whole file where it lies: more than one
     /// in 64 bytes (a piece under 64 KiB is judged as one of 64 KiB: what it holds is small).
     static func isDense(_ matching: Int, in piece: ByteView) -> Bool {
-        matching > Swift.max(piece.count, 1 << 16) / 64
+        matching > denseLimit(of: piece)
     }
+
+    /// The most matching cues a piece keeps (`isDense` beyond).
+    static func denseLimit(of piece: ByteView) -> Int { Swift.max(piece.count, 1 << 16) / 64 }
 
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
     ///
@@ -271,10 +286,10 @@ struct MatchingCues {
     init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher, keepingMatches: Bool = false) {
         guard let layout else { return nil }
         let rewrite = { SRTParser.cleanText(piece, layout.spans[$0]) }
-        var kept = KeptMatches()
+        var kept = KeptMatches(for: piece)
         if keepingMatches {
             guard matcher.matchesInCues(piece, spans: layout.spans, rewritten: layout.marked, rewrite: rewrite,
-                                        found: { kept.add(cue: $0, range: $1) }) else { return nil }
+                                        found: { kept.add(cue: $0, range: $1) }), !kept.isDense else { return nil }
             matchStarts = kept.starts
             matchLengths = kept.lengths
         } else {
@@ -317,10 +332,24 @@ struct MatchingCues {
     /// The matching lines of a piece of untimed text without carriage returns, each
     /// non-blank line a cue; `nil` for another piece, or one with a line that starts with
     /// a timestamp (the file is then timestamped text).
-    init?(untimedText piece: ByteView, matcher: Matcher) {
+    ///
+    /// With `keepingMatches`, the matches in those lines are kept too (`matchStarts`, `matchLengths`,
+    /// each block's `matches`): a line's cue holds its text as it lies.
+    init?(untimedText piece: ByteView, matcher: Matcher, keepingMatches: Bool = false) {
         guard !piece.isEmpty else { return }
-        guard piece.firstIndex(of: 0x0D) == nil, let matching = matcher.linesWithMatches(piece),
-              !MatchingCues.isDense(matching.count, in: piece) else { return nil }
+        guard piece.firstIndex(of: 0x0D) == nil else { return nil }
+        var kept = KeptMatches(for: piece)
+        if keepingMatches {
+            guard matcher.matchesInLines(piece, found: { kept.add(cue: $0, range: $1) }), !kept.isDense
+            else { return nil }
+            matchStarts = kept.starts
+            matchLengths = kept.lengths
+        } else {
+            guard let found = matcher.linesWithMatches(piece) else { return nil }
+            kept.cues = found
+        }
+        let matching = kept.cues
+        guard !MatchingCues.isDense(matching.count, in: piece) else { return nil }
         var position = 0
         blocks.reserveCapacity(matching.count)
         for start in matching {
@@ -330,7 +359,8 @@ struct MatchingCues {
             lines += before.lineFeeds
             cues += before.cues
             let next = Swift.min(end + 1, piece.count)
-            guard let block = Block(bytes: start..<next, ordinal: cues, linesBefore: lines) else { return nil }
+            guard let block = Block(bytes: start..<next, ordinal: cues, linesBefore: lines,
+                                    matches: keepingMatches ? kept.counts[blocks.count] : 0) else { return nil }
             blocks.append(block)
             blockBytes += next - start
             lines += next > end ? 1 : 0
