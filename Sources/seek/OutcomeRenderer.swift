@@ -93,7 +93,8 @@ struct OutcomeRenderer: Sendable {
             case .export(let export) where export.isSupercut:
                 return nil
             case .export(let export):
-                exportMatches(outcome.file, transcript, index, track: outcome.track, as: export, into: &buffer, flush: flush)
+                exportMatches(outcome.file, transcript, index, track: outcome.track, partOf: outcome.partOf, as: export,
+                              into: &buffer, flush: flush)
                 return false
             case .onlyMatching:
                 printMatchedText(outcome.file, transcript, index, into: &buffer, flush: flush)
@@ -156,10 +157,12 @@ struct OutcomeRenderer: Sendable {
 
     private func exportMatches(
         _ file: String, _ transcript: Transcript, _ index: MatchIndex, track: SubtitleTrack?,
-        as format: CommandLineOptions.ExportFormat, into buffer: inout [UInt8], flush: (inout [UInt8]) -> Void
+        partOf: (matchesBefore: Int, totalMatches: Int)?, as format: CommandLineOptions.ExportFormat,
+        into buffer: inout [UInt8], flush: (inout [UInt8]) -> Void
     ) {
         for record in MatchRecords(file: file, transcript: transcript, index: index,
-                                   track: track?.number, language: track?.language) {
+                                   track: track?.number, language: track?.language,
+                                   matchesBefore: partOf?.matchesBefore ?? 0, totalMatches: partOf?.totalMatches) {
             switch format {
             case .jsonLines: JSONLinesWriter.append(record, to: &buffer)
             case .csv: CSVWriter.append(record, to: &buffer, guardingFormulas: options.safeCSV)

@@ -121,9 +121,9 @@ struct SeekCommand {
             showFileNames: showFileNames, media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
         report.begin()
         let work = FileWork(output, silent: silent, options: options)
-        // One file shown block by block (or match by match) may be too large a result to keep:
-        // it is searched on this thread, its blocks printed a window of text at a time.
-        let handsOnParts = inputs.count == 1 && !silent && (output == .blocks || output == .onlyMatching)
+        // One file shown block by block, match by match or record by record may be too large a
+        // result to keep: it is searched on this thread, its blocks printed a window of text at a time.
+        let handsOnParts = inputs.count == 1 && !silent && output.showsOnlyMatchingCues
         // Many files are done ahead, as many as a count keeps of them (nothing) or full results
         // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -199,8 +199,12 @@ struct SeekCommand {
         }
         if handsOnParts, inputs.count == 1, let input = inputs.first, !isVideo[0] {
             withoutActuallyEscaping(deliver) { deliver in
-                let part = { (loaded: LoadedTranscript, index: MatchIndex) in
-                    deliver(Outcome(file: input.displayName, path: input.path, result: .success(.searched(loaded, index))))
+                var matchesBefore = 0
+                let part = { (loaded: LoadedTranscript, index: MatchIndex, totalMatches: Int) in
+                    var outcome = Outcome(file: input.displayName, path: input.path, result: .success(.searched(loaded, index)))
+                    outcome.partOf = (matchesBefore, totalMatches)
+                    matchesBefore += index.count
+                    deliver(outcome)
                 }
                 deliver(Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
                     try Self.work(work, on: input, bytes: bytes[0], load: loadOptions, standardInput: standardInput,
@@ -273,10 +277,11 @@ struct SeekCommand {
     }
 
     /// What `work` asks of one file (read from `preread` when given), or why the file could not be read;
-    /// with `parts`, matching cues too many to keep are handed to it instead (see `work(_:decoding:…)`).
+    /// with `parts`, matching cues too many to keep are handed to it instead, with the file's number
+    /// of matches (see `work(_:decoding:…)`).
     static func work(
         _ work: FileWork, on input: InputFile, bytes preread: Result<ReadBuffer, Diagnostic>? = nil, load: LoadOptions,
-        standardInput: Int32, handingOn parts: ((LoadedTranscript, MatchIndex) -> Void)? = nil
+        standardInput: Int32, handingOn parts: ((LoadedTranscript, MatchIndex, Int) -> Void)? = nil
     ) throws(Diagnostic) -> Outcome.Found {
         if let problem = input.problem { throw problem }
         let name = input.displayName
@@ -356,7 +361,7 @@ struct SeekCommand {
     /// came with the first part).
     private static func work(
         _ work: FileWork, decoding bytes: ByteView, pages: ReleasedPages, fileName name: String, load: LoadOptions,
-        handingOn parts: ((LoadedTranscript, MatchIndex) -> Void)? = nil
+        handingOn parts: ((LoadedTranscript, MatchIndex, Int) -> Void)? = nil
     ) throws(Diagnostic) -> Outcome.Found {
         let decoded = try DecodedFile(mapped: bytes, fileName: name, options: load, pages: pages) { range in
             switch pages {
@@ -416,6 +421,9 @@ struct Outcome: Sendable {
     var result: Result<Found, Diagnostic>
     /// The file's blocks, lines or records, when a worker rendered them ahead of printing.
     var rendered: OutcomeRenderer.Rendered?
+    /// For a part of a file's matching cues handed on a window at a time: how many of the file's
+    /// matches come before the part's and how many the file holds (what an export numbers by).
+    var partOf: (matchesBefore: Int, totalMatches: Int)?
 
     /// About how many bytes the outcome holds: its transcript's text and cues, its matches and
     /// its rendered output (what waiting to be printed costs).

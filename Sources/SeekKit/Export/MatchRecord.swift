@@ -91,13 +91,25 @@ public struct MatchRecords: Sequence, Sendable {
     /// The video subtitle track the transcript came from (number and language), if any.
     public let track: Int?
     public let language: String?
+    /// How many of the file's matches come before the index's: its matches are numbered from one
+    /// more (a file's matches exported a part at a time).
+    public let matchesBefore: Int
+    /// The number of matches in the file (`total`): the index's count unless it is a part of them.
+    public let totalMatches: Int
 
-    public init(file: String, transcript: Transcript, index: MatchIndex, track: Int? = nil, language: String? = nil) {
+    /// The records of `index`'s matches; for a part of a file's matches, `matchesBefore` says how
+    /// many come before its first and `totalMatches` how many the file holds.
+    public init(
+        file: String, transcript: Transcript, index: MatchIndex, track: Int? = nil, language: String? = nil,
+        matchesBefore: Int = 0, totalMatches: Int? = nil
+    ) {
         self.file = file
         self.transcript = transcript
         self.index = index
         self.track = track
         self.language = language
+        self.matchesBefore = matchesBefore
+        self.totalMatches = totalMatches ?? index.count
     }
 
     public func makeIterator() -> Iterator {
@@ -114,6 +126,7 @@ public struct MatchRecords: Sequence, Sendable {
         private let storage: String
         private let keywords: [String]
         private let total: Int
+        private let matchesBefore: Int
         private let timesWords: Bool
         /// The cue of the last match and its fields.
         private var cue = -1
@@ -157,7 +170,8 @@ public struct MatchRecords: Sequence, Sendable {
             matches = records.index.makeIterator()
             storage = records.transcript.storage
             keywords = records.index.query.keywords
-            total = records.index.count
+            total = records.totalMatches
+            matchesBefore = records.matchesBefore
             timesWords = !records.transcript.wordTimes.isEmpty
         }
 
@@ -184,7 +198,7 @@ public struct MatchRecords: Sequence, Sendable {
             let times = timesWords ? records.transcript.matchTimes(cue: cue, range: match.range)
                 : (start: cueFields.start, end: cueFields.end)
             return MatchRecord(
-                file: records.file, position: match.position, total: total, cue: cueFields.ordinal,
+                file: records.file, position: matchesBefore + match.position, total: total, cue: cueFields.ordinal,
                 cueID: cueFields.id, start: cueFields.start, end: cueFields.end, speaker: cueFields.speaker,
                 keyword: match.token < keywords.count ? keywords[match.token] : "",
                 text: cueFields.text, characters: startScalars..<scalars, utf16: startUTF16..<utf16,

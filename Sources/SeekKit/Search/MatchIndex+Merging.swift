@@ -26,13 +26,18 @@ struct OverlapFilter {
     private var end = 0
 
     mutating func offer(cue: Int, range: Range<Int>, token: Int, into index: inout MatchIndex) {
+        if keeps(cue: cue, range: range) { index.append(cue: cue, range: range, token: token) }
+    }
+
+    /// Whether the match offered next is kept (`offer` without an index: a count).
+    mutating func keeps(cue: Int, range: Range<Int>) -> Bool {
         if cue != self.cue {
             self.cue = cue
             end = 0
         }
-        guard range.lowerBound >= end else { return }
-        index.append(cue: cue, range: range, token: token)
+        guard range.lowerBound >= end else { return false }
         end = range.upperBound
+        return true
     }
 }
 

@@ -100,17 +100,29 @@ public struct MatchIndex: Sendable {
         return index
     }
 
-    /// The number of matches, without keeping them (single keyword, whole transcript: no index at all).
+    /// The number of matches, `MatchIndex(transcript:query:).count`, without keeping them where it
+    /// can: one keyword over the whole transcript, or several that the automaton searches together
+    /// (their matches counted as `build` merges them, overlaps left out). Other queries build the index.
     ///
-    /// - Complexity: O(total text length) per keyword.
+    /// - Complexity: O(total text length) per keyword, or for all plain keywords together.
     public static func count(transcript: Transcript, query: Query) -> Int {
-        let tokens = query.keywords.indices.filter { !query.keywords[$0].isEmpty }
-        guard tokens.count == 1, query.scope.isUnrestricted else {
-            return MatchIndex(transcript: transcript, query: query).count
+        let tokens = query.keywords.indices.filter { !query.keywords[$0].isEmpty }.prefix(Int(UInt16.max))
+        if tokens.count == 1, query.scope.isUnrestricted {
+            var count = 0
+            query.matcher(for: tokens[0]).scan(transcript) { _, _ in count += 1 }
+            return count
         }
-        var count = 0
-        query.matcher(for: tokens[0]).scan(transcript) { _, _ in count += 1 }
-        return count
+        if tokens.count > 1, !transcript.isEmpty, let automaton = KeywordAutomaton(query: query, tokens: tokens),
+           tokens.allSatisfy({ automaton.searches[$0] }) {
+            var merged = OverlapFilter()
+            var count = 0
+            _ = automaton.scan(transcript, inScope: query.scope.filter(for: transcript), isCancelled: { false }) {
+                cue, range, _ in
+                if merged.keeps(cue: cue, range: range) { count += 1 }
+            }
+            return count
+        }
+        return MatchIndex(transcript: transcript, query: query).count
     }
 
     mutating func append(cue: Int, range: Range<Int>, token: Int) {

@@ -46,15 +46,17 @@ extension DecodedFile {
     enum WindowsSearch {
         case kept(LoadedTranscript, MatchIndex)
         /// Every window answers, but the cues with a match would hold more than the budget: those
-        /// of the first `windows` windows, which reach it, the cues and lines those windows hold.
-        case overBudget(WindowsRead, kept: LoadedTranscript, MatchIndex, windows: Int, cues: Int, lines: Int)
+        /// of the first `windows` windows, which reach it, the cues and lines those windows hold,
+        /// and the matches of the whole text (`total`: those kept and those of the windows only read).
+        case overBudget(WindowsRead, kept: LoadedTranscript, MatchIndex, windows: Int, cues: Int, lines: Int, total: Int)
         /// The cues with a match were handed on a window at a time; how many matches they hold.
         case handedOn(MatchCount)
     }
 
     /// `searchInWindows`, keeping cue text until it passes `budget` bytes: the windows after the
     /// one that passes it are only read (`readAlone`, or counted where the byte scan counts them)
-    /// to find whether every window answers (`.overBudget`, with what was kept). With `part`,
+    /// to find whether every window answers, and their matches counted (`.overBudget`, with what
+    /// was kept and the text's matches). With `part`,
     /// each window's cues with a match and their matches are handed to it as they are found,
     /// nothing kept, from the window after the first `skipping` (which hold `skipped` cues and
     /// lines), and pages lost once let go go as they are decoded: only for a text found to
@@ -77,6 +79,8 @@ extension DecodedFile {
         var keptUntil: (windows: Int, cues: Int, lines: Int)?
         var ordinals = PackedIntegers()
         var matches = MatchIndex(query: query)
+        /// The matches of the windows only read, once over the budget.
+        var uncounted = 0
         var handedOn = 0
         var (cues, lines) = skipped
         var windows = 0
@@ -86,25 +90,31 @@ extension DecodedFile {
         guard let read = try forEachWindow(in: &window, readsToEnd: true, releasesLostPages: part != nil, { window, format in
             windows += 1
             if windows <= skipping { return true }
+            /// The window's matches, where the byte scan counted them.
+            var counted: Int?
             if countsFirst && window.firstIndex(of: 0x0D) == nil {
-                guard let counted = TranscriptLoader.countInPieces(window, format: format, fileName: fileName,
-                                                                   query: query),
-                      counted.warnings.isEmpty else {
+                guard let found = TranscriptLoader.countInPieces(window, format: format, fileName: fileName,
+                                                                 query: query),
+                      found.warnings.isEmpty else {
                     problem = true
                     return false
                 }
-                if counted.matches == 0 {
-                    cues += counted.cues
+                if found.matches == 0 {
+                    cues += found.cues
                     lines += SRTLayout.lines(in: window)
                     return true
                 }
+                counted = found.matches
             }
             guard let read = Self.readAlone(window, format: format, fileName: fileName) else {
                 problem = true
                 return false
             }
             let transcript = read.transcript
-            if !overBudget {
+            if overBudget {
+                // `countInPieces` counts what `MatchIndex` finds in the cues read.
+                uncounted += counted ?? MatchIndex.count(transcript: transcript, query: query)
+            } else {
                 var lastCue = -1
                 for match in MatchIndex(transcript: transcript, query: query) {
                     let cue = match.cue
@@ -142,7 +152,7 @@ extension DecodedFile {
                                       format: read.format, encoding: read.encoding.name, warnings: read.warnings)
         if let keptUntil {
             return .overBudget(read, kept: loaded, matches, windows: keptUntil.windows, cues: keptUntil.cues,
-                               lines: keptUntil.lines)
+                               lines: keptUntil.lines, total: matches.count + uncounted)
         }
         return .kept(loaded, matches)
     }

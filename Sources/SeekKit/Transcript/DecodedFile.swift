@@ -101,22 +101,27 @@ public struct DecodedFile {
     /// text answers for it: then those found until then are handed to `part`, with their matches
     /// and the warnings (which come before them all), and the rest a window at a time as they are
     /// found, so they are never held together (Thai in windows-874 with a match on every line
-    /// makes 2.8 times its file in cues), and only their count is returned. The windows after
-    /// the budget is passed are then read twice: once to find that they answer, once to search them.
+    /// makes 2.8 times its file in cues), and only their count is returned. Each part comes with
+    /// the number of matches in the whole text (`totalMatches`, the sum of every part's, known
+    /// before the first: an export numbers each match against it). The windows after the budget
+    /// is passed are then read twice: once to find that they answer and count their matches, once
+    /// to search them.
     ///
     /// - Throws: as `searchMatching(query:)`, and when the second reading finds otherwise than the
     ///   first (the file changed while it was read).
     public consuming func searchMatching(
-        query: Query, handingOnLargeResults part: (LoadedTranscript, MatchIndex) -> Void
+        query: Query,
+        handingOnLargeResults part: (_ loaded: LoadedTranscript, _ index: MatchIndex, _ totalMatches: Int) -> Void
     ) throws(Diagnostic) -> SearchedOrHandedOn {
         try searchMatching(query: query, keepingAtMost: keptTextBudget, handingOn: part)
     }
 
     func searchMatching(
-        query: Query, keepingAtMost budget: Int, handingOn part: (LoadedTranscript, MatchIndex) -> Void
+        query: Query, keepingAtMost budget: Int,
+        handingOn part: (_ loaded: LoadedTranscript, _ index: MatchIndex, _ totalMatches: Int) -> Void
     ) throws(Diagnostic) -> SearchedOrHandedOn {
         var found = try searchWindows(of: query, keepingAtMost: budget)
-        guard case .overBudget(let read, var kept, let index, let windows, let cues, let lines) = found else {
+        guard case .overBudget(let read, var kept, let index, let windows, let cues, let lines, let total) = found else {
             if case .kept(let loaded, let index) = found { return .searched(loaded, index) }
             let (loaded, index) = try searchWhole(query, untilMatchingCues: nil)
             return .searched(loaded, index)
@@ -124,15 +129,16 @@ public struct DecodedFile {
         // The cues kept first, with the warnings that come before them all, let go once handed
         // on; then the rest of the windows read again.
         found = nil
-        part(kept, index)
+        part(kept, index, total)
         kept = LoadedTranscript(transcript: Transcript(), format: read.format, encoding: read.encoding.name, warnings: [])
         let handed = try withoutActuallyEscaping(part) { (part) throws(Diagnostic) in
-            try searchWindows(of: query, handing: part, skipping: windows, skipped: (cues, lines))
+            try searchWindows(of: query, handing: { part($0, $1, total) }, skipping: windows, skipped: (cues, lines))
         }
-        guard case .handedOn(var counted) = handed, counted.warnings == read.warnings else {
+        guard case .handedOn(var counted) = handed, counted.warnings == read.warnings,
+              counted.matches + index.count == total else {
             throw Diagnostic(file: fileName, message: "changed while it was read")
         }
-        counted.matches += index.count
+        counted.matches = total
         return .handedOn(counted)
     }
 

@@ -108,6 +108,33 @@ func searchTranscript(_ texts: [String]) -> Transcript {
         #expect(MatchIndex.count(transcript: text, query: Query("k")) == 6)
     }
 
+    /// Several keywords the automaton searches together are counted without an index: the count
+    /// is the index's, overlaps left out as the index leaves them, in every mode and scope, on
+    /// text made of the keywords' pieces (and on keywords searched alone, which still build one).
+    @Test(arguments: [
+        Query(keywords: ["a", "b"]), Query(keywords: ["a", "aa", "aaa"]), Query(keywords: ["ab", "ba", "b"]),
+        Query(keywords: ["a", "a"]), Query(keywords: ["a", "", "b"]), Query(keywords: ["é", "e"]),
+        Query(keywords: ["k", "kk"]), Query(keywords: ["A", "b"], caseSensitive: true),
+        Query(keywords: ["a b", "b a"]), Query(keywords: ["ab", "b"], wholeWords: true),
+        Query(keywords: ["e", "ca"], ignoresAccents: true), Query(keywords: ["预算", "算"]),
+        Query(keywords: ["a", "b"], scope: Scope(speaker: "Ann")), Query(keywords: ["a", "b"], scope: Scope(from: 2_000)),
+    ])
+    func countOfSeveralKeywordsAgreesWithTheirIndex(query: Query) {
+        var random = SeededRandom(seed: 22)
+        let pieces = ["a", "b", " ", "aa", "ab", "é", "e\u{301}", "K", "\u{212A}", "k", "预算", "\n", "Ann: "]
+        var cues: [Cue] = []
+        for i in 0..<300 {
+            let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            cues.append(Cue(ordinal: i + 1, start: i * 100, end: i * 100 + 90, speaker: i % 3 == 0 ? "Ann" : "Bo",
+                            text: text, line: i + 1))
+        }
+        let long = Cue(ordinal: 301, text: String(repeating: "ab ", count: 5_000), line: 301)
+        for transcript in [Transcript(cues), Transcript([long]), Transcript(cues + [long]), Transcript([])] {
+            #expect(MatchIndex.count(transcript: transcript, query: query)
+                    == MatchIndex(transcript: transcript, query: query).count, "\(query.keywords)")
+        }
+    }
+
     @Test func offsetsInOtherUnits() {
         let text = searchTranscript(["👍 café 预算"])
         let index = MatchIndex(transcript: text, query: Query("预算"))

@@ -148,9 +148,9 @@ import Testing
     /// Matching cues that would hold more text than the budget are handed on a window at a time
     /// (the first part with those kept until the budget is passed, and the warnings), once every
     /// window is found to answer: their cues (text, times, lines, numbers in the file) and matches
-    /// are those `searchMatching(query:)` keeps, the count is its matches, and the same comes of
-    /// standard input's lost pages (let go with madvise as the windows are read again). A text a
-    /// window cannot answer for is searched whole, as before.
+    /// are those `searchMatching(query:)` keeps, the count is its matches (each part is told it,
+    /// the first too), and the same comes of standard input's lost pages (let go with madvise as
+    /// the windows are read again). A text a window cannot answer for is searched whole, as before.
     @Test func matchingCuesTooManyToKeepAreHandedOnAWindowAtATime() throws {
         var random = SeededRandom(seed: 2213)
         let latin1: [[UInt8]] = [[0x63, 0x61, 0x66, 0xE9], [0x20, 0x61], [0xE9, 0x74, 0xE9], [0x0A], [0x0A, 0x0A], [0x62]]
@@ -178,9 +178,13 @@ import Testing
                 for pages in [ReleasedPages.readAgain, .lost] {
                     let label = "\(shape.name), \(keyword), \(pages)"
                     var parts: [(loaded: LoadedTranscript, index: MatchIndex)] = []
+                    var totals: [Int] = []
                     let input = try Self.lostPages(shape.bytes)
                     let found = try input.withByteView { (view) throws(Diagnostic) in
-                        try file(view, pages).searchMatching(query: query, keepingAtMost: 1_000) { parts.append(($0, $1)) }
+                        try file(view, pages).searchMatching(query: query, keepingAtMost: 1_000) {
+                            parts.append(($0, $1))
+                            totals.append($2)
+                        }
                     }
                     switch found {
                     case .searched(let loaded, let index):
@@ -195,6 +199,8 @@ import Testing
                                 "\(label): the matches of each part are those of its cues")
                         #expect(counted.matches == whole.index.count && parts.reduce(0) { $0 + $1.index.count } == whole.index.count,
                                 "\(label): \(counted.matches) matches for \(whole.index.count)")
+                        #expect(totals.allSatisfy { $0 == whole.index.count },
+                                "\(label): every part told the file's \(whole.index.count) matches: \(Set(totals))")
                         #expect(parts.first?.loaded.warnings == whole.loaded.warnings
                                 && parts.dropFirst().allSatisfy { $0.loaded.warnings.isEmpty }
                                 && counted.warnings == whole.loaded.warnings, "\(label): the warnings come first")
