@@ -27,6 +27,18 @@ struct InputFile: Equatable {
         if case .path(let path) = source { path } else { nil }
     }
 
+    /// Whether the file is a regular file large enough to be mapped (`mappingSize`), whose matching
+    /// cues may then be too many to keep (`DecodedFile.searchMatching(query:handingOnLargeResults:)`).
+    var mayHoldLargeResult: Bool {
+        guard problem == nil, let path else { return false }
+        var info = stat()
+        return path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFREG
+            && Int(info.st_size) >= Self.mappingSize
+    }
+
+    /// Files of this size or more are mapped rather than read (`withContents(from:mappingFrom:…)`).
+    static let mappingSize = 1 << 22
+
     static let standardInputName = "<stdin>"
 
     /// Expands the FILE arguments: `-` is standard input, directories are walked with `recursive`

@@ -121,9 +121,9 @@ struct SeekCommand {
             showFileNames: showFileNames, media: { MediaLookup.media(forTranscript: $0, explicit: explicitMedia) })
         report.begin()
         let work = FileWork(output, silent: silent, options: options)
-        // One file shown block by block, match by match or record by record may be too large a
+        // A file shown block by block, match by match or record by record may be too large a
         // result to keep: it is searched on this thread, its blocks printed a window of text at a time.
-        let handsOnParts = inputs.count == 1 && !silent && output.showsOnlyMatchingCues
+        let handsOnParts = !silent && output.showsOnlyMatchingCues
         // Many files are done ahead, as many as a count keeps of them (nothing) or full results
         // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -174,10 +174,12 @@ struct SeekCommand {
     }
 
     /// Loads and searches `inputs` on `width` threads (each outcome rendered there by `renderer`,
-    /// when given); `deliver` gets the outcomes in the same order. With `handsOnParts`, the one
-    /// input's matching cues too many to keep come to `deliver` a window of text at a time, each
-    /// part an outcome of its own (`DecodedFile.searchMatching(query:handingOnLargeResults:)`),
-    /// then its count.
+    /// when given); `deliver` gets the outcomes in the same order. With `handsOnParts`, an input's
+    /// matching cues too many to keep come to `deliver` a window of text at a time, each part an
+    /// outcome of its own (`DecodedFile.searchMatching(query:handingOnLargeResults:)`), then its
+    /// count: the one input's, or among several each large file's (`InputFile.mayHoldLargeResult`),
+    /// searched on this thread when its turn to be delivered comes, while the workers go on with
+    /// the files after it.
     private func search(
         _ inputs: [InputFile], options: CommandLineOptions, work: FileWork, width: Int, window: Int,
         renderer: OutcomeRenderer?, handsOnParts: Bool = false, flushOutput: () -> Void, deliver: (Outcome) -> Void
@@ -197,7 +199,9 @@ struct SeekCommand {
         let isVideo = inputs.map { input in
             input.path.map { input.problem == nil && VideoSubtitles.isVideo($0.shown) } ?? false
         }
-        if handsOnParts, inputs.count == 1, let input = inputs.first, !isVideo[0] {
+        /// Input `i` searched here, its matching cues handed to `deliver` in parts when too many to keep.
+        func searchHandingOnParts(_ i: Int) {
+            let input = inputs[i]
             withoutActuallyEscaping(deliver) { deliver in
                 var matchesBefore = 0
                 let part = { (loaded: LoadedTranscript, index: MatchIndex, totalMatches: Int) in
@@ -207,20 +211,25 @@ struct SeekCommand {
                     deliver(outcome)
                 }
                 deliver(Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
-                    try Self.work(work, on: input, bytes: bytes[0], load: loadOptions, standardInput: standardInput,
+                    try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput,
                                   handingOn: part)
                 }))
             }
+        }
+        if handsOnParts, inputs.count == 1, !isVideo[0] {
+            searchHandingOnParts(0)
             return
         }
         // Several videos show which one is being read, on a terminal only.
         let progress = options.quiet ? nil
             : ExtractionProgress.make(videos: isVideo.lazy.filter { $0 }.count, descriptor: streams.error)
         orderedParallelMap(count: inputs.count, width: width, window: window, budget: Self.resultBudget,
-                           weight: { $0.reduce(0) { $0 + $1.heldBytes } }, work: { i in
+                           weight: { $0.outcomes?.reduce(0) { $0 + $1.heldBytes } ?? 0 }, work: { i in
             let input = inputs[i]
             var outcomes: [Outcome]
-            if isVideo[i], let path = input.path {
+            if handsOnParts && !isVideo[i] && input.mayHoldLargeResult {
+                return Worked(input: i, outcomes: nil)
+            } else if isVideo[i], let path = input.path {
                 progress?.starting(path.shown)
                 outcomes = Self.work(work, onVideo: path, video: video, load: loadOptions)
             } else {
@@ -231,12 +240,16 @@ struct SeekCommand {
             if let renderer {
                 for j in outcomes.indices { outcomes[j].rendered = renderer.renderAhead(outcomes[j]) }
             }
-            return outcomes
-        }, deliver: { outcomes in
-            guard let progress else { return outcomes.forEach(deliver) }
+            return Worked(input: i, outcomes: outcomes)
+        }, deliver: { worked in
+            func deliverWorked() {
+                guard let outcomes = worked.outcomes else { return searchHandingOnParts(worked.input) }
+                outcomes.forEach(deliver)
+            }
+            guard let progress else { return deliverWorked() }
             // Output and messages go below a cleared line, never after its text.
             progress.aside {
-                outcomes.forEach(deliver)
+                deliverWorked()
                 flushOutput()
             }
         })
@@ -338,7 +351,7 @@ struct SeekCommand {
         // it where it lies (so the pages after where -m stops are never read); anything else, and
         // a file to decode, is decoded or copied from the map as its pages go (`DecodedFile`).
         return try input.withContents(
-            from: standardInput, mappingFrom: 1 << 22, sniffing: load.encoding == nil,
+            from: standardInput, mappingFrom: InputFile.mappingSize, sniffing: load.encoding == nil,
             mapped: { bytes, releasePages throws(Diagnostic) in
                 // -l, -L and -q answered from a large file's ASCII start, without checking the rest.
                 if case .count(let query, let enough) = work, let found = TranscriptLoader.countMatchesInASCIIStart(
@@ -409,6 +422,13 @@ struct SeekCommand {
             return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
         }
     }
+}
+
+/// What a worker did with input `input`: its outcomes, or `nil` when it is left to be searched
+/// on its turn to be delivered.
+private struct Worked: Sendable {
+    var input: Int
+    var outcomes: [Outcome]?
 }
 
 /// What working on one file produced, or why it failed.

@@ -78,6 +78,23 @@ struct DecodedWindowMemoryTests {
         }
     }
 
+    /// The same lines among several files: a large file's turn to be printed or exported comes
+    /// with its search, on the thread that prints, the others searched ahead meanwhile, so its
+    /// cues are handed on a window at a time there too (its result was kept whole beside the others').
+    @Test func thaiLinesAllMatchingAmongSeveralFilesAreHandedOnAWindowAtATime() throws {
+        let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
+        let size = 20_000_000 / line.count * line.count
+        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        try directory.write("small.srt", "1\n00:00:01,000 --> 00:00:02,000\n\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}\n\n")
+        let text = size / line.count * 31
+        for mode in ["", "--json "] {
+            let peak = try PeakAboveSample("\(mode)\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}", on: "small.srt thai.txt small.srt",
+                                           in: directory)
+            #expect(peak.status == 0, "\(mode): \(peak.stderr)")
+            #expect(peak.bytes < text, peak.message("\(mode)among several files", for: text, of: "text"))
+        }
+    }
+
     @Test func invertedLinesHoldTheirTextOnce() throws {
         // ééé and a line feed in Latin-1: 4 bytes, 7 of UTF-8; every line a cue without a match.
         let size = 16_000_000

@@ -1,3 +1,4 @@
+import SeekBytes
 import SeekKit
 import SeekViewer
 #if canImport(Glibc)
@@ -30,6 +31,9 @@ extension SeekCommand {
             streams.writeError("seek: -i needs at least one FILE (none found)\n\(UsageError.hint)\n")
             return .error
         }
+        // The navigator's indexes grow and are replaced query after query: blocks of a mebibyte
+        // or more go back to the system when freed, never kept in the heap beside the next.
+        LargeAllocations.mapFrom(bytes: 1 << 20)
         let load = LoadOptions(format: options.format, encoding: options.encoding, frameRate: options.fps,
                                language: options.language)
         let video = VideoSettings(options: options, environment: VideoSettings.environment())
