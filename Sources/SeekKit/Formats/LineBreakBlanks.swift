@@ -14,16 +14,7 @@ enum LineBreakBlanks {
     ///
     /// - Complexity: O(n) in the bytes from `start`; nothing is moved when there are none.
     static func remove(from text: inout [UInt8], startingAt start: Int = 0) {
-        // The first line feed with a blank beside it, found a line feed at a time.
-        let first: Int? = text.withByteView { view in
-            var index = start
-            while let found = view.firstIndex(of: 0x0A, in: index..<view.count) {
-                if found > start && isBlank(view[found - 1]) || found + 1 < view.count && isBlank(view[found + 1]) { return found }
-                index = found + 1
-            }
-            return nil
-        }
-        guard var read = first else { return }
+        guard var read = text.withByteView({ firstLineFeedWithBlank(in: $0, from: start) }) else { return }
         var write = read
         var afterBreak = false
         while read < text.count {
@@ -46,12 +37,16 @@ enum LineBreakBlanks {
     /// Whether `text` has a space or tab before or after one of its line feeds.
     ///
     /// - Complexity: O(n).
-    static func occur(in text: ByteView) -> Bool {
-        var index = 0
+    static func occur(in text: ByteView) -> Bool { firstLineFeedWithBlank(in: text, from: 0) != nil }
+
+    /// The first line feed of `text[start...]` with a space or tab just before it (from `start` on)
+    /// or just after it, found a line feed at a time.
+    private static func firstLineFeedWithBlank(in text: ByteView, from start: Int) -> Int? {
+        var index = start
         while let found = text.firstIndex(of: 0x0A, in: index..<text.count) {
-            if found > 0 && isBlank(text[found - 1]) || found + 1 < text.count && isBlank(text[found + 1]) { return true }
+            if found > start && isBlank(text[found - 1]) || found + 1 < text.count && isBlank(text[found + 1]) { return found }
             index = found + 1
         }
-        return false
+        return nil
     }
 }
