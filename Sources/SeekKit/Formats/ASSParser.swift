@@ -252,10 +252,9 @@ public enum ASSParser {
                 cues.append(text: text.extracting(range), id: nil, start: start, end: end,
                             speaker: speaker, style: style, line: lineNumber)
             } else {
-                cues.plain.removeAll(keepingCapacity: true)
-                ASSParser.clean(text, into: &cues.plain)
-                guard !cues.plain.isEmpty else { return }
-                cues.appendPlain(id: nil, start: start, end: end, speaker: speaker, style: style, line: lineNumber)
+                ASSParser.placeCleaned(text, into: &cues)
+                guard cues.placedCount > 0 else { return }
+                cues.appendPlaced(id: nil, start: start, end: end, speaker: speaker, style: style, line: lineNumber)
             }
             if start < lastStart { ordered = false }
             lastStart = start
@@ -315,57 +314,72 @@ public enum ASSParser {
     /// Whether `text` has no override block or escape to remove (`{` or `\`).
     @inline(__always)
     static func isPlain(_ text: ByteView) -> Bool {
-        var found = false
-        for byte in text { found = found || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\\") }
-        return !found
+        text.firstIndex(ofAny: UInt8(ascii: "{"), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "\\"),
+                        in: 0..<text.count) == text.count
     }
 
-    /// Writes the words of an event's `Text` field into `output`: override blocks removed,
-    /// `\N` and `\n` as line breaks, `\h` as U+00A0, drawing-mode text dropped, and the
-    /// result trimmed of spaces and line breaks at both ends.
-    static func clean(_ text: ByteView, into output: inout [UInt8]) {
+    /// Writes the words of an event's `Text` field as the next cue's text (`CueCollector.place`):
+    /// override blocks removed, `\N` and `\n` as line breaks, `\h` as U+00A0, drawing-mode text
+    /// dropped, no spaces or line breaks at either end and no blanks around a line break
+    /// (`LineBreakBlanks`). Runs of plain text are copied whole.
+    static func placeCleaned(_ text: ByteView, into cues: inout CueCollector) {
         let end = text.count
         var index = 0
         var drawing = false
-        while index < end {
-            let byte = text[index]
-            if byte == UInt8(ascii: "{") {
-                var close = index + 1
-                while close < end, text[close] != UInt8(ascii: "}") { close += 1 }
-                if close < end {
-                    if let mode = drawingMode(text, index + 1, close) { drawing = mode }
-                    index = close + 1
-                    continue
-                }
+        // Blanks are left out at the start and after a line break.
+        var afterBreak = true
+        func placeRun(_ run: Range<Int>) {
+            var from = run.lowerBound
+            if afterBreak {
+                while from < run.upperBound && LineBreakBlanks.isBlank(text[from]) { from += 1 }
+                guard from < run.upperBound else { return }
+                afterBreak = false
             }
+            cues.place(text.extracting(from..<run.upperBound))
+        }
+        while index < end {
             if drawing {
-                index += 1
+                // Only an override block can end drawing mode; the rest is not shown.
+                guard let open = text.firstIndex(of: UInt8(ascii: "{"), in: index..<end),
+                      let close = text.firstIndex(of: UInt8(ascii: "}"), in: (open + 1)..<end) else { break }
+                if let mode = drawingMode(text, open + 1, close) { drawing = mode }
+                index = close + 1
                 continue
             }
-            if byte == UInt8(ascii: "\\"), index + 1 < end {
-                let next = text[index + 1]
-                if next == UInt8(ascii: "N") || next == UInt8(ascii: "n") {
-                    output.append(0x0A)
-                    index += 2
-                    continue
+            let stop = text.firstIndex(ofAny: UInt8(ascii: "{"), UInt8(ascii: "\\"), UInt8(ascii: "{"),
+                                       UInt8(ascii: "\\"), in: index..<end)
+            if stop > index { placeRun(index..<stop) }
+            index = stop
+            guard index < end else { break }
+            if text[index] == UInt8(ascii: "{") {
+                if let close = text.firstIndex(of: UInt8(ascii: "}"), in: (index + 1)..<end) {
+                    if let mode = drawingMode(text, index + 1, close) { drawing = mode }
+                    index = close + 1
+                } else {
+                    placeRun(index..<(index + 1))
+                    index += 1
                 }
-                if next == UInt8(ascii: "h") {
-                    output.append(0xC2)
-                    output.append(0xA0)
-                    index += 2
-                    continue
-                }
+                continue
             }
-            output.append(byte)
-            index += 1
+            let next = index + 1 < end ? text[index + 1] : 0
+            if next == UInt8(ascii: "N") || next == UInt8(ascii: "n") {
+                if cues.placedCount > 0 {
+                    while let last = cues.lastPlaced, LineBreakBlanks.isBlank(last) { cues.removeLastPlaced() }
+                    cues.place(0x0A)
+                }
+                afterBreak = true
+                index += 2
+            } else if next == UInt8(ascii: "h") {
+                cues.place(0xC2)
+                cues.place(0xA0)
+                afterBreak = false
+                index += 2
+            } else {
+                placeRun(index..<(index + 1))
+                index += 1
+            }
         }
-        var low = 0
-        while low < output.count, output[low] == 0x20 || output[low] == 0x0A || output[low] == 0x09 { low += 1 }
-        var high = output.count
-        while high > low, output[high - 1] == 0x20 || output[high - 1] == 0x0A || output[high - 1] == 0x09 { high -= 1 }
-        if high < output.count { output.removeSubrange(high...) }
-        if low > 0 { output.removeSubrange(..<low) }
-        LineBreakBlanks.remove(from: &output)
+        while let last = cues.lastPlaced, last == 0x20 || last == 0x0A || last == 0x09 { cues.removeLastPlaced() }
     }
 
     /// The drawing mode an override block `from..<to` sets with `\p<n>` (the last one

@@ -12,6 +12,7 @@ enum ClockTime {
     ///
     /// - Parameter hours: whether a third (hours) field is allowed before the minutes.
     static func read(_ bytes: ByteView, _ index: inout Int, _ end: Int, hours: Bool = true) -> Int? {
+        if hours, let time = readUsual(bytes, &index, end) { return time }
         var fields = (0, 0, 0)
         var count = 0
         while true {
@@ -45,6 +46,40 @@ enum ClockTime {
         let (h, m, s) = fields
         guard h <= 1_000_000, m < (count == 2 ? 60_000_000 : 100), s < 100 else { return nil }
         return ((h * 60 + m) * 60 + s) * 1000 + millis
+    }
+
+    /// `read` of the usual forms, hours of one to six digits then `:MM:SS`, `.` or `,` and two
+    /// or three digits (`0:00:01.000`, `00:00:01.00`), each byte looked at once; `nil` with `index`
+    /// unmoved for any other form, which `read` then reads field by field.
+    @inline(__always)
+    private static func readUsual(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
+        @inline(__always) func digit(_ at: Int) -> Int? {
+            let value = bytes[at] &- 0x30
+            return value < 10 ? Int(value) : nil
+        }
+        let start = index
+        var colon = start
+        var h = 0
+        while colon < end && colon - start < 7, let value = digit(colon) {
+            h = h &* 10 &+ value
+            colon += 1
+        }
+        let fraction = colon + 7
+        guard colon > start, colon - start < 7, fraction + 2 <= end, bytes[colon] == UInt8(ascii: ":"),
+              bytes[colon + 3] == UInt8(ascii: ":"),
+              bytes[fraction - 1] == UInt8(ascii: ".") || bytes[fraction - 1] == UInt8(ascii: ","),
+              let m0 = digit(colon + 1), let m1 = digit(colon + 2), let s0 = digit(colon + 4),
+              let s1 = digit(colon + 5), let f0 = digit(fraction), let f1 = digit(fraction + 1) else { return nil }
+        var millis = f0 * 100 + f1 * 10
+        var past = fraction + 2
+        if past < end, let f2 = digit(past) {
+            millis += f2
+            past += 1
+            // A longer fraction: its digits past the third are read and dropped.
+            guard past == end || bytes[past] &- 0x30 >= 10 else { return nil }
+        }
+        index = past
+        return ((h * 60 + m0 * 10 + m1) * 60 + s0 * 10 + s1) * 1000 + millis
     }
 }
 

@@ -50,13 +50,14 @@ public enum SBVParser {
         var lineNumber = 0
         var current: (start: Int, end: Int, line: Int?)?
         var skipping = false
+        // Whether the text placed so far ends with a line break (blanks after it are left out).
+        var afterBreak = false
 
+        // The cue's text is written in place as its lines come (`placeCleaned`).
         func finish(_ cues: inout CueCollector) {
             guard let cue = current else { return }
             current = nil
-            cues.plain.removeAll(keepingCapacity: true)
-            cues.raw.withByteView { clean($0, into: &cues.plain) }
-            cues.appendPlain(id: nil, start: cue.start, end: cue.end, speaker: nil, line: cue.line ?? lineNumber)
+            cues.appendPlaced(id: nil, start: cue.start, end: cue.end, speaker: nil, line: cue.line ?? lineNumber)
         }
 
         while position < scanner.count {
@@ -73,12 +74,17 @@ public enum SBVParser {
                 skipping = false
                 if times.end < times.start { warnings.add(line: lineNumber, endsBeforeStart) }
                 current = (times.start, times.end, nil)
-                cues.raw.removeAll(keepingCapacity: true)
+                cues.discardPlaced()
+                afterBreak = false
                 continue
             }
             if current != nil {
-                if current?.line == nil { current?.line = lineNumber } else { cues.raw.append(0x0A) }
-                cues.raw.append(contentsOf: bytes.extracting(position..<lineEnd))
+                if current?.line == nil {
+                    current?.line = lineNumber
+                } else {
+                    placeLineBreak(into: &cues, afterBreak: &afterBreak)
+                }
+                placeCleaned(bytes.extracting(position..<lineEnd), into: &cues, afterBreak: &afterBreak)
                 continue
             }
             var first = position
@@ -90,21 +96,36 @@ public enum SBVParser {
         finish(&cues)
     }
 
-    /// Copies `raw` into `output` with each `[br]` (any case) made a line break, and no blanks
-    /// around line breaks (`LineBreakBlanks`).
-    static func clean(_ raw: ByteView, into output: inout [UInt8]) {
-        let start = output.count
-        defer { LineBreakBlanks.remove(from: &output, startingAt: start) }
+    /// Writes a line break after the cue's text placed so far, without the blanks before it.
+    @inline(__always)
+    private static func placeLineBreak(into cues: inout CueCollector, afterBreak: inout Bool) {
+        while let last = cues.lastPlaced, LineBreakBlanks.isBlank(last) { cues.removeLastPlaced() }
+        cues.place(0x0A)
+        afterBreak = true
+    }
+
+    /// Writes one text line after the cue's text placed so far, as `clean` would: each `[br]` a line
+    /// break, and no blanks around line breaks.
+    private static func placeCleaned(_ line: ByteView, into cues: inout CueCollector, afterBreak: inout Bool) {
         var index = 0
-        while index < raw.count {
-            if raw[index] == UInt8(ascii: "["), index + 4 <= raw.count,
-               raw.startsCaseless(with: "[br]", at: index) {
-                output.append(0x0A)
-                index += 4
-                continue
+        let end = line.count
+        while index < end {
+            if afterBreak {
+                while index < end && LineBreakBlanks.isBlank(line[index]) { index += 1 }
+                guard index < end else { return }
+                afterBreak = false
             }
-            output.append(raw[index])
-            index += 1
+            let bracket = line.firstIndex(of: UInt8(ascii: "["), in: index..<end) ?? end
+            if bracket > index { cues.place(line.extracting(index..<bracket)) }
+            index = bracket
+            guard index < end else { return }
+            if index + 4 <= end, line.startsCaseless(with: "[br]", at: index) {
+                placeLineBreak(into: &cues, afterBreak: &afterBreak)
+                index += 4
+            } else {
+                cues.place(UInt8(ascii: "["))
+                index += 1
+            }
         }
     }
 }
