@@ -125,6 +125,13 @@ public struct MatchIndex: Sendable {
         return MatchIndex(transcript: transcript, query: query).count
     }
 
+    /// Makes room for starts that pack into about `startWords` words (`PackedIntegers.wordCount`
+    /// of the same starts packed elsewhere, as a search's pieces keep them): the starts are the
+    /// largest column, and an array copied as it grows is held twice for a moment.
+    mutating func reserveCapacity(startWords: Int) {
+        starts.reserveCapacity(wordCount: startWords)
+    }
+
     mutating func append(cue: Int, range: Range<Int>, token: Int) {
         cues.append(Int64(cue))
         starts.append(Int64(range.lowerBound))

@@ -91,7 +91,7 @@ extension TranscriptLoader {
                 : TimestampedTextParser.pieceEnd(in: bytes, from: target)
         }
         // A piece's pages go once it is searched, and again once its matching cues are read.
-        let pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
+        var pieces = TextPieces.map(bounds.count - 1) { i -> MatchingCues? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
             defer { releasing?(bounds[i]..<bounds[i + 1]) }
             return format == .srt
@@ -106,11 +106,20 @@ extension TranscriptLoader {
             for block in piece.blocks { ordinals.append(Int64(cuesBefore + block.ordinal)) }
             cuesBefore += piece.cues
         }
+        // The matches the pieces' search kept go into the index as each piece is read (the n-th
+        // block read is cue n), and the piece goes with them: its matches and the index are not
+        // held together.
+        let token = indexing ? query.keywords.firstIndex(where: { !$0.isEmpty }) : nil
+        var index = token.map { _ in MatchIndex(query: query) }
+        // Each piece's starts pack as the index packs them, but for the blocks that its ends cut.
+        let startWords = pieces.reduce(0) { $0 + ($1.map { $0.matchStarts.wordCount + 256 } ?? 0) }
+        index?.reserveCapacity(startWords: startWords + startWords / 16)
         var parsedAlone = true
         var transcript = CueCollector.collect(inputBytes: pieces.reduce(0) { $0 + ($1?.blockBytes ?? 0) }) { cues in
             var linesBefore = 0
-            for (i, piece) in pieces.enumerated() {
-                guard let piece, parsedAlone else { continue }
+            var blocksRead = 0
+            for i in pieces.indices {
+                guard let piece = pieces[i], parsedAlone else { continue }
                 defer { releasing?(bounds[i]..<bounds[i + 1]) }
                 if format == .srt {
                     // A plain piece's block reads as the layout found it (`SRTParser.readLaidOut`).
@@ -132,6 +141,12 @@ extension TranscriptLoader {
                     }
                 }
                 linesBefore += piece.lines
+                pieces[i] = nil
+                if parsedAlone, let token, index != nil,
+                   !piece.appendMatches(firstCue: blocksRead, token: token, to: &index!) {
+                    index = nil
+                }
+                blocksRead += piece.blocks.count
             }
         }
         guard parsedAlone, transcript.count == ordinals.count else { return try whole() }
@@ -139,23 +154,6 @@ extension TranscriptLoader {
         transcript.ordinalColumn = ordinals
         let loaded = LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
                                       warnings: warnings)
-        guard indexing, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) else {
-            return (loaded, nil)
-        }
-        // The matches the pieces' search kept, in order: the n-th block read is cue n.
-        var index = MatchIndex(query: query)
-        var cue = 0
-        for case let piece? in pieces {
-            var starts = piece.matchStarts.makeIterator()
-            var lengths = piece.matchLengths.makeIterator()
-            for block in piece.blocks {
-                for _ in 0..<block.matches {
-                    guard let start = starts.next(), let length = lengths.next() else { return (loaded, nil) }
-                    index.append(cue: cue, range: Int(start)..<Int(start + length), token: token)
-                }
-                cue += 1
-            }
-        }
         return (loaded, index)
     }
 
@@ -268,6 +266,22 @@ struct MatchingCues {
     /// The matches in `blocks`' cues, in order, when kept: their UTF-8 ranges in their cue's text.
     var matchStarts = PackedIntegers()
     var matchLengths = PackedIntegers()
+
+    /// Appends the matches kept of its blocks to `index`, block `n` being cue `firstCue + n`;
+    /// false when they were not kept for every block.
+    ///
+    /// - Complexity: O(matches).
+    func appendMatches(firstCue: Int, token: Int, to index: inout MatchIndex) -> Bool {
+        var starts = matchStarts.makeIterator()
+        var lengths = matchLengths.makeIterator()
+        for (n, block) in blocks.enumerated() {
+            for _ in 0..<block.matches {
+                guard let start = starts.next(), let length = lengths.next() else { return false }
+                index.append(cue: firstCue + n, range: Int(start)..<Int(start + length), token: token)
+            }
+        }
+        return true
+    }
 
     /// Whether `matching` cues are so many for the piece's size that their blocks (and the
     /// cues' numbers) would cost more than loading the whole file where it lies: more than one

@@ -63,6 +63,13 @@ struct PackedIntegers: Sendable {
         blocks.count * MemoryLayout<Block>.stride + words.count * 8 + pending.count * 8
     }
 
+    /// The 64-bit words the packed blocks take.
+    var wordCount: Int { words.count }
+
+    /// Makes room for packed blocks of `wordCount` words in all, so that a column whose size is
+    /// known beforehand is never copied as it grows (for a moment, both copies are held).
+    mutating func reserveCapacity(wordCount: Int) { words.reserveCapacity(wordCount) }
+
     @inline(__always)
     mutating func append(_ value: Int64) {
         if !isPacked {
