@@ -28,25 +28,28 @@ public enum ASSParser {
     ///
     /// - Complexity: O(n) in the size of `utf8` (plus O(m log m) for m cues out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { bytes in
-            var warnings = WarningLog(fileName: fileName)
-            var ordered = true
-            var namesSpeakers = false
-            let transcript = CueCollector.collect(inputBytes: bytes.count) { cues in
-                var parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName)
+        utf8.withByteView { parse($0, fileName: fileName) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ bytes: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        var ordered = true
+        var namesSpeakers = false
+        let transcript = CueCollector.collect(inputBytes: bytes.count) { cues in
+            var parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName)
+            parser.run()
+            if !parser.sawEvents {
+                parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName, withoutEvents: true)
                 parser.run()
-                if !parser.sawEvents {
-                    parser = Parser(scanner: LineScanner(bytes), cues: cues, fileName: fileName, withoutEvents: true)
-                    parser.run()
-                }
-                cues = parser.cues
-                warnings = parser.warnings
-                ordered = parser.ordered
-                namesSpeakers = parser.namesSpeakers
             }
-            let sorted = ordered ? transcript : transcript.sortedByStart()
-            return (namesSpeakers ? sorted : SpeakerTurns.carried(sorted), warnings.all)
+            cues = parser.cues
+            warnings = parser.warnings
+            ordered = parser.ordered
+            namesSpeakers = parser.namesSpeakers
         }
+        let sorted = ordered ? transcript : transcript.sortedByStart()
+        return (namesSpeakers ? sorted : SpeakerTurns.carried(sorted), warnings.all)
     }
 
     /// Whether `line` is one of the section lines only ASS and SSA files have.

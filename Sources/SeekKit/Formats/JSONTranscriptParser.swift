@@ -44,23 +44,29 @@ public enum JSONTranscriptParser {
     public static func parse(
         _ utf8: [UInt8], fileName: String, keepsWordTimes: Bool = true
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        let result: Result<(Transcript, [Diagnostic]), Diagnostic> = utf8.withByteView { buffer in
-            var outcome: Result<[Diagnostic], Diagnostic> = .success([])
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count / 4)
-                var reader = Reader(scanner: JSONScanner(buffer), cues: cues, fileName: fileName,
-                                    keepsWordTimes: keepsWordTimes)
-                do throws(JSONScanner.Failure) {
-                    try reader.run()
-                    outcome = .success(reader.finishedWarnings())
-                } catch {
-                    outcome = .failure(reader.diagnostic(for: error))
-                }
-                cues = reader.cues
-            }
-            return outcome.map { (transcript, $0) }
+        try utf8.withByteView { (buffer) throws(Diagnostic) in
+            try parse(buffer, fileName: fileName, keepsWordTimes: keepsWordTimes)
         }
-        return try result.get()
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(
+        _ buffer: ByteView, fileName: String, keepsWordTimes: Bool = true
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var outcome: Result<[Diagnostic], Diagnostic> = .success([])
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count / 4)
+            var reader = Reader(scanner: JSONScanner(buffer), cues: cues, fileName: fileName,
+                                keepsWordTimes: keepsWordTimes)
+            do throws(JSONScanner.Failure) {
+                try reader.run()
+                outcome = .success(reader.finishedWarnings())
+            } catch {
+                outcome = .failure(reader.diagnostic(for: error))
+            }
+            cues = reader.cues
+        }
+        return (transcript, try outcome.get())
     }
 
     /// Whether the text starts like a JSON object with keys or an array of objects.

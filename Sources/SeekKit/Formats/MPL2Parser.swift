@@ -10,36 +10,39 @@ public enum MPL2Parser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count)
-                let scanner = LineScanner(buffer)
-                var position = 0
-                var lineNumber = 0
-                var scratch: [UInt8] = []
-                while position < scanner.count {
-                    let (end, next) = scanner.line(from: position)
-                    lineNumber += 1
-                    defer { position = next }
-                    var index = buffer.skippingBlanks(from: position, to: end)
-                    guard index < end else { continue }
-                    guard let (start, stop) = times(buffer, &index, end) else {
-                        if cues.count == 0, isHeaderField(buffer.extracting(index..<end)) {
-                            warnings.add(line: lineNumber, "a header line before the first cue (saved with the download?); skipped")
-                        } else {
-                            warnings.add(line: lineNumber, "expected an MPL2 line like [120][150]text; line skipped")
-                        }
-                        continue
+        utf8.withByteView { parse($0, fileName: fileName) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            let scanner = LineScanner(buffer)
+            var position = 0
+            var lineNumber = 0
+            var scratch: [UInt8] = []
+            while position < scanner.count {
+                let (end, next) = scanner.line(from: position)
+                lineNumber += 1
+                defer { position = next }
+                var index = buffer.skippingBlanks(from: position, to: end)
+                guard index < end else { continue }
+                guard let (start, stop) = times(buffer, &index, end) else {
+                    if cues.count == 0, isHeaderField(buffer.extracting(index..<end)) {
+                        warnings.add(line: lineNumber, "a header line before the first cue (saved with the download?); skipped")
+                    } else {
+                        warnings.add(line: lineNumber, "expected an MPL2 line like [120][150]text; line skipped")
                     }
-                    if let stop, stop < start { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
-                    cues.plain.removeAll(keepingCapacity: true)
-                    clean(buffer.extracting(index..<end), into: &cues.plain, scratch: &scratch)
-                    cues.appendPlain(id: nil, start: start * 100, end: stop.map { $0 * 100 }, speaker: nil, line: lineNumber)
+                    continue
                 }
+                if let stop, stop < start { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
+                cues.plain.removeAll(keepingCapacity: true)
+                clean(buffer.extracting(index..<end), into: &cues.plain, scratch: &scratch)
+                cues.appendPlain(id: nil, start: start * 100, end: stop.map { $0 * 100 }, speaker: nil, line: lineNumber)
             }
-            return (transcript, warnings.all)
         }
+        return (transcript, warnings.all)
     }
 
     /// Reads `[a][b]` at `index` (tenths of a second; `b` is `nil` when empty), `index` moved past them.

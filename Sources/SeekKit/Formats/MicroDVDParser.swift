@@ -15,20 +15,24 @@ public enum MicroDVDParser {
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String, frameRate: FrameRate? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            var rateFromFile = false
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count)
-                rateFromFile = read(LineScanner(buffer), frameRate: frameRate, into: &cues,
-                                    warnings: &warnings)
-            }
-            var all = warnings.all
-            if frameRate == nil, !rateFromFile, !transcript.isEmpty {
-                all.insert(Diagnostic(file: fileName, message: "no frame rate in the file; \(defaultFrameRate) fps assumed (use --fps to set it)"), at: 0)
-            }
-            return (transcript, all)
+        utf8.withByteView { parse($0, fileName: fileName, frameRate: frameRate) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String, frameRate: FrameRate? = nil)
+        -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        var rateFromFile = false
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            rateFromFile = read(LineScanner(buffer), frameRate: frameRate, into: &cues,
+                                warnings: &warnings)
         }
+        var all = warnings.all
+        if frameRate == nil, !rateFromFile, !transcript.isEmpty {
+            all.insert(Diagnostic(file: fileName, message: "no frame rate in the file; \(defaultFrameRate) fps assumed (use --fps to set it)"), at: 0)
+        }
+        return (transcript, all)
     }
 
     /// Whether `line` starts like a MicroDVD cue: `{digits}{digits or nothing}`.

@@ -15,28 +15,32 @@ public enum SAMIParser {
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String, language: String? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            var sawSync = false
-            func read(_ classes: [[UInt8]]?) -> Transcript {
-                CueCollector.collect(inputBytes: buffer.count) { cues in
-                    cues.reserve(forInputBytes: buffer.count)
-                    var reader = Reader(scanner: XMLScanner(buffer), chosen: classes, fileName: fileName)
-                    reader.run(into: &cues)
-                    sawSync = reader.sawSync
-                    warnings = reader.warnings
-                }
+        utf8.withByteView { parse($0, fileName: fileName, language: language) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String, language: String? = nil)
+        -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        var sawSync = false
+        func read(_ classes: [[UInt8]]?) -> Transcript {
+            CueCollector.collect(inputBytes: buffer.count) { cues in
+                cues.reserve(forInputBytes: buffer.count)
+                var reader = Reader(scanner: XMLScanner(buffer), chosen: classes, fileName: fileName)
+                reader.run(into: &cues)
+                sawSync = reader.sawSync
+                warnings = reader.warnings
             }
-            var transcript = read(language.map { classNames(for: $0, in: buffer) })
-            if let language, transcript.isEmpty, sawSync {
-                transcript = read(nil)
-                if !transcript.isEmpty {
-                    warnings.add(line: nil, "no text in language '\(language)'; the first language is read")
-                }
-            }
-            if !sawSync { warnings.add(line: nil, "no <SYNC> element: nothing to read in this SAMI file") }
-            return (transcript, warnings.all)
         }
+        var transcript = read(language.map { classNames(for: $0, in: buffer) })
+        if let language, transcript.isEmpty, sawSync {
+            transcript = read(nil)
+            if !transcript.isEmpty {
+                warnings.add(line: nil, "no text in language '\(language)'; the first language is read")
+            }
+        }
+        if !sawSync { warnings.add(line: nil, "no <SYNC> element: nothing to read in this SAMI file") }
+        return (transcript, warnings.all)
     }
 
     /// The class names whose style rule (`.ENUSCC { Name: English; lang: en-US; }`) or name

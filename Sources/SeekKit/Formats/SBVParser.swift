@@ -15,14 +15,17 @@ public enum SBVParser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count)
-                read(LineScanner(buffer), into: &cues, warnings: &warnings)
-            }
-            return (transcript, warnings.all)
+        utf8.withByteView { parse($0, fileName: fileName) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            read(LineScanner(buffer), into: &cues, warnings: &warnings)
         }
+        return (transcript, warnings.all)
     }
 
     /// Whether `line` (without its line break) is an SBV timing line.

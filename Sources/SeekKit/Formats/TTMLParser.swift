@@ -28,19 +28,23 @@ public enum TTMLParser {
     /// - Complexity: O(n) in the size of `utf8` (plus O(m log m) for m cues out of order).
     public static func parse(_ utf8: [UInt8], fileName: String, language: String? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var parser = Parser(scanner: XMLScanner(buffer), fileName: fileName, language: language)
-            var ordered = true
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count)
-                ordered = parser.run(into: &cues)
-            }
-            var warnings = parser.warnings
-            if !parser.sawRoot {
-                warnings.add(line: nil, "no <tt> element: nothing to read in this TTML file")
-            }
-            return (ordered ? transcript : transcript.sortedByStart(), warnings.all)
+        utf8.withByteView { parse($0, fileName: fileName, language: language) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String, language: String? = nil)
+        -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var parser = Parser(scanner: XMLScanner(buffer), fileName: fileName, language: language)
+        var ordered = true
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            ordered = parser.run(into: &cues)
         }
+        var warnings = parser.warnings
+        if !parser.sawRoot {
+            warnings.add(line: nil, "no <tt> element: nothing to read in this TTML file")
+        }
+        return (ordered ? transcript : transcript.sortedByStart(), warnings.all)
     }
 
     /// How deep elements may nest: a deeper one ends the reading, so that a file of nothing but

@@ -87,18 +87,34 @@ public enum TranscriptLoader {
         switch text.format {
         case .srt: carryingTurns(mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName)))
         case .vtt: carryingTurns(mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName)))
-        case .ass: ASSParser.parse(text.utf8, fileName: text.fileName)
-        case .ttml: carryingTurns(TTMLParser.parse(text.utf8, fileName: text.fileName, language: text.language))
-        case .sami: carryingTurns(SAMIParser.parse(text.utf8, fileName: text.fileName, language: text.language))
-        case .sbv: carryingTurns(SBVParser.parse(text.utf8, fileName: text.fileName))
-        case .microdvd: carryingTurns(MicroDVDParser.parse(text.utf8, fileName: text.fileName, frameRate: text.frameRate))
         case .lrc: carryingTurns(LRCParser.parse(text.utf8, fileName: text.fileName))
-        case .tmplayer: carryingTurns(TMPlayerParser.parse(text.utf8, fileName: text.fileName))
-        case .mpl2: carryingTurns(MPL2Parser.parse(text.utf8, fileName: text.fileName))
-        case .youtube: carryingTurns(YouTubeTimedTextParser.parse(text.utf8, fileName: text.fileName))
         case .text: carryingTurns(TimestampedTextParser.parse(text.utf8, fileName: text.fileName))
-        case .json: try JSONTranscriptParser.parse(text.utf8, fileName: text.fileName, keepsWordTimes: !forCounting)
-        case .tsv: WhisperTSVParser.parse(text.utf8, fileName: text.fileName)
+        default:
+            try text.utf8.withByteView { (bytes) throws(Diagnostic) in
+                try parse(bytes, format: text.format, fileName: text.fileName, frameRate: text.frameRate,
+                          language: text.language, keepsWordTimes: !forCounting) ?? (Transcript(), [])
+            }
+        }
+    }
+
+    /// What `parse` gives of text in one of the formats whose parsers read bytes where they lie
+    /// (say, mapped): all but SRT, WebVTT, LRC and untimed text (`nil`), which are read elsewhere.
+    static func parse(
+        _ bytes: ByteView, format: SubtitleFormat, fileName: String, frameRate: FrameRate?, language: String?,
+        keepsWordTimes: Bool = true
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic])? {
+        switch format {
+        case .ass: ASSParser.parse(bytes, fileName: fileName)
+        case .ttml: carryingTurns(TTMLParser.parse(bytes, fileName: fileName, language: language))
+        case .sami: carryingTurns(SAMIParser.parse(bytes, fileName: fileName, language: language))
+        case .sbv: carryingTurns(SBVParser.parse(bytes, fileName: fileName))
+        case .microdvd: carryingTurns(MicroDVDParser.parse(bytes, fileName: fileName, frameRate: frameRate))
+        case .tmplayer: carryingTurns(TMPlayerParser.parse(bytes, fileName: fileName))
+        case .mpl2: carryingTurns(MPL2Parser.parse(bytes, fileName: fileName))
+        case .youtube: carryingTurns(YouTubeTimedTextParser.parse(bytes, fileName: fileName))
+        case .json: try JSONTranscriptParser.parse(bytes, fileName: fileName, keepsWordTimes: keepsWordTimes)
+        case .tsv: WhisperTSVParser.parse(bytes, fileName: fileName)
+        case .srt, .vtt, .text, .lrc: nil
         }
     }
 

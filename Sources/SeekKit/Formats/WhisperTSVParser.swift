@@ -15,39 +15,42 @@ public enum WhisperTSVParser {
     ///
     /// - Complexity: O(n) in the size of `utf8`.
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            let scanner = LineScanner(buffer)
-            let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-                cues.reserve(forInputBytes: buffer.count)
-                var position = 0
-                var lineNumber = 0
-                var oddTimes = 0
-                var firstOddLine = 0
-                while position < scanner.count {
-                    let (end, next) = scanner.line(from: position)
-                    lineNumber += 1
-                    defer { position = next }
-                    if scanner.isBlank(position, end) { continue }
-                    let line = buffer.extracting(position..<end)
-                    if lineNumber == 1 && hasHeader(line) { continue }
-                    guard let (start, stop, text) = fields(line) else {
-                        warnings.add(line: lineNumber, "unreadable line skipped; " + expectedLine)
-                        continue
-                    }
-                    if start < 0 || stop < start {
-                        if oddTimes == 0 { firstOddLine = lineNumber }
-                        oddTimes += 1
-                    }
-                    cues.append(text: line.extracting(text), id: nil, start: start, end: stop,
-                                speaker: nil, line: lineNumber)
+        utf8.withByteView { parse($0, fileName: fileName) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        let scanner = LineScanner(buffer)
+        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            var position = 0
+            var lineNumber = 0
+            var oddTimes = 0
+            var firstOddLine = 0
+            while position < scanner.count {
+                let (end, next) = scanner.line(from: position)
+                lineNumber += 1
+                defer { position = next }
+                if scanner.isBlank(position, end) { continue }
+                let line = buffer.extracting(position..<end)
+                if lineNumber == 1 && hasHeader(line) { continue }
+                guard let (start, stop, text) = fields(line) else {
+                    warnings.add(line: lineNumber, "unreadable line skipped; " + expectedLine)
+                    continue
                 }
-                if oddTimes > 0 {
-                    warnings.add(line: firstOddLine, "\(oddTimes) line(s) with a negative or reversed time, kept as written")
+                if start < 0 || stop < start {
+                    if oddTimes == 0 { firstOddLine = lineNumber }
+                    oddTimes += 1
                 }
+                cues.append(text: line.extracting(text), id: nil, start: start, end: stop,
+                            speaker: nil, line: lineNumber)
             }
-            return (transcript, warnings.all)
+            if oddTimes > 0 {
+                warnings.add(line: firstOddLine, "\(oddTimes) line(s) with a negative or reversed time, kept as written")
+            }
         }
+        return (transcript, warnings.all)
     }
 
     /// Whether `utf8` starts with the header line `start<tab>end<tab>text`.

@@ -25,19 +25,22 @@ public enum YouTubeTimedTextParser {
     /// - Complexity: O(n) in the size of `utf8` (twice for a file whose `dur`s are end times;
     ///   plus O(m log m) for m cues out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: false)
-            var transcript = read(&reader, buffer.count)
-            if reader.durationsLookLikeEnds {
-                reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: true)
-                transcript = read(&reader, buffer.count)
-                reader.warnings.add(line: nil, "every dur is at least its start: read as end times, as some tools write them")
-            }
-            if !reader.sawRoot {
-                reader.warnings.add(line: nil, "no <transcript> or <timedtext> element: nothing to read in this YouTube timed text")
-            }
-            return (reader.ordered ? transcript : transcript.sortedByStart(), reader.warnings.all)
+        utf8.withByteView { parse($0, fileName: fileName) }
+    }
+
+    /// `parse` of bytes as they lie (say, mapped).
+    static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: false)
+        var transcript = read(&reader, buffer.count)
+        if reader.durationsLookLikeEnds {
+            reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: true)
+            transcript = read(&reader, buffer.count)
+            reader.warnings.add(line: nil, "every dur is at least its start: read as end times, as some tools write them")
         }
+        if !reader.sawRoot {
+            reader.warnings.add(line: nil, "no <transcript> or <timedtext> element: nothing to read in this YouTube timed text")
+        }
+        return (reader.ordered ? transcript : transcript.sortedByStart(), reader.warnings.all)
     }
 
     private static func read(_ reader: inout Reader, _ inputBytes: Int) -> Transcript {

@@ -24,7 +24,10 @@ extension TranscriptLoader {
         case .text where !isBlank:
             parsed = carryingTurns(TimestampedTextParser.parse(bytes, fileName: fileName))
         default:
-            return try copied()
+            guard !isBlank, let read = try parse(bytes, format: format, fileName: fileName,
+                                                 frameRate: options.frameRate, language: options.language)
+            else { return try copied() }
+            parsed = read
         }
         if parsed.transcript.isEmpty, let failure = failure(format: format, warnings: parsed.warnings) {
             throw failure
