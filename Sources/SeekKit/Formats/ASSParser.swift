@@ -226,7 +226,7 @@ public enum ASSParser {
                 index += 1
                 field += 1
             }
-            guard let start = time(starts.start, ends.start), let end = time(starts.end, ends.end) else {
+            guard let start = Self.time(bytes, starts.start, ends.start), let end = Self.time(bytes, starts.end, ends.end) else {
                 warnings.add(line: lineNumber, "unreadable time in a Dialogue: line (expected H:MM:SS.cc); line skipped")
                 return
             }
@@ -263,8 +263,9 @@ public enum ASSParser {
             lastStart = start
         }
 
-        /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools.
-        private func time(_ from: Int, _ to: Int) -> Int? {
+        /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools. (A static function: a method
+        /// of the parser would copy it at every call.)
+        private static func time(_ bytes: ByteView, _ from: Int, _ to: Int) -> Int? {
             let range = bytes.trimmingBlanks(from..<to)
             var index = range.lowerBound
             guard var value = ClockTime.read(bytes, &index, range.upperBound) else { return nil }
