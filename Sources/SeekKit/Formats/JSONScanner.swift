@@ -440,11 +440,17 @@ struct JSONScanner {
         // of number bytes, no more to check.
         if position + 1 < bytes.count, bytes[position] == 0x20, case let first = bytes[position + 1],
            first &- 0x30 < 10 || first == UInt8(ascii: "-") {
-            position += 2
-            while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
+            skipNumber(from: position + 2)
             return
         }
         try skipAnyValue()
+    }
+
+    /// Moves past the run of number bytes that starts at `start` (a number's first byte is behind it).
+    @inline(__always)
+    private mutating func skipNumber(from start: Int) {
+        position = start
+        while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
     }
 
     /// `skipValue` for any value.
@@ -453,8 +459,7 @@ struct JSONScanner {
         case UInt8(ascii: "["):
             if skipArrayOfNumbers() { return }
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-            position += 1
-            while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
+            skipNumber(from: position + 1)
             return
         default:
             break
