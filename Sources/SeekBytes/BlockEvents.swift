@@ -42,17 +42,8 @@ public struct BlockEvents: ChunkScanning {
     public func chunk(at position: Int) -> ChunkPlaces {
         let count = bytes.count
         if count - position >= 17 {
-            let chunk = bytes.load(at: position, as: SIMD16<UInt8>.self)
-            let after = bytes.load(at: position + 1, as: SIMD16<UInt8>.self)
-            // Masks joined only with `.|` and as words (other lane-wise steps compile byte by byte).
-            let lineFeeds = (chunk .== lineFeed).words
-            let feedsAfter = (after .== lineFeed).words
-            let breaks = ((after .== lineFeed) .| (after .== space) .| (after .== tab)).words
-            let blanks = ((chunk .== space) .| (chunk .== tab)).words
-            let markup = ((chunk .== brace) .| (chunk .== ampersand) .| ((chunk | angleMask) .== angle)).words
-            return ChunkPlaces(start: position,
-                               low: (lineFeeds.low & breaks.low) | (blanks.low & feedsAfter.low) | markup.low,
-                               high: (lineFeeds.high & breaks.high) | (blanks.high & feedsAfter.high) | markup.high)
+            let places = placeLanes(at: position)
+            return ChunkPlaces(start: position, low: places[0], high: places[1])
         }
         var places = ChunkPlaces(start: position)
         guard position < count else { return places }
@@ -61,5 +52,20 @@ public struct BlockEvents: ChunkScanning {
             if Self.isPlace(bytes[index], before: index + 1 < count ? bytes[index + 1] : nil) { places.insert(lane: lane) }
         }
         return places
+    }
+
+    /// The places of the sixteen bytes at `position`, a lane of all ones each, as two words; the
+    /// byte after them is looked at too (seventeen bytes from `position` must lie in the text).
+    @inlinable @inline(__always)
+    func placeLanes(at position: Int) -> SIMD2<UInt64> {
+        let chunk = bytes.load(at: position, as: SIMD16<UInt8>.self)
+        let after = bytes.load(at: position + 1, as: SIMD16<UInt8>.self)
+        // Masks joined only with `.|`, then as words (other lane-wise steps on masks compile byte by byte).
+        let lineFeeds = SIMD2<UInt64>(lanes: chunk .== lineFeed)
+        let feedsAfter = SIMD2<UInt64>(lanes: after .== lineFeed)
+        let breaks = SIMD2<UInt64>(lanes: (after .== lineFeed) .| (after .== space) .| (after .== tab))
+        let blanks = SIMD2<UInt64>(lanes: (chunk .== space) .| (chunk .== tab))
+        let markup = SIMD2<UInt64>(lanes: (chunk .== brace) .| (chunk .== ampersand) .| ((chunk | angleMask) .== angle))
+        return (lineFeeds & breaks) | (blanks & feedsAfter) | markup
     }
 }

@@ -43,7 +43,7 @@ public struct BytePairFinder: Sendable {
     /// `text[p + second.offset]` both match, or `limit` when there is none. Places whose
     /// bytes would lie past the end of `text` are not looked at.
     ///
-    /// - Complexity: O(limit - start), thirty-two places per step.
+    /// - Complexity: O(limit - start), sixty-four places per step.
     package func next(in text: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int) -> Int {
         guard let base = text.baseAddress else { return limit }
         assert(start >= 0 && limit <= text.count, "places inside the text")
@@ -63,18 +63,22 @@ public struct BytePairFinder: Sendable {
             guard alternatives else { return (a .== firstTarget) .& (b .== secondTarget) }
             return ((a .== firstTarget) .| (a .== firstAlternative)) .& ((b .== secondTarget) .| (b .== secondAlternative))
         }
-        // Thirty-two places a step, tested once (candidates are rare), then sixteen.
+        // Sixty-four places a step, tested once (candidates are rare), then sixteen.
         let vectorEnd = Swift.min(limit, text.count - reach) - 16
         @inline(__always) func find(from place: inout Int, alternatives: Bool) -> Int? {
-            while place + 16 <= vectorEnd {
-                let low = hits(at: place, alternatives: alternatives)
-                let high = hits(at: place + 16, alternatives: alternatives)
-                let (a, b) = (low .| high).words
+            while place + 48 <= vectorEnd {
+                let first = hits(at: place, alternatives: alternatives)
+                let second = hits(at: place + 16, alternatives: alternatives)
+                let third = hits(at: place + 32, alternatives: alternatives)
+                let fourth = hits(at: place + 48, alternatives: alternatives)
+                let (a, b) = (first .| second .| third .| fourth).words
                 if a | b != 0 {
-                    if let lane = low.firstTrueLane { return place + lane }
-                    if let lane = high.firstTrueLane { return place + 16 + lane }
+                    if let lane = first.firstTrueLane { return place + lane }
+                    if let lane = second.firstTrueLane { return place + 16 + lane }
+                    if let lane = third.firstTrueLane { return place + 32 + lane }
+                    if let lane = fourth.firstTrueLane { return place + 48 + lane }
                 }
-                place += 32
+                place += 64
             }
             while place <= vectorEnd {
                 if let lane = hits(at: place, alternatives: alternatives).firstTrueLane { return place + lane }

@@ -21,6 +21,12 @@ extension SIMDMask where Storage == SIMD16<Int8> {
     }
 }
 
+extension SIMD2 where Scalar == UInt64 {
+    /// The sixteen lanes of `mask` as two words, eight lanes each; a true lane is a byte of all ones.
+    @inlinable @inline(__always)
+    package init(lanes mask: SIMDMask<SIMD16<Int8>>) { self = unsafeBitCast(mask, to: SIMD2<UInt64>.self) }
+}
+
 /// The places found in one sixteen-byte chunk of a text, handed out in order, and the loop
 /// that loads chunk after chunk until one has a place: the cursor of a `ChunkScanning` type.
 @frozen
@@ -51,7 +57,7 @@ public struct ChunkPlaces {
     ///
     /// - Complexity: amortised O(1) per sixteen bytes passed.
     @inlinable @inline(__always)
-    mutating func next(count: Int, chunk: (Int) -> ChunkPlaces) -> Int {
+    package mutating func next(count: Int, chunk: (Int) -> ChunkPlaces) -> Int {
         while low | high == 0 {
             guard start + 16 < count else {
                 start = count

@@ -10,7 +10,7 @@ import Testing
     ]
 
     @Test func findsEveryPlaceABytewiseCheckFinds() {
-        let cases: [Int] = [1, 16, 17, 31, 32, 33, 40, 48, 49, 333]
+        let cases: [Int] = [1, 16, 17, 31, 32, 33, 40, 48, 49, 63, 64, 65, 66, 80, 81, 96, 97, 333]
         for length in cases {
             var state: UInt64 = UInt64(length)
             let bytes = (0..<length).map { _ -> UInt8 in

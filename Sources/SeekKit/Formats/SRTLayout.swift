@@ -30,12 +30,16 @@ struct SRTLayout {
         let count = bytes.count
         if cueLimit == .max && bytes.firstIndex(of: 0x0D) != nil { return nil }
         spans.reserveCapacity(Swift.min(count / 48, cueLimit))
-        var events = BlockEvents(bytes)
+        let events = BlockEvents(bytes)
+        // The events' cursor, kept here rather than in `events` (so that the loop is inlined).
+        var places = events.places
         let timings = TimingTemplates.shared
+        var usual = UsualTimingLine(hours: 2, timings)
         var position = 0
+        var cues = 0
         while true {
             while position < count && bytes[position] == 0x0A { position += 1 }
-            guard position < count, spans.count < cueLimit else { break }
+            guard position < count, cues < cueLimit else { break }
             // An index line (digits only: never a timing line) before the timing line.
             var digitsEnd = position
             if position + 8 <= count {
@@ -48,7 +52,14 @@ struct SRTLayout {
                 guard digitsEnd - position <= 18 else { return nil }
                 position = digitsEnd + 1
             }
-            guard let timingEnd = SRTLayout.timingLineEnd(bytes, at: position, timings) else { return nil }
+            let timingEnd: Int
+            if let end = usual.lineEnd(bytes, at: position) {
+                timingEnd = end
+            } else {
+                guard let end = SRTLayout.timingLineEnd(bytes, at: position, timings) else { return nil }
+                timingEnd = end
+                usual.adapt(toLineOf: end - position, timings)
+            }
             position = timingEnd + 1
             let textStart = position
             var textEnd = position
@@ -57,10 +68,10 @@ struct SRTLayout {
                 // The first text line: a line of blanks is no text. Later lines are looked at
                 // only where an event stands: a blank after a line feed, a `>` (a timing?).
                 if SRTLayout.isBlankLine(bytes, from: position) { return nil }
-                events.move(to: position)
+                places = events.chunk(at: position)
                 var angleLineEnd = position
                 while true {
-                    let place = events.next()
+                    let place = places.next(count: count) { events.chunk(at: $0) }
                     guard place < count else {
                         // The text runs to the end of the bytes, with or without a last line feed.
                         textEnd = bytes[count - 1] == 0x0A ? count - 1 : count
@@ -91,8 +102,9 @@ struct SRTLayout {
                     }
                 }
             }
-            if isMarked { marked.append(spans.count) }
+            if isMarked { marked.append(cues) }
             spans.append(textStart..<textEnd)
+            cues += 1
         }
         end = Swift.min(position, count)
         // Line breaks are LF alone in what was laid out (the parser also breaks lines at a CR).
@@ -149,6 +161,42 @@ struct SRTLayout {
         let arrow = index + startHours + 10
         return bytes[arrow] == 0x20 && bytes[arrow + 1] == UInt8(ascii: "-") && bytes[arrow + 2] == UInt8(ascii: "-")
             && bytes[arrow + 3] == UInt8(ascii: ">") && bytes[arrow + 4] == 0x20 ? lineFeed : nil
+    }
+}
+
+/// The timing lines of a file, which mostly have hours of one width in both times: the end of
+/// one of that width found by its two templates alone, as `SRTLayout.timingLineEnd` finds it.
+struct UsualTimingLine {
+    /// The hours' width (1...5: the templates then hold every digit of both hours).
+    private(set) var hours: Int
+    private var start: BytePattern16
+    private var end: BytePattern16
+
+    init(hours: Int, _ templates: TimingTemplates) {
+        self.hours = hours
+        start = templates.start(hours: hours)
+        end = templates.end(hours: hours)
+    }
+
+    /// The end (its line feed) of a timing line at `index` in the usual form with hours of
+    /// `hours` digits in both times, or `nil` (then the line may still be one of another width).
+    @inline(__always)
+    func lineEnd(_ bytes: ByteView, at index: Int) -> Int? {
+        let lineFeed = index + 2 * hours + 25
+        guard lineFeed < bytes.count, start.matches(bytes, at: index), end.matches(bytes, at: lineFeed - 15),
+              bytes.loadWord(at: index + hours + 10) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow else { return nil }
+        return lineFeed
+    }
+
+    /// ` --> ` as the low five bytes of a word.
+    static let arrow: UInt64 = 0x20_3E_2D_2D_20
+
+    /// Takes the width of a timing line of `length` bytes (its line feed left out) whose hours
+    /// are as wide in both times, when it is one of 1...5.
+    mutating func adapt(toLineOf length: Int, _ templates: TimingTemplates) {
+        let width = (length - 25) / 2
+        guard width != hours, length == 2 * width + 25, (1...5).contains(width) else { return }
+        self = UsualTimingLine(hours: width, templates)
     }
 }
 

@@ -160,6 +160,55 @@ import SeekBytes
         }
     }
 
+    /// A timing line the templates of one width of hours take (`UsualTimingLine`) ends where
+    /// `timingLineEnd` says it does, and every usual line of that width in both times is taken.
+    @Test func theUsualLineOfAWidthEndsWhereTheTimingLineReaderSays() {
+        var taken = 0
+        for startWidth in 1...7 {
+            for endWidth in 1...7 {
+                let start = String(repeating: "1", count: startWidth) + ":02:03,004"
+                let end = String(repeating: "9", count: endWidth) + ":59:59.999"
+                let usual = "\(start) --> \(end)"
+                let lines = [
+                    usual, usual + " X1:10", usual + " ", "\(start) -> \(end)", "\(start) --> \(end)0", "\(start)  --> \(end)",
+                    "\(start) --> \(end.dropLast())", "\(start.replacing(",", with: ";")) --> \(end)",
+                    "\(start) -->\t\(end)", "\(start) --x \(end)", "x" + usual, " " + usual,
+                ] + (0..<usual.utf8.count).map { place in
+                    String(usual.prefix(place)) + "x" + String(usual.dropFirst(place + 1))
+                }
+                for line in lines {
+                    for after in ["\ntext\n\n", "\n", ""] {
+                        let bytes = Array((line + after).utf8)
+                        bytes.withByteView { buffer in
+                            let expected = SRTLayout.timingLineEnd(buffer, at: 0, TimingTemplates.shared)
+                            for width in 1...5 {
+                                let found = UsualTimingLine(hours: width, TimingTemplates.shared).lineEnd(buffer, at: 0)
+                                #expect(found == nil || found == expected, "\(line.debugDescription) + \(after.debugDescription), width \(width)")
+                                if line == usual, startWidth == width, endWidth == width, expected != nil {
+                                    #expect(found == expected, "\(line.debugDescription) + \(after.debugDescription)")
+                                    taken += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(taken == 10)
+    }
+
+    @Test func theUsualWidthIsTakenFromALineWithBothHoursAlike() {
+        var usual = UsualTimingLine(hours: 2, TimingTemplates.shared)
+        let cases: [(line: String, width: Int)] = [
+            ("123:00:00,000 --> 123:00:01,000", 3), ("99:59:59,000 --> 100:00:01,000", 3), ("1:00:00,000 --> 1:00:01,000", 1),
+            ("123456:00:00,000 --> 123456:00:01,000", 1), ("12345:00:00,000 --> 12345:00:01,000", 5),
+        ]
+        for (line, width) in cases {
+            usual.adapt(toLineOf: line.utf8.count, TimingTemplates.shared)
+            #expect(usual.hours == width, "\(line)")
+        }
+    }
+
     /// Counting in place gives `MatchIndex.count` of the parsed file, on plain pieces and
     /// on pieces left to the parser, for every keyword the byte scan takes.
     @Test func countsInPlaceEqualTheIndexCount() throws {
