@@ -8,7 +8,6 @@ public enum ByteCounting {
         assert(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the text")
         guard let base = bytes.baseAddress else { return 0 }
         let target = SIMD16<UInt8>(repeating: byte)
-        let zero = SIMD16<UInt8>(repeating: 0)
         var total = 0
         var index = range.lowerBound
         let end = range.upperBound
@@ -28,15 +27,38 @@ public enum ByteCounting {
             }
             total += Int(SIMD16<UInt16>(truncatingIfNeeded: sums).wrappedSum())
         }
+        // Then sixteen at a time, and the last few as the end of the sixteen bytes before `end`
+        // (of a range that short, byte by byte), each lane of all ones counted in its word.
+        @inline(__always) func hitWords(at offset: Int) -> (low: UInt64, high: UInt64) {
+            (UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self) .== target).words
+        }
         while end - index >= 16 {
-            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            total += Int(SIMD16<UInt16>(truncatingIfNeeded: zero.replacing(with: 1, where: chunk .== target)).wrappedSum())
+            let (low, high) = hitWords(at: index)
+            total += lanesSet(low) + lanesSet(high)
             index += 16
+        }
+        if index < end && end >= 16 {
+            var (low, high) = hitWords(at: end - 16)
+            // The lanes before `index` were counted.
+            let counted = 16 - (end - index)
+            if counted >= 8 {
+                low = 0
+                high >>= UInt64(8 * (counted - 8))
+            } else {
+                low >>= UInt64(8 * counted)
+            }
+            return total + lanesSet(low) + lanesSet(high)
         }
         while index < end {
             if base[index] == byte { total += 1 }
             index += 1
         }
         return total
+    }
+
+    /// How many of a word's eight bytes are all ones (the others being zero).
+    @inlinable @inline(__always)
+    static func lanesSet(_ word: UInt64) -> Int {
+        Int(((word & 0x0101_0101_0101_0101) &* 0x0101_0101_0101_0101) >> 56)
     }
 }

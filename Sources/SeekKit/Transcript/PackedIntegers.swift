@@ -230,26 +230,36 @@ struct PackedIntegers: Sendable {
         let (rise, overflow) = pending[last].subtractingReportingOverflow(pending[0])
         let (scaled, overflowScaling) = rise.multipliedReportingOverflow(by: 1 << Self.slopeFractionBits)
         if last > 0, !overflow, !overflowScaling, let fitting = Int32(exactly: scaled / Int64(last)) { slope = fitting }
+        // The distances above the line run from 0 to `highest - lowest` (exact as a UInt64), whose
+        // bits are the width.
         var lowest = Int64.max
-        for j in pending.indices { lowest = Swift.min(lowest, pending[j] &- Self.rise(slope: slope, steps: j)) }
-        var widest: UInt64 = 0
+        var highest = Int64.min
         for j in pending.indices {
-            widest |= UInt64(bitPattern: pending[j] &- Self.rise(slope: slope, steps: j) &- lowest)
+            let distance = pending[j] &- Self.rise(slope: slope, steps: j)
+            lowest = Swift.min(lowest, distance)
+            highest = Swift.max(highest, distance)
         }
-        let width = 64 - widest.leadingZeroBitCount
+        let width = 64 - UInt64(bitPattern: highest &- lowest).leadingZeroBitCount
         precondition(words.count <= Int(UInt32.max) - Self.wordsPerWidthBit * 64, "PackedIntegers holds too many values")
         blocks.append(Block(base: lowest, slope: slope, wordStart: UInt32(words.count)))
         if width > 0 {
-            let start = words.count
+            // Value j's bits at bit j·width of the block's words, each word written once, whole.
+            var next = words.count
             words.append(contentsOf: repeatElement(0, count: Self.wordsPerWidthBit * width))
+            var word: UInt64 = 0
+            var filled = 0
             for j in pending.indices {
                 let distance = UInt64(bitPattern: pending[j] &- Self.rise(slope: slope, steps: j) &- lowest)
-                let bit = j * width
-                let word = start + bit >> 6
-                let shift = bit & 63
-                words[word] |= distance << UInt64(shift)
-                if shift + width > 64 { words[word + 1] |= distance >> UInt64(64 - shift) }
+                word |= distance << UInt64(filled)
+                filled += width
+                if filled >= 64 {
+                    words[next] = word
+                    next += 1
+                    filled -= 64
+                    word = filled > 0 ? distance >> UInt64(width - filled) : 0
+                }
             }
+            if filled > 0 { words[next] = word }
         }
         pending.removeAll(keepingCapacity: true)
     }

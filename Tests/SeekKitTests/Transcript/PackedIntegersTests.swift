@@ -48,6 +48,11 @@ import Testing
             ("a slope past 32 bits", (0..<900).map { Int64($0) * 5_000_000_000 }),
             ("a line that overflows", (0..<600).map { Int64.max - 3 + Int64($0 % 3) }),
             ("steps beyond a word", (0..<1024).map { $0 % 2 == 0 ? Int64.min : Int64.max }),
+            // A block for each width of distance, 1 to 64 bits (the first and last values of each
+            // block are 0: no slope).
+            ("every width", (1...64).flatMap { width in
+                (0..<256).map { $0 % 3 == 1 ? Int64(bitPattern: 1 << UInt64(width - 1)) : 0 }
+            }),
         ]
     }
 
