@@ -60,10 +60,105 @@ public enum LRCParser {
         }
     }
 
+    /// The entries in order of time (of line where times tie), each with the time its cue ends:
+    /// the next later entry's (`nil` for the last time).
+    ///
+    /// Entries whose times climb in a few runs (a clock that wraps, files joined, a line stamped
+    /// twice) are merged from their runs as they are read, holding nothing per entry; others are
+    /// sorted once, their positions held in 4 bytes an entry (as many again while sorting).
+    ///
+    /// - Complexity: O(n·k) for n entries in k ≤ `mergedRuns` runs, else O(n log n).
+    private struct TimeOrder {
+        /// The most runs merged rather than sorted: each entry is then found among the runs' heads.
+        static let mergedRuns = 16
+
+        private let entries: Entries
+        private let count: Int
+        /// Merging: each run's next entry and its end, and how far past entries of the time being
+        /// read each run has been looked at (to find the next later time).
+        private var heads: [Int] = []
+        private var headTimes: [Int] = []
+        private var ends: [Int] = []
+        private var ahead: [Int] = []
+        private var time: Int?
+        private var timeEnd: Int?
+        /// Sorting: the entries' positions in order, the next to give, the first of a later time.
+        private var sorted: [Int32] = []
+        private var given = 0
+        private var later = 0
+
+        init(_ entries: Entries, runStarts: [Int], mergingAtMost runs: Int) {
+            self.entries = entries
+            count = entries.count
+            if runStarts.count <= runs {
+                heads = runStarts
+                ends = Array(runStarts.dropFirst()) + [count]
+                headTimes = heads.map { $0 < count ? entries.time($0) : 0 }
+                ahead = heads
+                return
+            }
+            precondition(count <= Int(Int32.max), "fewer entries than stamps of ten bytes")
+            sorted = (0..<Int32(count)).map { $0 }
+            sorted.sort { a, b in
+                let (timeA, timeB) = (entries.time(Int(a)), entries.time(Int(b)))
+                return timeA != timeB ? timeA < timeB : a < b
+            }
+        }
+
+        /// The next entry in order and the time its cue ends.
+        mutating func next() -> (index: Int, end: Int?)? {
+            heads.isEmpty ? nextSorted() : nextMerged()
+        }
+
+        private mutating func nextSorted() -> (index: Int, end: Int?)? {
+            guard given < count else { return nil }
+            let k = given
+            given += 1
+            let time = entries.time(Int(sorted[k]))
+            if later <= k {
+                later = k + 1
+                while later < count && entries.time(Int(sorted[later])) == time { later += 1 }
+            }
+            return (Int(sorted[k]), later < count ? entries.time(Int(sorted[later])) : nil)
+        }
+
+        private mutating func nextMerged() -> (index: Int, end: Int?)? {
+            // The earliest head; where times tie, the earlier run's (its entries come first).
+            var first: Int?
+            var firstTime = 0
+            for run in heads.indices where heads[run] < ends[run] {
+                if first == nil || headTimes[run] < firstTime { (first, firstTime) = (run, headTimes[run]) }
+            }
+            guard let run = first else { return nil }
+            if firstTime != time {
+                time = firstTime
+                timeEnd = nil
+                for other in ahead.indices {
+                    while ahead[other] < ends[other] && entries.time(ahead[other]) <= firstTime { ahead[other] += 1 }
+                    if ahead[other] < ends[other] {
+                        let later = entries.time(ahead[other])
+                        timeEnd = Swift.min(timeEnd ?? later, later)
+                    }
+                }
+            }
+            let index = heads[run]
+            heads[run] += 1
+            if heads[run] < ends[run] { headTimes[run] = entries.time(heads[run]) }
+            return (index, timeEnd)
+        }
+    }
+
     /// Parses UTF-8 LRC text.
     ///
     /// - Complexity: O(n + m log m) for n bytes and m cues (the sort only when stamps are out of order).
     public static func parse(_ utf8: [UInt8], fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        parse(utf8, fileName: fileName, mergingAtMost: TimeOrder.mergedRuns)
+    }
+
+    /// `parse`, with stamps that climb in at most `runs` runs merged rather than sorted (`TimeOrder`).
+    static func parse(
+        _ utf8: [UInt8], fileName: String, mergingAtMost runs: Int
+    ) -> (transcript: Transcript, warnings: [Diagnostic]) {
         utf8.withByteView { buffer in
             var warnings = WarningLog(fileName: fileName)
             var entries = Entries()
@@ -75,7 +170,8 @@ public enum LRCParser {
             var position = 0
             var lineNumber = 0
             var stamps: [Int] = []
-            var ordered = true
+            // Where each run of entries whose times never fall starts.
+            var runStarts = [0]
             // Repeated stamps repeat their text; past this much text in all, they are not repeated.
             let textBudget = buffer.count * 4 + (1 << 20)
             var textTotal = 0
@@ -120,38 +216,21 @@ public enum LRCParser {
                         continue
                     }
                     textTotal += text.count + 1
-                    if entries.count > 0, time < entries.time(entries.count - 1) { ordered = false }
+                    if entries.count > 0, time < entries.time(entries.count - 1) { runStarts.append(entries.count) }
                     entries.append(Entry(time: time, line: lineNumber, text: text, words: wordStart..<words.count,
                                          shift: time - first))
                 }
             }
-            // The entries in order of time (of line where times tie), as positions when out of order.
-            var order: [Int32] = []
-            if !ordered {
-                precondition(entries.count <= Int(Int32.max), "fewer entries than stamps of ten bytes")
-                order = (0..<Int32(entries.count)).map { $0 }
-                order.sort { a, b in
-                    let (timeA, timeB) = (entries.time(Int(a)), entries.time(Int(b)))
-                    return timeA != timeB ? timeA < timeB : a < b
-                }
-            }
-            // Read through constants: a `var` read inside the closures below is copied whole (seven
+            // Read through a constant: a `var` read inside the closures below is copied whole (seven
             // columns' storage retained and released) at every entry.
-            let (read, readOrder, isOrdered) = (entries, order, ordered)
-            let sortedIndex = { (k: Int) -> Int in isOrdered ? k : Int(readOrder[k]) }
+            let read = entries
+            var order = TimeOrder(read, runStarts: runStarts, mergingAtMost: runs)
             let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
                 cues.reserve(forInputBytes: textTotal)
                 texts.withByteView { texts in
-                    // Each cue ends where the next later one begins: the first entry past its time's.
-                    var later = 0
-                    for k in 0..<read.count {
-                        let entry = read[sortedIndex(k)]
-                        if later <= k {
-                            later = k + 1
-                            while later < read.count && read.time(sortedIndex(later)) == entry.time { later += 1 }
-                        }
+                    while let (index, end) = order.next() {
+                        let entry = read[index]
                         guard !entry.text.isEmpty else { continue }
-                        let end = later < read.count ? read.time(sortedIndex(later)) : nil
                         for word in words[entry.words] {
                             cues.pendingWordTimes.append(WordTime(
                                 offset: word.offset, start: max(0, word.start + entry.shift - offset),

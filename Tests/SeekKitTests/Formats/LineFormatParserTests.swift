@@ -138,6 +138,33 @@ import Testing
         #expect(Self.matchTimes("plain", in: transcript).map(\.0) == [4900])
     }
 
+    /// Stamps that climb in a few runs are merged from them, others sorted: the same cues either way,
+    /// in order of time and of line where times tie, each ending at the next later time.
+    @Test(arguments: 0..<40) func stampsMergedFromTheirRunsReadAsSorted(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        var lrc = "[ti:runs]\n"
+        var time = 0
+        for line in 0..<(10 + Int(random.next() % 200)) {
+            switch random.next() % 8 {
+            case 0: time = Int(random.next() % 3_000)
+            case 1: lrc += "[00:01.00]\n"
+            default: time += Int(random.next() % 3) * 10
+            }
+            let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+            let stamp = { (ms: Int) in "[\(two(ms / 60_000)):\(two(ms / 1000 % 60)).\(two(ms / 10 % 100))]" }
+            var stamps = stamp(time)
+            if random.next() % 6 == 0 { stamps += stamp(Int(random.next() % 3_000)) }
+            let text = random.next() % 9 == 0 ? "" : "line \(line) <\(stamp(time + 5).dropFirst().dropLast())>sung"
+            lrc += stamps + text + "\n"
+        }
+        let merged = LRCParser.parse(Array(lrc.utf8), fileName: "a.lrc", mergingAtMost: .max)
+        let sorted = LRCParser.parse(Array(lrc.utf8), fileName: "a.lrc", mergingAtMost: 0)
+        #expect(Array(merged.transcript) == Array(sorted.transcript), "\(lrc)")
+        #expect(merged.warnings.map(\.description) == sorted.warnings.map(\.description))
+        let starts = merged.transcript.map(\.start)
+        #expect(starts == starts.sorted { ($0 ?? 0) < ($1 ?? 0) })
+    }
+
     @Test func strayLinesWarn() {
         let (cues, warnings) = Self.parse("hello\n[00:01.00]x\n")
         #expect(cues.map(\.text) == ["x"])
