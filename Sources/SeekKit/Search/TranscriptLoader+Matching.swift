@@ -33,7 +33,8 @@ extension TranscriptLoader {
 
     /// `loadMatching` and the matches of `query` in the cues it loads: `MatchIndex(transcript:query:)`
     /// of its transcript, found by the search that chose the cues rather than by another search
-    /// of them where it can (plain SRT and untimed text read piece by piece).
+    /// of them where it can (plain SRT and untimed text read piece by piece). `releasing` is told
+    /// as `loadMatching` tells it, and of all of `bytes` before a transcript loaded whole is searched.
     ///
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the matching cues.
@@ -52,7 +53,11 @@ extension TranscriptLoader {
         let (loaded, index) = try loadMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
                                                pieceSize: pieceSize, indexing: true, checked: checked,
                                                releasing: releasing)
-        return (loaded, index ?? MatchIndex(transcript: loaded.transcript, query: query))
+        if let index { return (loaded, index) }
+        // Its cues hold their text: the file's pages go before the cues are searched, so that the
+        // file, its cues and their matches are not held together.
+        releasing?(0..<bytes.count)
+        return (loaded, MatchIndex(transcript: loaded.transcript, query: query))
     }
 
     static func loadMatching(
