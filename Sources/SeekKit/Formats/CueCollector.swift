@@ -71,6 +71,19 @@ struct CueCollector {
                           wordTimes: wordTimes)
     }
 
+    /// `collect` for a parser that reads `bytes` line by line: `read` gets their lines, a collector
+    /// reserved for them and a log for warnings naming `fileName`.
+    static func collectLines(
+        _ bytes: ByteView, fileName: String, _ read: (LineScanner, inout CueCollector, inout WarningLog) -> Void
+    ) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        let transcript = collect(inputBytes: bytes.count) { cues in
+            cues.reserve(forInputBytes: bytes.count)
+            read(LineScanner(bytes), &cues, &warnings)
+        }
+        return (transcript, warnings.all)
+    }
+
     /// Runs `body` with a collector sized for `inputBytes` of source text that keeps no
     /// identifiers (and speakers only if asked), then `use` on the cue text it wrote (valid UTF-8, each cue followed by a `\n`), its records and
     /// speakers, without making a `String` of the text (which would validate it again).

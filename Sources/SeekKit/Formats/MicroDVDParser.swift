@@ -21,14 +21,11 @@ public enum MicroDVDParser {
     /// `parse` of bytes as they lie (say, mapped).
     static func parse(_ buffer: ByteView, fileName: String, frameRate: FrameRate? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
-        var warnings = WarningLog(fileName: fileName)
         var rateFromFile = false
-        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-            cues.reserve(forInputBytes: buffer.count)
-            rateFromFile = read(LineScanner(buffer), frameRate: frameRate, into: &cues,
-                                warnings: &warnings)
+        let (transcript, logged) = CueCollector.collectLines(buffer, fileName: fileName) {
+            rateFromFile = read($0, frameRate: frameRate, into: &$1, warnings: &$2)
         }
-        var all = warnings.all
+        var all = logged
         if frameRate == nil, !rateFromFile, !transcript.isEmpty {
             all.insert(Diagnostic(file: fileName, message: "no frame rate in the file; \(defaultFrameRate) fps assumed (use --fps to set it)"), at: 0)
         }

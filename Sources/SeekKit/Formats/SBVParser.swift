@@ -20,12 +20,7 @@ public enum SBVParser {
 
     /// `parse` of bytes as they lie (say, mapped).
     static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        var warnings = WarningLog(fileName: fileName)
-        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-            cues.reserve(forInputBytes: buffer.count)
-            read(LineScanner(buffer), into: &cues, warnings: &warnings)
-        }
-        return (transcript, warnings.all)
+        CueCollector.collectLines(buffer, fileName: fileName) { read($0, into: &$1, warnings: &$2) }
     }
 
     /// Whether `line` (without its line break) is an SBV timing line.
@@ -77,7 +72,6 @@ public enum SBVParser {
                 skipping = false
                 if times.end < times.start { warnings.add(line: lineNumber, endsBeforeStart) }
                 current = (times.start, times.end, nil)
-                cues.discardPlaced()
                 afterBreak = false
                 continue
             }

@@ -22,12 +22,7 @@ public enum TMPlayerParser {
 
     /// `parse` of bytes as they lie (say, mapped).
     static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        var warnings = WarningLog(fileName: fileName)
-        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
-            cues.reserve(forInputBytes: buffer.count)
-            read(LineScanner(buffer), into: &cues, warnings: &warnings)
-        }
-        return (transcript, warnings.all)
+        CueCollector.collectLines(buffer, fileName: fileName) { read($0, into: &$1, warnings: &$2) }
     }
 
     /// A TMPlayer line's time (milliseconds), its part number (1 unless multiline) and where its text starts.
