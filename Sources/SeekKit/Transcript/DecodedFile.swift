@@ -178,6 +178,16 @@ public struct DecodedFile {
         _ query: Query, untilMatchingCues cues: Int?
     ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
         let whole = try decodedWhole()
+        if !whole.countsWithoutParsingWhole {
+            // ASS, TTML, JSON…: counting would parse the text once more before loading it.
+            let all = try TranscriptLoader.load(whole.text)
+            let index = MatchIndex(transcript: all.transcript, query: query)
+            guard index.isEmpty else { return (all, index) }
+            // No match: no cue kept, as `noMatch(of:)` gives.
+            let none = LoadedTranscript(transcript: Transcript(), format: all.format, encoding: all.encoding,
+                                        warnings: all.warnings)
+            return (none, MatchIndex(transcript: none.transcript, query: query))
+        }
         let loaded: LoadedTranscript
         if let none = try whole.noMatch(of: query) {
             loaded = none
@@ -239,6 +249,13 @@ public struct DecodedFile {
             guard counted.matches == 0 else { return nil }
             return LoadedTranscript(transcript: Transcript(), format: counted.format, encoding: counted.encoding,
                                     warnings: counted.warnings)
+        }
+
+        /// Whether `noMatch(of:)` counts without parsing the text whole (SRT, WebVTT and untimed
+        /// text are counted a piece at a time, dropped once counted); any other format is parsed
+        /// whole to count it, which gives the transcript a load would.
+        var countsWithoutParsingWhole: Bool {
+            text.format == .srt || text.format == .vtt || text.format == .text
         }
 
         /// Whether the text is read where it lies by the in-place loaders: SRT, WebVTT or untimed text
