@@ -133,6 +133,23 @@ struct MemoryBoundTests {
         #expect(peak.bytes < size * 12 / 5, peak.message("-c", for: size))
     }
 
+    /// LRC lines without word times are read where they lie, not copied into a buffer of cleaned
+    /// texts beside the text (a fifth of the file for lines of a dozen bytes), and the cues'
+    /// largest record column is not copied to let go of its spare room when it is sealed.
+    @Test func lyricLinesWithoutWordTimesAreReadWhereTheyLie() throws {
+        let lines = (1...900_000).map { i in
+            "[\(String(format: "%02d:%02d.%02d", i / 6000 % 10, i / 100 % 60, i % 100))]a b\n"
+        }
+        let text = lines.joined()
+        try directory.write("plain.lrc", text)
+        let size = text.utf8.count
+        for mode in [["hello"], ["-c", "a"]] {
+            let peak = try PeakAboveSample(mode.joined(separator: " "), on: "plain.lrc", in: directory)
+            #expect(peak.status == (mode == ["hello"] ? 1 : 0), "\(mode): \(peak.stderr)")
+            #expect(peak.bytes < size * 2, peak.message("\(mode)", for: size))
+        }
+    }
+
     /// Several keywords on one long line: the automaton held each place of the cue twice
     /// (48 bytes a match) before handing them on in order.
     @Test func severalKeywordsOnOneLongLine() throws {

@@ -20,7 +20,7 @@ public enum LRCParser {
     private struct Entry {
         var time: Int
         var line: Int
-        /// The text, in `texts`.
+        /// The text: a range of the source, or past its end a range of `texts` moved by the source's size.
         var text: Range<Int>
         /// The word times, in `words`, with offsets from the text's start.
         var words: Range<Int>
@@ -159,91 +159,107 @@ public enum LRCParser {
     static func parse(
         _ utf8: [UInt8], fileName: String, mergingAtMost runs: Int
     ) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        utf8.withByteView { buffer in
-            var warnings = WarningLog(fileName: fileName)
-            var entries = Entries()
-            var texts: [UInt8] = []
-            texts.reserveCapacity(buffer.count)
-            var words: [WordTime] = []
-            var offset = 0
-            let scanner = LineScanner(buffer)
-            var position = 0
-            var lineNumber = 0
-            var stamps: [Int] = []
-            // Where each run of entries whose times never fall starts.
-            var runStarts = [0]
-            // Repeated stamps repeat their text; past this much text in all, they are not repeated.
-            let textBudget = buffer.count * 4 + (1 << 20)
-            var textTotal = 0
-            var warnedBudget = false
-            while position < scanner.count {
-                let (lineEnd, next) = scanner.line(from: position)
-                lineNumber += 1
-                defer { position = next }
-                var index = position
+        utf8.withByteView { parse($0, fileName: fileName, mergingAtMost: runs) }
+    }
+
+    /// `parse` of UTF-8 text where it lies. A cue's text is read from it, unless its line has word
+    /// times: only those lines are cleaned into a buffer of their own (a copy of every line's text
+    /// held a file of short lines a fifth of its size again).
+    static func parse(
+        _ buffer: ByteView, fileName: String, mergingAtMost runs: Int = TimeOrder.mergedRuns
+    ) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        var warnings = WarningLog(fileName: fileName)
+        var entries = Entries()
+        // The texts of lines with word times, cleaned of them; any other line's text is read where it lies.
+        var texts: [UInt8] = []
+        var words: [WordTime] = []
+        var offset = 0
+        let scanner = LineScanner(buffer)
+        var position = 0
+        var lineNumber = 0
+        var stamps: [Int] = []
+        // Where each run of entries whose times never fall starts.
+        var runStarts = [0]
+        // Repeated stamps repeat their text; past this much text in all, they are not repeated.
+        let textBudget = buffer.count * 4 + (1 << 20)
+        var textTotal = 0
+        var warnedBudget = false
+        while position < scanner.count {
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            defer { position = next }
+            var index = position
+            index = buffer.skippingBlanks(from: index, to: lineEnd)
+            if index == lineEnd { continue }
+            let line = buffer.extracting(index..<lineEnd)
+            if line[0] == UInt8(ascii: "["), isMetadataTag(line) {
+                if line.startsCaseless(with: "[offset:") {
+                    if let value = offsetValue(line) {
+                        offset = value
+                    } else {
+                        warnings.add(line: lineNumber, "unreadable [offset:] (expected milliseconds, at most 9 digits, like [offset:+500]); ignored")
+                    }
+                }
+                continue
+            }
+            stamps.removeAll(keepingCapacity: true)
+            while let time = stamp(buffer, &index, lineEnd) {
+                stamps.append(time)
                 index = buffer.skippingBlanks(from: index, to: lineEnd)
-                if index == lineEnd { continue }
-                let line = buffer.extracting(index..<lineEnd)
-                if line[0] == UInt8(ascii: "["), isMetadataTag(line) {
-                    if line.startsCaseless(with: "[offset:") {
-                        if let value = offsetValue(line) {
-                            offset = value
-                        } else {
-                            warnings.add(line: lineNumber, "unreadable [offset:] (expected milliseconds, at most 9 digits, like [offset:+500]); ignored")
-                        }
-                    }
-                    continue
-                }
-                stamps.removeAll(keepingCapacity: true)
-                while let time = stamp(buffer, &index, lineEnd) {
-                    stamps.append(time)
-                    index = buffer.skippingBlanks(from: index, to: lineEnd)
-                }
-                guard let first = stamps.first else {
-                    warnings.add(line: lineNumber, "expected a time like [01:23.45] at the start of the line; line skipped")
-                    continue
-                }
+            }
+            guard let first = stamps.first else {
+                warnings.add(line: lineNumber, "expected a time like [01:23.45] at the start of the line; line skipped")
+                continue
+            }
+            let wordStart = words.count
+            let text: Range<Int>
+            if buffer.firstIndex(of: UInt8(ascii: "<"), in: index..<lineEnd) == nil {
+                text = buffer.trimmingBlanks(index..<lineEnd)
+            } else {
+                // Room for the most the texts can take: pages never written to take no memory.
+                if texts.isEmpty { texts.reserveCapacity(buffer.count) }
                 let textStart = texts.count
-                let wordStart = words.count
                 clean(buffer.extracting(index..<lineEnd), into: &texts, wordTimes: &words)
-                let text = textStart..<texts.count
-                for time in stamps {
-                    if textTotal > textBudget, time != first {
-                        if !warnedBudget {
-                            warnings.add(line: lineNumber, "too much text repeated by time stamps; further repeats skipped")
-                            warnedBudget = true
-                        }
-                        continue
-                    }
-                    textTotal += text.count + 1
-                    if entries.count > 0, time < entries.time(entries.count - 1) { runStarts.append(entries.count) }
-                    entries.append(Entry(time: time, line: lineNumber, text: text, words: wordStart..<words.count,
-                                         shift: time - first))
-                }
+                text = buffer.count + textStart..<buffer.count + texts.count
             }
-            // Read through a constant: a `var` read inside the closures below is copied whole (seven
-            // columns' storage retained and released) at every entry.
-            let read = entries
-            var order = TimeOrder(read, runStarts: runStarts, mergingAtMost: runs)
-            let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
-                cues.reserve(forInputBytes: textTotal)
-                texts.withByteView { texts in
-                    while let (index, end) = order.next() {
-                        let entry = read[index]
-                        guard !entry.text.isEmpty else { continue }
-                        for word in words[entry.words] {
-                            cues.pendingWordTimes.append(WordTime(
-                                offset: word.offset, start: max(0, word.start + entry.shift - offset),
-                                end: word.end.map { max(0, $0 + entry.shift - offset) }))
-                        }
-                        cues.append(text: texts.extracting(entry.text), id: nil,
-                                    start: max(0, entry.time - offset), end: end.map { max(0, $0 - offset) },
-                                    speaker: nil, line: entry.line)
+            for time in stamps {
+                if textTotal > textBudget, time != first {
+                    if !warnedBudget {
+                        warnings.add(line: lineNumber, "too much text repeated by time stamps; further repeats skipped")
+                        warnedBudget = true
                     }
+                    continue
                 }
+                textTotal += text.count + 1
+                if entries.count > 0, time < entries.time(entries.count - 1) { runStarts.append(entries.count) }
+                entries.append(Entry(time: time, line: lineNumber, text: text, words: wordStart..<words.count,
+                                     shift: time - first))
             }
-            return (transcript, warnings.all)
         }
+        // Read through a constant: a `var` read inside the closures below is copied whole (seven
+        // columns' storage retained and released) at every entry.
+        let read = entries
+        var order = TimeOrder(read, runStarts: runStarts, mergingAtMost: runs)
+        let transcript = CueCollector.collect(inputBytes: textTotal) { cues in
+            cues.reserve(forInputBytes: textTotal)
+            texts.withByteView { texts in
+                while let (index, end) = order.next() {
+                    let entry = read[index]
+                    guard !entry.text.isEmpty else { continue }
+                    for word in words[entry.words] {
+                        cues.pendingWordTimes.append(WordTime(
+                            offset: word.offset, start: max(0, word.start + entry.shift - offset),
+                            end: word.end.map { max(0, $0 + entry.shift - offset) }))
+                    }
+                    let text = entry.text.lowerBound < buffer.count ? buffer.extracting(entry.text)
+                        : texts.extracting(entry.text.lowerBound - buffer.count..<entry.text.upperBound - buffer.count)
+                    cues.append(text: text, id: nil,
+                                start: max(0, entry.time - offset), end: end.map { max(0, $0 - offset) },
+                                speaker: nil, line: entry.line)
+                }
+            }
+        }
+        return (transcript, warnings.all)
     }
 
     /// Whether `line` is an ID tag such as `[ar:Artist]` (a known key, then `:`).

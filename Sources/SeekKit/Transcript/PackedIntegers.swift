@@ -196,19 +196,24 @@ struct PackedIntegers: Sendable {
 
     /// Packs the values of the unfinished last block into a block of their own (with words for a
     /// full one, so every block's width still follows from where the next one starts), and lets
-    /// go of any spare room: a column that is finished keeps no value in 8 bytes. A thousand-cue
-    /// file's records shrink from about 15 bytes a cue to a few.
+    /// go of a small column's spare room: a column that is finished keeps no value in 8 bytes. A
+    /// thousand-cue file's records shrink from about 15 bytes a cue to a few. A large column keeps
+    /// its room, whose pages were never written to and take no memory: copying it held the column
+    /// twice for a moment, at the peak of a large file's parse.
     ///
-    /// - Complexity: O(b) for the b ≤ 255 values of the last block.
+    /// - Complexity: O(b) for the b ≤ 255 values of the last block, plus a small column's copy.
     mutating func seal() {
         guard isPacked, !pending.isEmpty, missing == 0 else { return }
         let kept = pending.count
         packPending()
         missing = Self.blockSize - kept
         pending = []
-        if words.capacity > words.count { words = words.map { $0 } }
-        if blocks.capacity > blocks.count { blocks = blocks.map { $0 } }
+        if words.capacity > words.count, words.capacity <= Self.largestCopiedWords { words = words.map { $0 } }
+        if blocks.capacity > blocks.count, blocks.capacity <= Self.largestCopiedWords / 2 { blocks = blocks.map { $0 } }
     }
+
+    /// The most words (256 KiB) whose spare room `seal()` lets go of by copying them.
+    static let largestCopiedWords = 1 << 15
 
     /// Takes the values of a block `seal()` packed unfinished back into `pending`, to go on appending.
     private mutating func unseal() {

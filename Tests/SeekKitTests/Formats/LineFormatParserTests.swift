@@ -165,6 +165,17 @@ import Testing
         #expect(starts == starts.sorted { ($0 ?? 0) < ($1 ?? 0) })
     }
 
+    /// A line without word times is read where it lies, one with them is cleaned of them into a
+    /// buffer of its own: both come out trimmed of blanks, in order of time, however often stamped.
+    @Test func linesWithAndWithoutWordTimesReadAlike() {
+        let (cues, warnings) = Self.parse("[00:01.00]  plain \t\n[00:02.00][00:06.00] <00:02.10>sung <00:02.50>words \n"
+            + "[00:03.00]a < b, not a time\t\r\n[00:04.00]\t \n[00:05.00][00:07.00]last")
+        #expect(cues.map(\.text) == ["plain", "sung words", "a < b, not a time", "last", "sung words", "last"])
+        #expect(cues.map(\.end) == [2000, 3000, 4000, 6000, 7000, nil])
+        #expect(cues.map(\.line) == [1, 2, 3, 5, 2, 5])
+        #expect(warnings.isEmpty)
+    }
+
     @Test func strayLinesWarn() {
         let (cues, warnings) = Self.parse("hello\n[00:01.00]x\n")
         #expect(cues.map(\.text) == ["x"])
