@@ -265,7 +265,7 @@ public enum ASSParser {
 
         /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools. (A static function: a method
         /// of the parser would copy it at every call.)
-        private static func time(_ bytes: ByteView, _ from: Int, _ to: Int) -> Int? {
+        static func time(_ bytes: ByteView, _ from: Int, _ to: Int) -> Int? {
             let range = bytes.trimmingBlanks(from..<to)
             var index = range.lowerBound
             guard var value = ClockTime.read(bytes, &index, range.upperBound) else { return nil }
@@ -296,6 +296,21 @@ public enum ASSParser {
             if !isWordByte { return nil }
         }
         return close - 1
+    }
+
+    /// Whether `line` is a `Dialogue:` event with a start and an end time after its first field
+    /// (`Dialogue: 0,0:00:01.00,0:00:03.00,…`, `Dialogue: Marked=0,…` in SSA), or an events'
+    /// `Format:` line (`Start`, `End` and, last, `Text`), as tools that write bare events, with no
+    /// section before them, begin their files.
+    static func isBareDialogue(_ line: ByteView) -> Bool {
+        if let colon = keyEnd(line, 0, line.count, "format") {
+            return Fields(format: line.extracting((colon + 1)..<line.count)) != nil
+        }
+        guard let colon = keyEnd(line, 0, line.count, "dialogue"),
+              let first = line.firstIndex(of: UInt8(ascii: ","), in: (colon + 1)..<line.count),
+              let second = line.firstIndex(of: UInt8(ascii: ","), in: (first + 1)..<line.count),
+              let third = line.firstIndex(of: UInt8(ascii: ","), in: (second + 1)..<line.count) else { return false }
+        return Parser.time(line, first + 1, second) != nil && Parser.time(line, second + 1, third) != nil
     }
 
     /// Whether a section named `name` (between its brackets) holds no events: the styles,

@@ -154,7 +154,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     ///
     /// - `WEBVTT` on the first line: WebVTT.
     /// - `{"` or `[{` first: JSON. A first line `start<tab>end<tab>text`: Whisper TSV.
-    /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line: ASS/SSA.
+    /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line, or a first
+    ///   line that is a `Dialogue:` event with its times (files of bare events): ASS/SSA.
     /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI. A `<timedtext>`
     ///   element, or a `<transcript>` one with a `<text` element in the first 4 KiB: YouTube timed text.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
@@ -211,6 +212,7 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
                 if let format = markupFormat(line, in: bytes) { return format == .text ? nil : format }
                 continue
             }
+            if wasFirst && ASSParser.isBareDialogue(line) { return .ass }
             if line[0] == UInt8(ascii: "[") {
                 if ASSParser.isSectionHeader(line) { return .ass }
                 if line.startsCaseless(with: "[information]") { return .sbv }
