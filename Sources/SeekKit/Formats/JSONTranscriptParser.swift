@@ -24,8 +24,10 @@ import SeekBytes
 /// Other keys are skipped without being decoded. A segment whose time is unreadable
 /// (`1e400`) is kept untimed, with a warning; negative and reversed times are kept,
 /// with a warning; words that can't be found in their segment's text lose their times,
-/// with a warning. Anything else (a JSON file that is not one of these shapes, broken
-/// JSON, nesting deeper than 512) is an error naming the line and byte offset.
+/// with a warning; objects with no text and no words beside cues (a header) are skipped.
+/// Anything else (a JSON file that is not one of these shapes, a list of objects none of which
+/// has a text or words, broken JSON, nesting deeper than 512) is an error naming the line
+/// (and, where the JSON breaks, the byte offset).
 public enum JSONTranscriptParser {
     static let sentenceBreakBytes = 200
     static let maximumCueBytes = 2000
@@ -122,6 +124,9 @@ public enum JSONTranscriptParser {
         var firstLostWordLine: Int?
         var badTimes = 0
         var firstBadTimeLine: Int?
+        /// Segments with no text and no words (`{"a": 1}`, `"text": null`): nothing to read.
+        var textless = 0
+        var firstTextlessLine: Int?
         var lineCache = (offset: 0, line: 1)
         /// The first line feed at or after `lineCache.offset` (the text's end when none), or -1 until looked for.
         var nextLineFeed = -1
@@ -163,6 +168,12 @@ public enum JSONTranscriptParser {
         }
 
         mutating func finishedWarnings() -> [Diagnostic] {
+            // Said only of a file with no cue (objects of another kind, say), where it is the error;
+            // beside cues such objects are headers and the like (subtitle.js's `{"type": "header"}`).
+            if textless > 0 && cues.count == 0 {
+                warnings.add(line: firstTextlessLine,
+                             "no segment with a \"text\", \"body\" or words (\(textless) object(s) read); " + shapes)
+            }
             if badTimes > 0 {
                 warnings.add(line: firstBadTimeLine, "\(badTimes) segment(s) with a negative, reversed or unreadable time")
             }
@@ -407,6 +418,10 @@ public enum JSONTranscriptParser {
 
         mutating func finish(_ segment: Segment) throws(JSONScanner.Failure) {
             let line = line(at: segment.offset)
+            if !segment.hasText && words.isEmpty {
+                textless += 1
+                if firstTextlessLine == nil { firstTextlessLine = line }
+            }
             if !segment.hasText {
                 for word in words {
                     if let last = cues.lastPlaced, !isSpace(last), let first = wordText[word.range].first, !isSpace(first) {

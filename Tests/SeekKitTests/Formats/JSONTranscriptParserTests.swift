@@ -103,6 +103,26 @@ import Testing
         #expect(loaded.transcript.map(\.text) == ["Subtitles: someone", "It's a\nhome town"])
         #expect(loaded.transcript.map(\.start) == [1, 25801])
         #expect(loaded.transcript.map(\.end) == [5000, 28700])
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    /// A list of objects none of which has a text or words (a test list, a DOM tree saved) holds
+    /// no transcript: an error naming its first object's line, not an empty transcript.
+    @Test func objectsWithoutTextAloneAreAnError() throws {
+        for json in ["[\n{\"path\": \"a.ttml\"},\n{\"path\": \"b.ttml\"}]",
+                     "{\"segments\": [\n{\"start\": 1, \"end\": 2},\n{\"start\": 2, \"text\": null}]}"] {
+            #expect(throws: Diagnostic.self) { try Self.load(json) }
+            do {
+                _ = try Self.load(json)
+            } catch {
+                #expect(error.line == 2)
+                #expect(error.message.contains("no segment with a \"text\", \"body\" or words (2 object(s) read)"),
+                        "\(error.message)")
+                #expect(error.message.contains("Seek reads Whisper"))
+            }
+        }
+        let empty = try Self.load(#"{"segments": []}"#)
+        #expect(empty.transcript.isEmpty && empty.warnings.isEmpty)
     }
 
     @Test(arguments: [
@@ -200,7 +220,9 @@ import Testing
         var alone: [(String, Int?, Int?, String?)] = []
         var aloneTimes: [String: [Int?]] = [:]
         for segment in segments {
-            let transcript = try Self.load("{\"segments\": [" + segment + "]}").transcript
+            // One whose text key is escaped has no text read (keys are compared as written): alone,
+            // the document has no cue, an error.
+            guard let transcript = try? Self.load("{\"segments\": [" + segment + "]}").transcript else { continue }
             alone += transcript.map { ($0.text, $0.start, $0.end, $0.speaker) }
             for word in vocabulary { aloneTimes[word, default: []] += Self.matchTimes(word, in: transcript) }
         }
