@@ -66,6 +66,9 @@ struct PackedIntegers: Sendable {
     /// The 64-bit words the packed blocks take.
     var wordCount: Int { words.count }
 
+    /// The words the packed blocks can take before their storage is copied to grow.
+    var wordCapacity: Int { words.capacity }
+
     /// Makes room for packed blocks of `wordCount` words in all, so that a column whose size is
     /// known beforehand is never copied as it grows (for a moment, both copies are held).
     mutating func reserveCapacity(wordCount: Int) { words.reserveCapacity(wordCount) }
