@@ -78,7 +78,9 @@ struct WebVTTLayout {
             }
         }
         spans.reserveCapacity(Swift.min(count / 64, cueLimit))
-        var events = BlockEvents(bytes)
+        let events = BlockEvents(bytes)
+        // The events' cursor, kept here rather than in `events` (so that the loop is inlined).
+        var places = events.places
         let timing = UsualTiming.shared
         while spans.count < cueLimit {
             while position < count && bytes[position] == 0x0A { position += 1 }
@@ -114,9 +116,9 @@ struct WebVTTLayout {
             var textEnd = textStart
             var isMarked = false
             if textStart < count && bytes[textStart] != 0x0A {
-                events.move(to: textStart)
+                places = events.chunk(at: textStart)
                 while true {
-                    let place = events.next()
+                    let place = places.next(count: count) { events.chunk(at: $0) }
                     guard place < count else {
                         textEnd = bytes[count - 1] == 0x0A ? count - 1 : count
                         position = count
