@@ -60,6 +60,42 @@ enum CharacterSpellings {
         return spellings.isEmpty ? nil : spellings
     }
 
+    /// The texts each of which, standing alone as a character, the Regex equates with `character`:
+    /// its `spellings` when it has some; for a cased letter that decomposes into a letter with
+    /// spellings and one combining mark without case (`й` is `и` and a breve, `é` is `e` and an
+    /// acute), the single scalars the Regex equates with it (`й`, `Й`) and each spelling of the
+    /// letter followed by the mark that it equates with it (`и` or `И` and a breve); `nil` otherwise.
+    ///
+    /// Canonically equivalent scalars (a Greek letter with oxia or with tonos) are each other's case
+    /// variants' case variants, so that the index of case mappings holds them all.
+    static func forms(of character: Character, caseSensitive: Bool) -> [String]? {
+        if let spellings = spellings(of: character, caseSensitive: caseSensitive) { return spellings.map { String($0) } }
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first, scalar.properties.changesWhenCaseMapped, isLetter(scalar)
+        else { return nil }
+        let decomposed = Array(String(character).decomposedStringWithCanonicalMapping.unicodeScalars)
+        guard decomposed.count == 2, decomposed[1].properties.canonicalCombiningClass != .notReordered,
+              !decomposed[1].properties.changesWhenCaseMapped,
+              // The letter's spellings in either case: the Regex matching case takes the Kelvin sign and a
+              // cedilla for `Ķ`, though not the Kelvin sign alone for `K`.
+              let bases = spellings(of: Character(decomposed[0]), caseSensitive: false) else { return nil }
+        var candidates = [String(scalar)]
+        for mapping in [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping] {
+            candidates += (byCaseMapping[mapping] ?? []).map { String($0) }
+        }
+        candidates += bases.map { String($0) + String(decomposed[1]) }
+        var regex = Regex<AnyRegexOutput>(verbatim: String(character))
+        if !caseSensitive { regex = regex.ignoresCase() }
+        var forms: [String] = []
+        for candidate in candidates where !forms.contains(where: { $0.unicodeScalars.elementsEqual(candidate.unicodeScalars) }) {
+            guard (try? regex.wholeMatch(in: candidate)) != nil else { continue }
+            let first = candidate.unicodeScalars.first!
+            guard isLetter(first), candidate.unicodeScalars.count == 1 || bases.contains(first) else { return nil }
+            forms.append(candidate)
+        }
+        return forms.isEmpty ? nil : forms
+    }
+
     /// The one scalar of `text` when it has one and no canonical decomposition.
     private static func singleUndecomposed(_ text: String) -> Unicode.Scalar? {
         let scalars = text.unicodeScalars

@@ -189,17 +189,41 @@ public struct Matcher: Sendable {
     /// Whether `scanBytes` can search for this keyword (printable ASCII and CJK ideographs only).
     var scansBytes: Bool { plan != nil && !keyword.isEmpty && modes == nil }
 
+    /// Whether the searches of text where it lies (`countInLines`, `countInSpans`, `cuesWithMatches`,
+    /// `matchesInCues` and the lines' three) can search for this keyword: by its bytes when
+    /// `scansBytes`, otherwise by its characters' spellings (`SpellingPlan`: Cyrillic, Greek, ...),
+    /// the cues where those cannot decide going to the reference.
+    var searchesInPlace: Bool { (plan != nil || spelling != nil) && !keyword.isEmpty && modes == nil }
+
+    /// The spellings' scan of the cues in `text`, handing on each cue holding a match or needing the
+    /// reference with the matches' ranges in it (the reference's when it needs it); `nil` when the
+    /// keyword has no spellings or `scansBytes` (the byte scan is then the one to use).
+    private func spellingMatchesByCue(
+        _ text: ByteView, cues: some CueBounds, cueText: (_ cue: Int) -> Substring,
+        visit: (_ cue: Int, _ ranges: [Range<Int>]) -> Void
+    ) -> Bool {
+        guard let spelling, plan == nil, searchesInPlace else { return false }
+        _ = spelling.scanByCue(text, cues: cues, isCancelled: { false }) { cue, ranges, needsReference in
+            visit(cue, needsReference ? reference.ranges(in: cueText(cue)) : ranges)
+        }
+        return true
+    }
+
     /// The number of matches in `text` when each of its lines (LF, CR LF or a lone CR
     /// ends one) is a cue, counted where the text lies: what `MatchIndex.count` gives
-    /// on those cues. `nil` unless `scansBytes` and the keyword is more than spaces
+    /// on those cues. `nil` unless `searchesInPlace` and the keyword is more than spaces
     /// (spaces alone would match inside blank lines, which are no cues).
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
     func countInLines(_ text: ByteView) -> Int? {
-        guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
-              let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
-        else { return nil }
+        guard searchesInPlace, keyword.utf8.contains(where: { $0 != 0x20 }) else { return nil }
         var count = 0
+        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
+        if spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { count += $1.count }) {
+            return count
+        }
+        guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+        else { return nil }
         _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
             count += needsReference ? reference.ranges(in: Self.line(at: line, in: text)[...]).count : matches
         }
@@ -216,16 +240,16 @@ public struct Matcher: Sendable {
     /// The number of matches in the cues lying in `text` at `spans` (sorted, disjoint
     /// byte ranges), each cue's text being its bytes, except the cues listed in `rewritten`,
     /// whose text `rewrite` gives: what `MatchIndex.count` gives on those cues. `nil`
-    /// unless `scansBytes`.
+    /// unless `searchesInPlace`.
     ///
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
     func countInSpans(
         _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> Int? {
-        guard scansBytes, let plan else { return nil }
+        guard searchesInPlace else { return nil }
         var count = 0
-        visitCues(text, spans: spans, plan: plan, rewritten: rewritten, rewrite: rewrite) { _, matches in
+        visitCues(text, spans: spans, rewritten: rewritten, rewrite: rewrite) { _, matches in
             count += matches
         }
         return count
@@ -233,16 +257,16 @@ public struct Matcher: Sendable {
 
     /// The cues with at least one match among those lying in `text` at `spans`, as
     /// `countInSpans` reads them (the cues in `rewritten` have the text `rewrite` gives):
-    /// their indices, in order. `nil` unless `scansBytes`.
+    /// their indices, in order. `nil` unless `searchesInPlace`.
     ///
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
     func cuesWithMatches(
         _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> [Int]? {
-        guard scansBytes, let plan else { return nil }
+        guard searchesInPlace else { return nil }
         var cues: [Int] = []
-        visitCues(text, spans: spans, plan: plan, rewritten: rewritten, rewrite: rewrite) { cue, matches in
+        visitCues(text, spans: spans, rewritten: rewritten, rewrite: rewrite) { cue, matches in
             if matches > 0 { cues.append(cue) }
         }
         return cues
@@ -251,7 +275,7 @@ public struct Matcher: Sendable {
     /// Every match in the cues lying in `text` at `spans`, as `cuesWithMatches` reads those cues
     /// (the cues in `rewritten` have the text `rewrite` gives): `found(cue, range)` in order, the
     /// range in UTF-8 bytes of the cue's text, as `scan(_:found:)` finds them in a transcript of
-    /// those cues. `false`, having found nothing, unless `scansBytes`.
+    /// those cues. `false`, having found nothing, unless `searchesInPlace`.
     ///
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
@@ -259,11 +283,21 @@ public struct Matcher: Sendable {
         _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String,
         found: (_ cue: Int, _ range: Range<Int>) -> Void
     ) -> Bool {
-        guard scansBytes, let plan else { return false }
+        guard searchesInPlace else { return false }
         let length = keyword.utf8.count
         let rewritten = rewritten.sorted()
         // (No nested function capturing the index: see `FastPlan.WaitingCue`.)
         var nextRewritten = 0
+        let cueText = { (cue: Int) in text.string(in: spans[cue])[...] }
+        if spellingMatchesByCue(text, cues: CueSpans(spans), cueText: cueText, visit: { cue, ranges in
+            nextRewritten = findInRewritten(rewritten, from: nextRewritten, before: cue, rewrite: rewrite, found: found)
+            if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
+            for range in ranges { found(cue, range) }
+        }) {
+            _ = findInRewritten(rewritten, from: nextRewritten, before: Int.max, rewrite: rewrite, found: found)
+            return true
+        }
+        guard let plan else { return false }
         _ = plan.scanByCue(text, cues: CueSpans(spans), keepingStarts: true) { cue, _, starts, needsReference in
             nextRewritten = findInRewritten(rewritten, from: nextRewritten, before: cue, rewrite: rewrite, found: found)
             if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
@@ -294,12 +328,22 @@ public struct Matcher: Sendable {
     /// Hands on each cue lying in `text` at `spans` that holds a match or that `rewritten` lists,
     /// in order, with its number of matches (a cue in `rewritten` has the text `rewrite` gives).
     private func visitCues(
-        _ text: ByteView, spans: [Range<Int>], plan: FastPlan, rewritten: [Int],
+        _ text: ByteView, spans: [Range<Int>], rewritten: [Int],
         rewrite: (Int) -> String, visit: (_ cue: Int, _ matches: Int) -> Void
     ) {
         let rewritten = rewritten.sorted()
         // (No nested function capturing the index: see `FastPlan.WaitingCue`.)
         var nextRewritten = 0
+        let cueText = { (cue: Int) in text.string(in: spans[cue])[...] }
+        if spellingMatchesByCue(text, cues: CueSpans(spans), cueText: cueText, visit: { cue, ranges in
+            nextRewritten = visitRewritten(rewritten, from: nextRewritten, before: cue, rewrite: rewrite, visit: visit)
+            if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
+            visit(cue, ranges.count)
+        }) {
+            _ = visitRewritten(rewritten, from: nextRewritten, before: Int.max, rewrite: rewrite, visit: visit)
+            return
+        }
+        guard let plan else { return }
         _ = plan.scanByCue(text, cues: CueSpans(spans)) { cue, matches, _, needsReference in
             nextRewritten = visitRewritten(rewritten, from: nextRewritten, before: cue, rewrite: rewrite, visit: visit)
             if nextRewritten < rewritten.count && rewritten[nextRewritten] == cue { return }
@@ -327,10 +371,16 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
     func linesWithMatches(_ text: ByteView) -> [Int]? {
-        guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
-              let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
-        else { return nil }
+        guard searchesInPlace, keyword.utf8.contains(where: { $0 != 0x20 }) else { return nil }
         var starts: [Int] = []
+        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
+        if spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
+            if !ranges.isEmpty { starts.append(start) }
+        }) {
+            return starts
+        }
+        guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+        else { return nil }
         _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
             if needsReference ? !reference.ranges(in: Self.line(at: line, in: text)[...]).isEmpty : matches > 0 {
                 starts.append(line)
@@ -346,8 +396,14 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
     func matchesInLines(_ text: ByteView, found: (_ lineStart: Int, _ range: Range<Int>) -> Void) -> Bool {
-        guard scansBytes, keyword.utf8.contains(where: { $0 != 0x20 }),
-              let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+        guard searchesInPlace, keyword.utf8.contains(where: { $0 != 0x20 }) else { return false }
+        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
+        if spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
+            for range in ranges { found(start, range) }
+        }) {
+            return true
+        }
+        guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
         else { return false }
         let length = keyword.utf8.count
         _ = plan.scanByCue(text, cues: TextLines(text: text), keepingStarts: true) { line, _, starts, needsReference in

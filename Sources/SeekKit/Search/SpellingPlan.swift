@@ -1,8 +1,9 @@
 import SeekBytes
 
 /// The byte search for keywords beyond printable ASCII and CJK ideographs (Cyrillic, Greek,
-/// Armenian, Latin letters without accents, ...): each keyword character is looked for as
-/// any of its spellings (`CharacterSpellings`), all places at once (`ByteAlternatives`).
+/// Armenian, Latin letters with or without accents, ...): each keyword character is looked for as
+/// any of its forms (`CharacterSpellings.forms`: its case variants, and for a letter with one accent
+/// such as `й` also the letter and the accent apart), all places at once (`ByteAlternatives`).
 ///
 /// When every character of the keyword has spellings, a byte match is a match, once its
 /// ends are checked as `FastPlan.isOnBoundaries` checks them (a cue where they are not on
@@ -16,11 +17,11 @@ struct SpellingPlan: Sendable {
     init?(keyword: String, caseSensitive: Bool) {
         var runs: [[[[UInt8]]]] = [[]]
         for character in keyword {
-            guard let spellings = CharacterSpellings.spellings(of: character, caseSensitive: caseSensitive) else {
+            guard let forms = CharacterSpellings.forms(of: character, caseSensitive: caseSensitive) else {
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
                 continue
             }
-            var place = spellings.map { Array(String($0).utf8) }
+            var place = forms.map { Array($0.utf8) }
             if character == " " { place.append([0x0A]) }
             runs[runs.count - 1].append(place)
         }

@@ -314,12 +314,12 @@ extension TranscriptLoader {
     }
 
     /// The matcher that counts text where it lies (`Matcher.countInLines`, `countInSpans`):
-    /// for one keyword the byte scan takes, without a scope.
+    /// for one keyword the byte or spelling scan takes (`Matcher.searchesInPlace`), without a scope.
     static func inPlaceMatcher(for query: Query) -> Matcher? {
         let keywords = query.keywords.filter { !$0.isEmpty }
         guard keywords.count == 1, query.scope.isUnrestricted, !query.wholeWords, !query.ignoresAccents else { return nil }
         let matcher = Matcher.shared(keyword: keywords[0], caseSensitive: query.caseSensitive)
-        return matcher.scansBytes ? matcher : nil
+        return matcher.searchesInPlace ? matcher : nil
     }
 
     /// The cues `fill` collects and the number of matches `MatchIndex(transcript:query:)`
