@@ -1,4 +1,5 @@
 import Foundation
+import SeekBytes
 
 /// What `--ignore-accents` (`Query.ignoresAccents`) folds away, applied alike to keyword and text.
 ///
@@ -20,17 +21,40 @@ public enum AccentFolding {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func fold(_ text: some StringProtocol) -> String {
-        var folded = ""
+        // Gathered as bytes, made a string once (appending scalar by scalar to a string costs several times more).
+        var folded: [UInt8] = []
         folded.reserveCapacity(text.utf8.count)
         var cache: [Unicode.Scalar: String] = [:]
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                folded.unicodeScalars.append(scalar)
+                folded.append(UInt8(truncatingIfNeeded: scalar.value))
             } else {
-                folded += fold(scalar, cache: &cache)
+                folded.append(contentsOf: fold(scalar, cache: &cache).utf8)
             }
         }
-        return folded
+        return String(decoding: folded, as: UTF8.self)
+    }
+
+    /// `text` (valid UTF-8) folded: `fold` of its string, read from its bytes.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func fold(_ text: ByteView) -> String {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.count)
+        var cache: [Unicode.Scalar: String] = [:]
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte < 0x80 {
+                folded.append(byte)
+                index += 1
+                continue
+            }
+            let scalar = Unicode.Scalar(FastPlan.decode(text, at: index)) ?? "\u{FFFD}"
+            folded.append(contentsOf: fold(scalar, cache: &cache).utf8)
+            index += byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        }
+        return String(decoding: folded, as: UTF8.self)
     }
 
     /// `text` folded, with where each folded UTF-8 byte came from: `starts[i]` is the offset in
@@ -38,14 +62,27 @@ public enum AccentFolding {
     /// of any diacritics after it that folded to nothing. Both arrays hold one more element for
     /// the end of the text.
     static func foldWithOffsets(_ text: some StringProtocol) -> (folded: String, starts: [Int], ends: [Int]) {
-        var folded = ""
+        // The folded bytes gathered in an array, made a string once (a string of each ASCII scalar appended
+        // to the folded string cost most of a cue's search in this mode).
+        var folded: [UInt8] = []
         var starts: [Int] = []
         var ends: [Int] = []
+        let count = text.utf8.count
+        folded.reserveCapacity(count)
+        starts.reserveCapacity(count + 1)
+        ends.reserveCapacity(count + 1)
         var cache: [Unicode.Scalar: String] = [:]
         var offset = 0
         for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                folded.append(UInt8(truncatingIfNeeded: scalar.value))
+                starts.append(offset)
+                offset += 1
+                ends.append(offset)
+                continue
+            }
             let width = UTF8.width(scalar)
-            let piece = scalar.isASCII ? String(scalar) : fold(scalar, cache: &cache)
+            let piece = fold(scalar, cache: &cache)
             if piece.isEmpty {
                 if let last = ends.indices.last {
                     let end = ends[last]
@@ -56,8 +93,8 @@ public enum AccentFolding {
                     }
                 }
             } else {
-                folded += piece
-                for _ in 0..<piece.utf8.count {
+                for byte in piece.utf8 {
+                    folded.append(byte)
                     starts.append(offset)
                     ends.append(offset + width)
                 }
@@ -66,7 +103,7 @@ public enum AccentFolding {
         }
         starts.append(offset)
         ends.append(offset)
-        return (folded, starts, ends)
+        return (String(decoding: folded, as: UTF8.self), starts, ends)
     }
 
     /// Whether `scalar` is a combining diacritical mark that folding drops.
@@ -78,20 +115,27 @@ public enum AccentFolding {
     }
 
     private static func fold(_ scalar: Unicode.Scalar, cache: inout [Unicode.Scalar: String]) -> String {
+        if let punctuation = typographicFold(scalar) { return punctuation }
         if let known = cache[scalar] { return known }
         let folded = computeFold(scalar)
         cache[scalar] = folded
         return folded
     }
 
-    private static func computeFold(_ scalar: Unicode.Scalar) -> String {
+    /// The fold of typographic punctuation and spaces, `nil` for another scalar.
+    @inline(__always)
+    private static func typographicFold(_ scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
-        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x02BC: return "'"
-        case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033: return "\""
-        case 0x2010...0x2015, 0x2212: return "-"
-        case 0x00A0, 0x3000: return " "
-        default: break
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x02BC: "'"
+        case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033: "\""
+        case 0x2010...0x2015, 0x2212: "-"
+        case 0x00A0, 0x3000: " "
+        default: nil
         }
+    }
+
+    private static func computeFold(_ scalar: Unicode.Scalar) -> String {
+        if let punctuation = typographicFold(scalar) { return punctuation }
         if isDiacritic(scalar) { return "" }
         var result = ""
         if (0xFF00...0xFFEF).contains(scalar.value) {

@@ -195,6 +195,33 @@ public struct Matcher: Sendable {
     /// the cues where those cannot decide going to the reference.
     var searchesInPlace: Bool { (plan != nil || spelling != nil) && !keyword.isEmpty && modes == nil }
 
+    /// Whether `countInSpans` and `cuesWithMatches` can search for this keyword: when
+    /// `searchesInPlace`, and for accent folding alone (`countsFoldedInPlace`).
+    var countsInPlace: Bool { searchesInPlace || foldedKeywordMatcher != nil }
+
+    /// For accent folding alone (`ignoresAccents` without `wholeWords`), the matcher of the folded
+    /// keyword when it searches in place: it finds in a text folded (`AccentFolding.fold`) as many
+    /// matches as this one finds in the text (`MatchModes` maps them back one for one); `nil` otherwise.
+    private var foldedKeywordMatcher: Matcher? {
+        guard let modes, modes.ignoresAccents, !modes.wholeWords, modes.plain.searchesInPlace else { return nil }
+        return modes.plain
+    }
+
+    /// The cues lying in `text` at `spans` that folding may change (those with a byte beyond ASCII)
+    /// or that `rewritten` lists, in order: the others' folded text is their bytes as they lie.
+    ///
+    /// - Complexity: O(n) in the length of the cues' texts.
+    static func cuesFoldingMayChange(_ text: ByteView, spans: [Range<Int>], rewritten: [Int]) -> [Int] {
+        let rewritten = rewritten.sorted()
+        var cues: [Int] = []
+        var next = 0
+        for (cue, span) in spans.enumerated() {
+            while next < rewritten.count && rewritten[next] < cue { next += 1 }
+            if next < rewritten.count && rewritten[next] == cue || FastPlan.containsNonASCII(text, span) { cues.append(cue) }
+        }
+        return cues
+    }
+
     /// The spellings' scan of the cues in `text`, handing on each cue holding a match or needing the
     /// reference with the matches' ranges in it (the reference's when it needs it); `nil` when the
     /// keyword has no spellings or `scansBytes` (the byte scan is then the one to use).
@@ -240,13 +267,21 @@ public struct Matcher: Sendable {
     /// The number of matches in the cues lying in `text` at `spans` (sorted, disjoint
     /// byte ranges), each cue's text being its bytes, except the cues listed in `rewritten`,
     /// whose text `rewrite` gives: what `MatchIndex.count` gives on those cues. `nil`
-    /// unless `searchesInPlace`.
+    /// unless `countsInPlace`.
     ///
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
     func countInSpans(
         _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> Int? {
+        if let folded = foldedKeywordMatcher {
+            let marked = Set(rewritten)
+            return folded.countInSpans(
+                text, spans: spans, rewritten: Self.cuesFoldingMayChange(text, spans: spans, rewritten: rewritten)
+            ) { cue in
+                marked.contains(cue) ? AccentFolding.fold(rewrite(cue)) : AccentFolding.fold(text.extracting(spans[cue]))
+            }
+        }
         guard searchesInPlace else { return nil }
         var count = 0
         visitCues(text, spans: spans, rewritten: rewritten, rewrite: rewrite) { _, matches in
@@ -257,13 +292,21 @@ public struct Matcher: Sendable {
 
     /// The cues with at least one match among those lying in `text` at `spans`, as
     /// `countInSpans` reads them (the cues in `rewritten` have the text `rewrite` gives):
-    /// their indices, in order. `nil` unless `searchesInPlace`.
+    /// their indices, in order. `nil` unless `countsInPlace`.
     ///
     /// - Complexity: O(n) in the length of `text`, plus what rewritten cues and cues that
     ///   need Unicode care cost the reference.
     func cuesWithMatches(
         _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> [Int]? {
+        if let folded = foldedKeywordMatcher {
+            let marked = Set(rewritten)
+            return folded.cuesWithMatches(
+                text, spans: spans, rewritten: Self.cuesFoldingMayChange(text, spans: spans, rewritten: rewritten)
+            ) { cue in
+                marked.contains(cue) ? AccentFolding.fold(rewrite(cue)) : AccentFolding.fold(text.extracting(spans[cue]))
+            }
+        }
         guard searchesInPlace else { return nil }
         var cues: [Int] = []
         visitCues(text, spans: spans, rewritten: rewritten, rewrite: rewrite) { cue, matches in

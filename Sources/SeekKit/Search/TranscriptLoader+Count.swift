@@ -198,7 +198,7 @@ extension TranscriptLoader {
                 firstEnd: wholeLayout.keptEnd ?? (firstPiece >= buffer.count ? buffer.count : pieceEnd(firstPiece) ?? buffer.count),
                 pieceSize: pieceSize, pieceEnd: pieceEnd)
             : TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize, pieceEnd: pieceEnd)
-        let inPlaceMatcher = inPlaceMatcher(for: query)
+        let inPlaceMatcher = inPlaceMatcher(for: query, forCounting: true)
         // A piece's lines matter only to the warnings of pieces after it: a plain piece's are
         // counted (`nil` here) only when a later piece has some.
         func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)? {
@@ -313,11 +313,18 @@ extension TranscriptLoader {
         }
     }
 
-    /// The matcher that counts text where it lies (`Matcher.countInLines`, `countInSpans`):
-    /// for one keyword the byte or spelling scan takes (`Matcher.searchesInPlace`), without a scope.
-    static func inPlaceMatcher(for query: Query) -> Matcher? {
+    /// The matcher that searches text where it lies (`Matcher.countInLines`, `countInSpans`,
+    /// `matchesInCues`, ...): for one keyword the byte or spelling scan takes (`Matcher.searchesInPlace`),
+    /// without a scope. With `forCounting`, also one that only counts there (`Matcher.countsInPlace`:
+    /// `countInSpans` and `cuesWithMatches`, with accent folding).
+    static func inPlaceMatcher(for query: Query, forCounting: Bool = false) -> Matcher? {
         let keywords = query.keywords.filter { !$0.isEmpty }
-        guard keywords.count == 1, query.scope.isUnrestricted, !query.wholeWords, !query.ignoresAccents else { return nil }
+        guard keywords.count == 1, query.scope.isUnrestricted, !query.wholeWords else { return nil }
+        if query.ignoresAccents {
+            guard forCounting else { return nil }
+            let matcher = Matcher.shared(keyword: keywords[0], caseSensitive: query.caseSensitive, ignoresAccents: true)
+            return matcher.countsInPlace ? matcher : nil
+        }
         let matcher = Matcher.shared(keyword: keywords[0], caseSensitive: query.caseSensitive)
         return matcher.searchesInPlace ? matcher : nil
     }

@@ -17,7 +17,7 @@ extension TranscriptLoader {
     static func countPlainWebVTT(
         _ buffer: ByteView, query: Query, pieceSize: Int = TextPieces.pieceSize, enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
-        guard let matcher = inPlaceMatcher(for: query),
+        guard let matcher = inPlaceMatcher(for: query, forCounting: true),
               let first = WebVTTLayout(buffer, cueLimit: enough < .max ? decidingCues : .max)
         else { return nil }
         var end = first.end
