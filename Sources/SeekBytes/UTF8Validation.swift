@@ -7,8 +7,9 @@
 /// and checks that exactly those are, then moves on to the lead of a character the
 /// word cuts, if any. The few lead bytes with a narrower second byte (E0, ED, F0, F4)
 /// and the bytes that are never valid (C0, C1, F5–FF, and NUL here) are looked at one
-/// by one. Runs of ASCII go 32 bytes at a time, and runs of three-byte characters (most
-/// of Chinese and Japanese text) up to 48 bytes, sixteen characters, at a time.
+/// by one. Runs of ASCII go 32 bytes at a time, runs of three-byte characters (most
+/// of Chinese and Japanese text) up to 48 bytes, sixteen characters, at a time, and runs of
+/// ASCII and two-byte characters (Cyrillic, Greek) sixteen bytes at a time.
 public enum UTF8Validation {
     private static let highBits = WordBytes.highBits
 
@@ -61,6 +62,15 @@ public enum UTF8Validation {
                     continue
                 }
             }
+            // A two-byte character (Cyrillic, Greek, Latin with accents, Hebrew, Arabic): sixteen
+            // bytes of those and ASCII at a time.
+            if word & 0xE0 == 0xC0, index + 17 <= count {
+                let run = twoByteRun(raw, count: count - index)
+                if run > 0 {
+                    index &+= run
+                    continue
+                }
+            }
             guard let step = check(word, at: index, in: bytes) else { return false }
             index &+= step
         }
@@ -85,6 +95,48 @@ public enum UTF8Validation {
             : badB != 0 ? 8 + badB.trailingZeroBitCount / 8
             : badC != 0 ? 16 + badC.trailingZeroBitCount / 8 : 24
         return firstBad / 3 * 3
+    }
+
+    /// How many of the `count` bytes at `start`, from the start (a character's), are ASCII
+    /// without NUL and whole two-byte characters, found sixteen bytes at a time (`twoByteChunk`)
+    /// while seventeen remain: text in a script of two-byte letters with ASCII spaces and
+    /// punctuation (Russian, Greek) is mostly such runs. A character's start, or `0`.
+    @inline(__always)
+    private static func twoByteRun(_ start: UnsafeRawPointer, count: Int) -> Int {
+        var run = 0
+        while run + 17 <= count {
+            let step = twoByteChunk(start + run)
+            if step == 0 { break }
+            run &+= step
+        }
+        return run
+    }
+
+    /// Whether the sixteen bytes at `start` (and the byte after them, which must lie in the text)
+    /// are ASCII without NUL and whole two-byte characters, the first a character's start: then
+    /// how far the next character starts (sixteen bytes, or seventeen when the last leads one
+    /// the byte after ends); `0` otherwise.
+    @inline(__always)
+    private static func twoByteChunk(_ start: UnsafeRawPointer) -> Int {
+        let chunk = start.loadUnaligned(as: SIMD16<UInt8>.self)
+        let after = start.loadUnaligned(fromByteOffset: 1, as: SIMD16<UInt8>.self)
+        // (Equalities only, each read as words at once: lane-wise steps on masks, and orderings of
+        // unsigned bytes, compile byte by byte.)
+        let x80 = SIMD16<UInt8>(repeating: 0x80), xC0 = SIMD16<UInt8>(repeating: 0xC0)
+        let xE0 = SIMD16<UInt8>(repeating: 0xE0), xFE = SIMD16<UInt8>(repeating: 0xFE), zero = SIMD16<UInt8>()
+        let leads = ((chunk & xE0) .== xC0).words
+        let ascii = ((chunk & x80) .== zero).words
+        let continuations = ((chunk & xC0) .== x80).words
+        let continuationsAfter = ((after & xC0) .== x80).words
+        let never = (((chunk & xFE) .== xC0) .| (chunk .== zero)).words
+        // A byte after each lead and after nothing else is a continuation byte (the first byte's
+        // own is checked here: it starts a character); every byte is one of the three kinds, and
+        // none is NUL or the lead of an overlong form (C0, C1).
+        let bad = (leads.low ^ continuationsAfter.low) | (leads.high ^ continuationsAfter.high)
+            | ~(leads.low | ascii.low | continuations.low) | ~(leads.high | ascii.high | continuations.high)
+            | never.low | never.high | (continuations.low & 0xFF)
+        guard bad == 0 else { return 0 }
+        return leads.high >> 63 == 0 ? 16 : 17
     }
 
     /// `threeByteRun` over the 48 bytes at `start`, sixteen bytes a compare: how many of them,

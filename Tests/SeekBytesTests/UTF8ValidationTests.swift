@@ -86,6 +86,32 @@ import Testing
         }
     }
 
+    /// Every piece at every place in a run of two-byte characters and ASCII (read sixteen bytes
+    /// at a time while seventeen remain), after each number of ASCII bytes, so every phase of
+    /// every word and of every sixteen bytes is tried.
+    @Test func agreesInsideRunsOfTwoByteCharacters() {
+        for asciiBefore: Int in 0..<3 {
+            let characters: [[UInt8]] = [[0xD0, 0xB1], [0xD1, 0x8E], [0x20], [0xC2, 0x80], [0xDF, 0xBF], [0xCE, 0xA9],
+                                         [0x2C, 0x20], [0xD0, 0x99, 0x7F]]
+            let insertions = Self.pieces + [[0xD0, 0x41], [0xD0, 0xC0], [0xD0], [0xD0, 0xB1, 0x80], [0xC1, 0xBF, 0x20],
+                                            [0xE4, 0xB8, 0x80], [0xF0, 0x9F, 0x98, 0x80], [0x80, 0x80]]
+            var mismatches: [[UInt8]] = []
+            var valid = 0
+            for run in 0..<24 {
+                for insertion in insertions {
+                    for filler in characters {
+                        let bytes = [UInt8](repeating: 0x61, count: asciiBefore) + Array(repeating: characters[0], count: run).joined()
+                            + insertion + Array(repeating: filler, count: 24 - run).joined()
+                        if Self.validated(bytes) != Self.expected(bytes) { mismatches.append(bytes) }
+                        if Self.expected(bytes) { valid += 1 }
+                    }
+                }
+            }
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(3).map { $0.map { String($0, radix: 16) } })")
+            #expect(valid > 1_000 && valid < 6_000, "both answers are exercised (\(asciiBefore))")
+        }
+    }
+
     /// The check that passes over ASCII sixty-four bytes a step gives the same answers: pieces
     /// (a NUL, invalid sequences) anywhere in long ASCII runs, around every place of a block.
     @Test func skippingASCIIAgrees() {
