@@ -155,7 +155,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     /// - `WEBVTT` on the first line: WebVTT.
     /// - `{"` or `[{` first: JSON. A first line `start<tab>end<tab>text`: Whisper TSV.
     /// - `[Script Info]`, `[V4+ Styles]`, `[V4 Styles]` or `[Events]` as a section line, or a first
-    ///   line that is a `Dialogue:` event with its times (files of bare events): ASS/SSA.
+    ///   line that is a `Dialogue:` event with its times or an events' `Format:` line (files of bare
+    ///   events): ASS/SSA.
     /// - A `<tt` element (any namespace prefix): TTML. A `<SAMI>` element: SAMI. A `<timedtext>`
     ///   element, or a `<transcript>` one with a `<text` element in the first 4 KiB: YouTube timed text.
     /// - A first line `{1}{25}…`: MicroDVD. A first timing line `0:00:01.000,0:00:03.000`
