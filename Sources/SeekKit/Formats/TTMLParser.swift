@@ -34,15 +34,39 @@ public enum TTMLParser {
     /// `parse` of bytes as they lie (say, mapped).
     static func parse(_ buffer: ByteView, fileName: String, language: String? = nil)
         -> (transcript: Transcript, warnings: [Diagnostic]) {
+        // Nothing passed over: always a parse.
+        parse(buffer, fileName: fileName, language: language, passingOver: nil)!
+    }
+
+    /// `parse` for a search, which needs only the cues that may hold a match: the paragraphs of
+    /// the usual kind (`Parser.openPlainParagraph`) after the first `SpeakerTurns.sampledCues`
+    /// cues whose raw text holds no `piece` are passed over, their times read (for the warnings
+    /// and the order) but not their text. Each cue read keeps its number in the whole parse
+    /// (`Transcript.ordinal(at:)`); the warnings are the whole parse's. `nil` when cues were
+    /// passed over and the cues came out of order (their numbers then follow the sorted order).
+    ///
+    /// - Complexity: O(n) in the size of `buffer`, the text of the cues passed over looked at once.
+    static func parse(_ buffer: ByteView, fileName: String, language: String?, searchingFor piece: RawPiece)
+        -> (transcript: Transcript, warnings: [Diagnostic])? {
+        parse(buffer, fileName: fileName, language: language, passingOver: piece)
+    }
+
+    private static func parse(_ buffer: ByteView, fileName: String, language: String?, passingOver piece: RawPiece?)
+        -> (transcript: Transcript, warnings: [Diagnostic])? {
         var parser = Parser(scanner: XMLScanner(buffer), fileName: fileName, language: language)
+        parser.piece = piece
         var ordered = true
-        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+        var transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             cues.reserve(forInputBytes: buffer.count)
             ordered = parser.run(into: &cues)
         }
         var warnings = parser.warnings
         if !parser.sawRoot {
             warnings.add(line: nil, "no <tt> element: nothing to read in this TTML file")
+        }
+        if parser.passedOver > 0 {
+            guard ordered else { return nil }
+            transcript.ordinalColumn = parser.ordinals
         }
         return (ordered ? transcript : transcript.sortedByStart(), warnings.all)
     }
@@ -173,6 +197,14 @@ public enum TTMLParser {
         var regionTimes: [[UInt8]: (begin: Double, end: Double)] = [:]
         /// Whether `<body>` has begun (styles and regions are defined before it).
         var sawBody = false
+        /// For a search, the piece of its keyword without which a plain paragraph is passed over
+        /// (`TTMLParser.parse(_:fileName:language:searchingFor:)`).
+        var piece: RawPiece?
+        /// The cues appended or passed over so far, and of them those passed over.
+        var cuesSeen = 0
+        var passedOver = 0
+        /// With a `piece`, the number of each cue appended (`cuesSeen` then).
+        var ordinals = PackedIntegers()
 
         init(scanner: XMLScanner, fileName: String, language: String?) {
             self.scanner = scanner
@@ -200,6 +232,7 @@ public enum TTMLParser {
                         if inParagraph { finishParagraph(into: &cues) }
                         return ordered
                     }
+                    if !selfClosing, !inParagraph, openPlainParagraph(name, attributes, into: &cues) { continue }
                     open(name, attributes, selfClosing: selfClosing, into: &cues)
                 case let .end(name):
                     close(scanner.localName(name), into: &cues)
@@ -348,6 +381,141 @@ public enum TTMLParser {
             }
         }
 
+        /// Opens a `<p>` as `open` does when it is the usual kind, read without `open`'s general
+        /// walk: its attributes `begin` and `end` in readable times (and perhaps `xml:id`, `style`
+        /// and `region`), each written `name="value"` once, in an element that is neither a `seq`
+        /// nor timed itself (so the paragraph's times are its own), nor hidden, with no language
+        /// asked for. `false`, having changed nothing, for any other element: `open` reads it (and
+        /// warns of what it finds wrong).
+        private mutating func openPlainParagraph(_ name: Range<Int>, _ attributes: Range<Int>,
+                                                 into cues: inout CueCollector) -> Bool {
+            guard language == nil, !inName, sawRoot, let top = stack.indices.last else { return false }
+            let local = scanner.localName(name)
+            guard local.count == 1, bytes[local.lowerBound] == UInt8(ascii: "p"), !isForeign(name, local) else { return false }
+            // (The parent's facts read where they lie: a copy of its element costs more.)
+            guard !stack[top].isSeq, stack[top].scope.begin == 0, !stack[top].scope.hidden,
+                  !stack[top].scope.displayNone else { return false }
+            var begin: Range<Int>?
+            var end: Range<Int>?
+            var style: Range<Int>?
+            var region: Range<Int>?
+            var index = attributes.lowerBound
+            let attributesEnd = attributes.upperBound
+            while true {
+                while index < attributesEnd, bytes[index] == 0x20 || bytes[index] == 0x0A
+                        || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+                guard index < attributesEnd else { break }
+                let nameStart = index
+                while index < attributesEnd, scanner.isNameByte(bytes[index]) { index += 1 }
+                guard index > nameStart, index + 1 < attributesEnd, bytes[index] == UInt8(ascii: "="),
+                      bytes[index + 1] == UInt8(ascii: "\"") else { return false }
+                let attributeName = nameStart..<index
+                let valueStart = index + 2
+                guard let valueEnd = bytes.firstIndex(of: UInt8(ascii: "\""), in: valueStart..<attributesEnd) else { return false }
+                let value = valueStart..<valueEnd
+                index = valueEnd + 1
+                if scanner.equals(attributeName, "begin"), begin == nil {
+                    begin = value
+                } else if scanner.equals(attributeName, "end"), end == nil {
+                    end = value
+                } else if scanner.equals(attributeName, "style"), style == nil {
+                    style = value
+                } else if scanner.equals(attributeName, "region"), region == nil {
+                    region = value
+                } else if !(attributeName.count == 6 && scanner.equals(attributeName, "xml:id")) {
+                    return false
+                }
+            }
+            guard let begin, let end, let beginTime = clockTime(begin), let endTime = clockTime(end) else { return false }
+            // As `open`: times count from the parent's begin, 0; a paragraph that ends before it
+            // begins (warned of) or with no time is left to it.
+            let endTimeInParent = min(stack[top].scope.end, endTime)
+            guard endTimeInParent > beginTime else { return false }
+            var shownFrom = stack[top].scope.shownFrom
+            var shownUntil = stack[top].scope.shownUntil
+            if let region, !regionTimes.isEmpty, let times = regionTimes[Array(bytes[firstWord(region)])] {
+                shownFrom = max(shownFrom, times.begin)
+                shownUntil = min(shownUntil, times.end)
+            }
+            var found = TimingAttributes()
+            found.style = style
+            let displayNone = isDisplayNone(found)
+            if piece != nil, cuesSeen >= SpeakerTurns.sampledCues,
+               passOver(name, local, shownFrom: max(beginTime, shownFrom), until: min(endTimeInParent, shownUntil),
+                        displayNone: displayNone) {
+                return true
+            }
+            var scope = stack[top].scope
+            scope.begin = beginTime
+            scope.end = endTimeInParent
+            scope.shownFrom = shownFrom
+            scope.shownUntil = shownUntil
+            if let style, case let name = firstWord(style), !name.isEmpty {
+                scope.style = names.index(bytes.extracting(name))
+                scope.styleIsNamed = true
+            } else if !scope.styleIsNamed, let region, case let name = firstWord(region), !name.isEmpty {
+                scope.style = names.index(bytes.extracting(name))
+            }
+            inParagraph = true
+            paragraph = Paragraph(depth: stack.count, line: lineCounter.line(at: local.lowerBound), scope: scope,
+                                  timed: true, displayNone: displayNone)
+            cues.discardPlaced()
+            stack.append(OpenElement(local: local, scope: scope, isSeq: false, cursor: scope.begin, endIsGiven: true,
+                                     isContent: true, hiddenByDisplay: false))
+            return true
+        }
+
+        /// Passes over the plain paragraph `name` just opened (`openPlainParagraph`, its times in
+        /// `scope`) when its content is text and `<br/>` alone, without a `&` or CR (so that its
+        /// text is its raw bytes with only white space changed), up to its end tag, and holds no
+        /// `piece`: the cue `finishParagraph` would append, if any, is counted and ordered but
+        /// not read. It would show from `begin` until `end`: its times within its parent's and its region's.
+        /// `false`, having changed nothing, for any other.
+        private mutating func passOver(_ name: Range<Int>, _ local: Range<Int>, shownFrom begin: Double, until end: Double,
+                                       displayNone: Bool) -> Bool {
+            let count = bytes.count
+            let contentStart = scanner.position
+            var index = contentStart
+            var hasText = false
+            let prefix = name.lowerBound..<local.lowerBound
+            while true {
+                let stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), 0x0D, 0x0D, in: index..<count)
+                while !hasText, index < stop {
+                    let byte = bytes[index]
+                    hasText = byte != 0x20 && byte != 0x09 && byte != 0x0A
+                    index += 1
+                }
+                guard stop + 1 < count, bytes[stop] == UInt8(ascii: "<") else { return false }
+                if bytes[stop + 1] == UInt8(ascii: "/") {
+                    // The paragraph's end tag, named as its start.
+                    let nameEnd = stop + 2 + name.count
+                    guard nameEnd < count, bytes[nameEnd] == UInt8(ascii: ">"),
+                          scanner.sameBytes(name, (stop + 2)..<nameEnd) else { return false }
+                    guard !piece!.occurs(in: contentStart..<stop, of: bytes) else { return false }
+                    index = nameEnd + 1
+                    break
+                }
+                // `<br/>` or `<br />`, prefixed as the paragraph.
+                var at = stop + 1
+                guard at + prefix.count + 5 <= count, scanner.sameBytes(prefix, at..<(at + prefix.count)) else { return false }
+                at += prefix.count
+                guard bytes[at] == UInt8(ascii: "b"), bytes[at + 1] == UInt8(ascii: "r") else { return false }
+                at += bytes[at + 2] == 0x20 ? 3 : 2
+                guard at + 1 < count, bytes[at] == UInt8(ascii: "/"), bytes[at + 1] == UInt8(ascii: ">") else { return false }
+                index = at + 2
+            }
+            // What `finishParagraph` appends of it: text, shown for some time, within range.
+            if hasText, !displayNone, end > begin {
+                guard begin < 1e13, begin >= 0 else { return false }
+                if begin < lastBegin { ordered = false }
+                lastBegin = begin
+                cuesSeen += 1
+                passedOver += 1
+            }
+            scanner.move(to: index)
+            return true
+        }
+
         /// An `<agent>`'s `id` (kept out of `open`, where the attribute's reading, inlined, slowed
         /// every element).
         @inline(never)
@@ -475,6 +643,8 @@ public enum TTMLParser {
             let endTime: Int? = end.isFinite && end < 1e13 ? Int(max(end, begin).rounded()) : nil
             cues.appendPlaced(id: nil, start: Int(begin.rounded()), end: endTime, speaker: names[paragraph.scope.speaker],
                              style: names[paragraph.scope.style], line: paragraph.line)
+            cuesSeen += 1
+            if piece != nil { ordinals.append(Int64(cuesSeen)) }
         }
 
         /// Records the prefixes `attributes` declares for namespaces other than TTML's (and its
@@ -596,6 +766,15 @@ public enum TTMLParser {
         @inline(__always)
         func time(_ range: Range<Int>) -> Double? {
             TTMLParser.time(bytes.extracting(range), rates: rates)
+        }
+
+        /// `time`, read at once when it is `HH:MM:SS.mmm`.
+        @inline(__always)
+        private func clockTime(_ range: Range<Int>) -> Double? {
+            if range.count == 12, let milliseconds = TTMLParser.twelveByteClock(bytes.extracting(range)) {
+                return Double(milliseconds)
+            }
+            return time(range)
         }
     }
 

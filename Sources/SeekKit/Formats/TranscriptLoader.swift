@@ -80,11 +80,35 @@ public enum TranscriptLoader {
                                 encoding: text.encoding, warnings: text.warnings + parsed.warnings)
     }
 
-    /// Parses prepared text in its format; `forCounting` leaves out what a count does not need (word times).
+    /// `load` for a search of `query`, which needs only the cues that may hold a match: the same
+    /// warnings and errors, and each cue with a match as `load` gives it, with its number in the
+    /// file (`Transcript.ordinal(at:)`); other cues may be left out (`parse(_:forCounting:searchingFor:)`).
+    static func load(_ text: PreparedText, searchingFor query: Query) throws(Diagnostic) -> LoadedTranscript {
+        guard !text.isBlank else { return try load(text) }
+        let parsed = try parse(text, searchingFor: query)
+        if parsed.transcript.isEmpty, let failure = failure(format: text.format, warnings: parsed.warnings) {
+            throw failure
+        }
+        return LoadedTranscript(transcript: parsed.transcript, format: text.format,
+                                encoding: text.encoding, warnings: text.warnings + parsed.warnings)
+    }
+
+    /// Parses prepared text in its format; `forCounting` leaves out what a count does not need (word
+    /// times). With `query`, a TTML file's paragraphs that cannot hold a match of it may be
+    /// left out (`TTMLParser.parse(_:fileName:language:searchingFor:)`), when the cues read are
+    /// then as the whole parse gives them: in order, and not a transcript whose speakers last
+    /// through their turns (a cue left out may start one).
     static func parse(
-        _ text: PreparedText, forCounting: Bool = false
+        _ text: PreparedText, forCounting: Bool = false, searchingFor query: Query? = nil
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        switch text.format {
+        if text.format == .ttml, let query, let piece = RawPiece(query: query),
+           let parsed = text.utf8.withByteView({
+               TTMLParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
+           }),
+           parsed.transcript.ordinalColumn.isEmpty || !SpeakerTurns.isTranscriptLike(parsed.transcript) {
+            return carryingTurns(parsed)
+        }
+        return switch text.format {
         case .srt: carryingTurns(mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName)))
         case .vtt: carryingTurns(mergingRollingCaptions(try WebVTTParser.parse(text.utf8, fileName: text.fileName)))
         case .lrc: carryingTurns(LRCParser.parse(text.utf8, fileName: text.fileName))

@@ -28,6 +28,12 @@ struct XMLScanner {
         self.bytes = bytes
     }
 
+    /// Goes on from `index` (a place a reader found the markup before it to end), past what it
+    /// has read itself.
+    mutating func move(to index: Int) {
+        position = min(max(index, position), bytes.count)
+    }
+
     /// The next token, or `nil` at the end.
     mutating func next() -> Token? {
         let count = bytes.count

@@ -39,7 +39,7 @@ extension TranscriptLoader {
         if let counted {
             (cues, result.matches, warnings) = counted
         } else {
-            let parsed = try parse(text, forCounting: true)
+            let parsed = try parse(text, forCounting: true, searchingFor: query)
             cues = parsed.transcript.count
             result.matches = MatchIndex.count(transcript: parsed.transcript, query: query)
             warnings = parsed.warnings

@@ -180,7 +180,7 @@ public struct DecodedFile {
         let whole = try decodedWhole()
         if !whole.countsWithoutParsingWhole {
             // ASS, TTML, JSON…: counting would parse the text once more before loading it.
-            let all = try TranscriptLoader.load(whole.text)
+            let all = try TranscriptLoader.load(whole.text, searchingFor: query)
             let index = MatchIndex(transcript: all.transcript, query: query)
             guard index.isEmpty else { return (all, index) }
             // No match: no cue kept, as `noMatch(of:)` gives.

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import SeekKit
+
+/// A search of a TTML file passes over the plain paragraphs that cannot hold a match
+/// (`TTMLParser.parse(_:fileName:language:searchingFor:)`): what it finds, the warnings and the
+/// count must be what the whole parse gives.
+@Suite struct TTMLSearchTests {
+    /// What a search reports: the warnings, then each match with its position, its cue (number,
+    /// times, speaker, style, line, text) and its range; and the count `-c` gives.
+    static func report(_ bytes: [UInt8], _ query: Query, searching: Bool) throws -> [String] {
+        let text = try PreparedText(bytes, fileName: "a.ttml", options: LoadOptions())
+        let loaded = searching ? try TranscriptLoader.load(text, searchingFor: query) : try TranscriptLoader.load(text)
+        let index = MatchIndex(transcript: loaded.transcript, query: query)
+        var lines = loaded.warnings.map(\.description)
+        for match in index {
+            let cue = loaded.transcript[match.cue]
+            lines.append("\(match.position) #\(cue.ordinal) \(cue.start ?? -1)-\(cue.end ?? -1) \(cue.speaker ?? "-") "
+                + "\(cue.style ?? "-") l\(cue.line) \(match.range) \(cue.text.debugDescription)")
+        }
+        let counted = searching ? try TranscriptLoader.countMatches(text, query: query).matches : index.count
+        lines.append("count \(counted)")
+        return lines
+    }
+
+    /// `report` of the search, against the whole parse's.
+    static func expectSame(_ bytes: [UInt8], _ query: Query, _ comment: String) throws {
+        let whole = try report(bytes, query, searching: false)
+        let searched = try report(bytes, query, searching: true)
+        #expect(searched == whole, "\(comment): \(query.keywords) caseSensitive \(query.caseSensitive)")
+    }
+
+    /// A document of `count` paragraphs drawn from shapes the pass-over reads and shapes it leaves
+    /// to the parser (references, spans, comments, CR, uppercase `<BR/>`, times out of order or
+    /// unreadable, regions and styles that hide, white space only, other attributes).
+    static func document(paragraphs count: Int, seed: UInt64, outOfOrder: Bool = false, prefix: String = "") -> [UInt8] {
+        var random = SeededRandom(seed: seed)
+        let words = ["the", "father", "Your", "yourfather", "FATHER", "fa ther", "bud", "get", "budget", "Budgets",
+                     "x", "kelvin \u{212A}", "stra\u{DF}e", "caf\u{E9}", "naïve", "ſtop", "<br/>", "<br />", "&amp;",
+                     "f&#97;ther", "<span>fa</span>ther", "  ", "\n", "\t", "<!-- father -->", "\r\n", "<BR/>",
+                     "<\(prefix)br/>", "your\nfather", "your<br/>father", "dad", "it's", "ÉCOLE", "école"]
+        var text = "<?xml version=\"1.0\"?>\n<\(prefix)tt xmlns\(prefix.isEmpty ? "" : ":" + prefix.dropLast())=\"http://www.w3.org/ns/ttml\" "
+            + "xmlns:tts=\"http://www.w3.org/ns/ttml#styling\"><\(prefix)head><\(prefix)styling>"
+            + "<\(prefix)style xml:id=\"hide\" tts:display=\"none\"/><\(prefix)style xml:id=\"s1\"/></\(prefix)styling>"
+            + "<\(prefix)layout><\(prefix)region xml:id=\"late\" begin=\"00:10:00.000\"/></\(prefix)layout></\(prefix)head>\n"
+            + "<\(prefix)body><\(prefix)div>\n"
+        var clock = 0
+        func time(_ milliseconds: Int) -> String {
+            let ms = max(0, milliseconds)
+            return String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+        }
+        for i in 0..<count {
+            clock += Int.random(in: 100...3000, using: &random)
+            var begin = clock
+            if outOfOrder, i % 97 == 50 { begin -= 20_000 }
+            var attributes = " begin=\"\(time(begin))\" end=\"\(time(begin + Int.random(in: 1...4000, using: &random)))\""
+            switch Int.random(in: 0..<40, using: &random) {
+            case 0: attributes = " end=\"\(time(begin + 500))\" begin=\"\(time(begin))\""
+            case 1: attributes += " xml:id=\"p\(i)\""
+            case 2: attributes += " style=\"s1\""
+            case 3: attributes += " style=\"hide\""
+            // (A region shows its paragraphs from its begin on: only later ones, so that they keep their order.)
+            case 4 where begin > 600_000: attributes += " region=\"late\""
+            case 5: attributes = " begin=\"\(begin)ms\" end=\"\(begin + 900)ms\""
+            case 6: attributes = " begin=\"\(time(begin + 900))\" end=\"\(time(begin))\""
+            // (An unreadable begin reads as the parent's, 0: out of order.)
+            case 7: attributes = outOfOrder ? " begin=\"soon\" end=\"\(time(begin))\"" : " begin=\"\(time(begin))\" end=\"soon\""
+            case 8: attributes += " tts:color=\"red\""
+            case 9: attributes = " begin='\(time(begin))' end='\(time(begin + 300))'"
+            case 10: attributes += " xml:lang=\"fr\""
+            case 11: attributes = " begin=\"\(time(begin))\""
+            default: break
+            }
+            let content = (0..<Int.random(in: 1...6, using: &random)).map { _ in words.randomElement(using: &random)! }
+            text += "<\(prefix)p\(attributes)>\(content.joined(separator: Bool.random(using: &random) ? " " : ""))</\(prefix)p>"
+            text += ["\n", "", "  \n  ", "\r\n"].randomElement(using: &random)!
+            if i % 500 == 499 { text += "</\(prefix)div><\(prefix)div>" }
+        }
+        text += "</\(prefix)div></\(prefix)body></\(prefix)tt>\n"
+        return Array(text.utf8)
+    }
+
+    static let keywords = ["father", "FATHER", "your father", "budget", "the", "kelvin", "k", "strasse", "café", "stop",
+                           "fa", "&", "amp", "br", "r/>", "it's", "école", "x", "dad", "  ", "ther bud", "get"]
+
+    @Test(arguments: [(UInt64(1), false, ""), (2, true, ""), (3, false, "tt:"), (4, true, "tt:")])
+    func findsWhatTheWholeParseFinds(_ seed: UInt64, _ outOfOrder: Bool, _ prefix: String) throws {
+        let bytes = Self.document(paragraphs: 1_200, seed: seed, outOfOrder: outOfOrder, prefix: prefix)
+        for keyword in Self.keywords {
+            for caseSensitive in [false, true] {
+                try Self.expectSame(bytes, Query(keyword, caseSensitive: caseSensitive), "seed \(seed)")
+            }
+        }
+        try Self.expectSame(bytes, Query("father", wholeWords: true), "seed \(seed) whole words")
+        try Self.expectSame(bytes, Query("ecole", ignoresAccents: true), "seed \(seed) accents")
+        try Self.expectSame(bytes, Query(keywords: ["father", "dad"]), "seed \(seed) two keywords")
+    }
+
+    /// The paragraphs passed over are the plain ones without the keyword's piece, and only after
+    /// the first cues that judge speaker turns: the search reads fewer cues than the whole parse,
+    /// and the cues it reads keep their numbers.
+    @Test func passesOverPlainParagraphsWithoutThePiece() throws {
+        var text = "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div>\n"
+        // Paragraphs whose text is not their raw bytes: read, whatever their bytes hold.
+        let unlike = [307: "f&#97;ther", 407: "fa<span>ther</span>", 507: "fa\rther", 607: "fa<!-- -->ther"]
+        for i in 0..<1_000 {
+            let ms = i * 1000
+            let words = unlike[i] ?? (i % 100 == 7 ? "your father" : "nothing here")
+            text += "<p begin=\"\(String(format: "00:%02d:%02d.000", ms / 60_000 % 60, ms / 1000 % 60))\" "
+                + "end=\"\(String(format: "00:%02d:%02d.500", ms / 60_000 % 60, ms / 1000 % 60))\">\(words)</p>\n"
+        }
+        text += "</div></body></tt>\n"
+        let bytes = Array(text.utf8)
+        let prepared = try PreparedText(bytes, fileName: "a.ttml", options: LoadOptions())
+        let searched = try TranscriptLoader.load(prepared, searchingFor: Query("father"))
+        #expect(searched.transcript.count == SpeakerTurns.sampledCues + 8)
+        #expect(Array(searched.transcript).suffix(8).map(\.ordinal) == [208, 308, 408, 508, 608, 708, 808, 908])
+        try Self.expectSame(bytes, Query("father"), "plain")
+    }
+
+    /// Every TTML and DFXP file of the corpus, searched for a few keywords.
+    @Test func corpusFilesFindWhatTheWholeParseFinds() throws {
+        guard let corpus = CorpusFiles.directory else {
+            print("TTMLSearchTests: ../shared/corpus is absent; corpus files not compared")
+            return
+        }
+        let files = FileManager.default.enumerator(atPath: corpus.path)?.compactMap { $0 as? String }
+            .filter { name in [".ttml", ".dfxp", ".xml"].contains { name.lowercased().hasSuffix($0) } }.sorted() ?? []
+        var compared = 0
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(file)))
+            guard let prepared = try? PreparedText(bytes, fileName: file, options: LoadOptions()), prepared.format == .ttml,
+                  (try? TranscriptLoader.load(prepared)) != nil else { continue }
+            compared += 1
+            for keyword in ["the", "you", "a", "e", "I", "and", "that"] {
+                let whole = try Self.report(bytes, Query(keyword), searching: false)
+                let searched = try Self.report(bytes, Query(keyword), searching: true)
+                #expect(searched == whole, "\(file): \(keyword)")
+            }
+        }
+        #expect(compared > 20)
+    }
+}
