@@ -24,6 +24,18 @@ import Testing
         #expect(beyond.isEmpty)
     }
 
+    /// The index of case mappings looks only at the pages said to hold cased scalars: every scalar that changes
+    /// when case mapped lies in one of them, on this standard library.
+    @Test func everyScalarThatChangesWhenCaseMappedLiesInACasedPage() {
+        var outside: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { continue }
+            if !CharacterSpellings.casedPages.contains(where: { $0.contains(value >> 8) }) { outside.append(value) }
+        }
+        #expect(outside.isEmpty)
+        #expect(CharacterSpellings.casedPages.allSatisfy { $0.upperBound < CharacterSpellings.casedScalarsEnd >> 8 })
+    }
+
     /// The blocks whose every letter `everyLetterIsSpelledAsTheRegexMatchesIt` checks: Latin-1, Latin Extended-A
     /// and -B, IPA, Greek, Cyrillic and its supplement, Armenian, Cyrillic Extended-C, Latin Extended Additional,
     /// Greek Extended, Cyrillic Extended-B, and the letter-like symbols (Ohm, Kelvin and Angstrom signs).
