@@ -2,8 +2,9 @@
 /// characters each have several spellings in UTF-8 (`б` or `Б`, `k`, `K` or the Kelvin sign).
 ///
 /// Candidates are found sixteen places at a time by two probe bytes at fixed distances from a
-/// match's start, each compared with up to four values; each candidate is then checked place
-/// by place. The alternatives of one place must be prefix-free (distinct whole UTF-8 scalars
+/// match's start, each compared with up to four values (or, when its values are those a few bits
+/// make of one byte, as the cases of a Cyrillic letter's last byte are, masked and compared
+/// once); each candidate is then checked place by place. The alternatives of one place must be prefix-free (distinct whole UTF-8 scalars
 /// are), so at most one of them fits at any point.
 ///
 ///     let finder = ByteAlternatives([[Array("б".utf8), Array("Б".utf8)], [Array("ю".utf8), Array("Ю".utf8)]])
@@ -20,6 +21,18 @@ public struct ByteAlternatives: Sendable {
     @usableFromInline struct Probe: Sendable {
         @usableFromInline var offset: Int
         @usableFromInline var values: [UInt8]
+        /// When the values are every byte that a few bits (`bits`) set make `value`, all of them
+        /// and no other (`б` and `Б` end in B1 and 91, one bit apart; so do Cyrillic letters'
+        /// cases): then a byte is one of them when `byte | bits == value`, one compare.
+        @usableFromInline var cube: (bits: UInt8, value: UInt8)?
+
+        init(offset: Int, values: [UInt8]) {
+            self.offset = offset
+            self.values = values
+            guard let first = values.first else { return }
+            let bits = values.reduce(0) { $0 | ($1 ^ first) }
+            if values.count == 1 << bits.nonzeroBitCount { cube = (bits, first | bits) }
+        }
 
         @inline(__always)
         func admits(_ byte: UInt8) -> Bool { values.isEmpty || values.contains(byte) }
@@ -98,7 +111,18 @@ public struct ByteAlternatives: Sendable {
         let b = Self.lanes(secondProbe.values)
         var place = start
         let vectorEnd = Swift.min(limit, text.count - reach) - 16
-        if !firstProbe.values.isEmpty {
+        if let first = firstProbe.cube, let second = secondProbe.cube {
+            let aBits = SIMD16<UInt8>(repeating: first.bits), aValue = SIMD16<UInt8>(repeating: first.value)
+            let bBits = SIMD16<UInt8>(repeating: second.bits), bValue = SIMD16<UInt8>(repeating: second.value)
+            while place <= vectorEnd {
+                assert(place + reach + 16 <= text.count)
+                let x = text.load(at: place + firstProbe.offset, as: SIMD16<UInt8>.self)
+                let y = text.load(at: place + secondProbe.offset, as: SIMD16<UInt8>.self)
+                let hits = ((x | aBits) .== aValue) .& ((y | bBits) .== bValue)
+                if let lane = hits.firstTrueLane { return place + lane }
+                place += 16
+            }
+        } else if !firstProbe.values.isEmpty {
             while place <= vectorEnd {
                 assert(place + reach + 16 <= text.count)
                 let x = text.load(at: place + firstProbe.offset, as: SIMD16<UInt8>.self)

@@ -10,9 +10,24 @@ import Testing
         ([["σ", "Σ"]], "σ"),
         ([["x"]], "x"),
         ([["a", "ä", "\u{1E00}", "\u{10400}", "e"], ["b"]], "five spellings"),
+        ([["a", "A", "c", "C"], ["b"]], "four spellings, two bits apart"),
+        ([["a", "A", "c"], ["x", "b"]], "three spellings, two bits apart"),
     ]
     static let pieces = ["б", "Б", "ю", "Ю", "д", "k", "K", "\u{212A}", "i", "I", "a", "A", " ", "\n", "σ", "Σ", "x", "ä",
-                         "\u{1E00}", "\u{10400}", "e", "b", "з"]
+                         "\u{1E00}", "\u{10400}", "e", "b", "з", "c", "C"]
+
+    /// A probe is compared once, masked, exactly when its values are every byte a few bits make of one.
+    @Test(arguments: [
+        ([0xB1, 0x91], true), ([0x41, 0x43, 0x61, 0x63], true), ([0x6B], true), ([0x41, 0x43, 0x61], false),
+        ([0x4B, 0x6B, 0xE2], false), ([0x00, 0xFF], false), ([0x00, 0x03], false), ([0x01, 0x02], false),
+    ] as [([UInt8], Bool)])
+    func aProbeIsMaskedWhenItsValuesAreAllThatSomeBitsMake(values: [UInt8], isMasked: Bool) {
+        let probe = ByteAlternatives.Probe(offset: 0, values: values)
+        #expect((probe.cube != nil) == isMasked)
+        for byte in UInt8.min...UInt8.max {
+            #expect(probe.cube.map { byte | $0.bits == $0.value } ?? probe.admits(byte) == values.contains(byte))
+        }
+    }
 
     @Test func findsEveryMatchAPlaceByPlaceCheckFinds() {
         var random = SeededRandom(seed: 19)
