@@ -120,23 +120,23 @@ public enum UTF8Validation {
     private static func twoByteChunk(_ start: UnsafeRawPointer) -> Int {
         let chunk = start.loadUnaligned(as: SIMD16<UInt8>.self)
         let after = start.loadUnaligned(fromByteOffset: 1, as: SIMD16<UInt8>.self)
-        // (Equalities only, each read as words at once: lane-wise steps on masks, and orderings of
-        // unsigned bytes, compile byte by byte.)
+        // (Equalities only, their lanes joined as bytes and read as words once: lane-wise steps on
+        // masks, and orderings of unsigned bytes, compile byte by byte.)
+        @inline(__always) func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD16<UInt8> {
+            unsafeBitCast(mask, to: SIMD16<UInt8>.self)
+        }
         let x80 = SIMD16<UInt8>(repeating: 0x80), xC0 = SIMD16<UInt8>(repeating: 0xC0)
         let xE0 = SIMD16<UInt8>(repeating: 0xE0), xFE = SIMD16<UInt8>(repeating: 0xFE), zero = SIMD16<UInt8>()
-        let leads = ((chunk & xE0) .== xC0).words
-        let ascii = ((chunk & x80) .== zero).words
-        let continuations = ((chunk & xC0) .== x80).words
-        let continuationsAfter = ((after & xC0) .== x80).words
-        let never = (((chunk & xFE) .== xC0) .| (chunk .== zero)).words
-        // A byte after each lead and after nothing else is a continuation byte (the first byte's
-        // own is checked here: it starts a character); every byte is one of the three kinds, and
-        // none is NUL or the lead of an overlong form (C0, C1).
-        let bad = (leads.low ^ continuationsAfter.low) | (leads.high ^ continuationsAfter.high)
-            | ~(leads.low | ascii.low | continuations.low) | ~(leads.high | ascii.high | continuations.high)
-            | never.low | never.high | (continuations.low & 0xFF)
-        guard bad == 0 else { return 0 }
-        return leads.high >> 63 == 0 ? 16 : 17
+        let leads = lanes((chunk & xE0) .== xC0)
+        let continuationsAfter = lanes((after & xC0) .== x80)
+        // A byte after each lead and after nothing else is a continuation byte; no byte leads a
+        // longer character (111xxxxx), is NUL or leads an overlong form (C0, C1). The first
+        // byte's own kind is checked apart: it starts a character.
+        let bad = (leads ^ continuationsAfter) | lanes((chunk & xE0) .== xE0) | lanes((chunk & xFE) .== xC0)
+            | lanes(chunk .== zero)
+        let words = unsafeBitCast(bad, to: SIMD2<UInt64>.self)
+        guard words[0] | words[1] == 0, chunk[0] & 0xC0 != 0x80 else { return 0 }
+        return leads[15] == 0 ? 16 : 17
     }
 
     /// `threeByteRun` over the 48 bytes at `start`, sixteen bytes a compare: how many of them,
