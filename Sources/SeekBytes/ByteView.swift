@@ -138,6 +138,24 @@ public struct ByteView {
         return nil
     }
 
+    /// The start of the line that runs up to `end`: the index after the last line feed before
+    /// `end`, or 0.
+    ///
+    /// - Complexity: O(end - result), eight bytes at a time.
+    @inlinable
+    package func lineStart(before end: Int) -> Int {
+        assert(end >= 0 && end <= bytes.count, "an index inside the view")
+        var index = end
+        while index >= 8 {
+            // The byte before `index` is the word's highest: the last line feed is its highest mark.
+            let feeds = WordBytes.equal(loadWord(at: index - 8), 0x0A)
+            if feeds != 0 { return index - feeds.leadingZeroBitCount / 8 }
+            index -= 8
+        }
+        while index > 0 && bytes[index - 1] != 0x0A { index -= 1 }
+        return index
+    }
+
     /// The first index in `from..<to` that holds neither a space nor a tab, or `to`.
     @inlinable @inline(__always)
     package func skippingBlanks(from: Int, to: Int) -> Int {

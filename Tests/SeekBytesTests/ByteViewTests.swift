@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    /// A line's start, found eight bytes at a time backwards, is the array's: after the last line feed, or 0.
+    @Test func findsLineStartsAsTheArrayDoes() {
+        let sparse: [UInt8] = (0..<150).map { $0 % 37 == 36 ? 0x0A : 0x61 }
+        for bytes in [0, 1, 7, 8, 9, 33, 200].map({ Self.sample(count: $0, seed: UInt64($0) + 5) }) + [sparse, sparse + [0x0A]] {
+            bytes.withByteView { view in
+                for end in 0...bytes.count {
+                    let expected = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                    #expect(view.lineStart(before: end) == expected, "\(end) of \(bytes.count)")
+                }
+            }
+        }
+    }
+
     @Test func loadsWordsAsMemoryHoldsThem() {
         let bytes = Self.sample(count: 40, seed: 9)
         bytes.withByteView { view in

@@ -36,19 +36,12 @@ struct WebVTTLayout {
     func cue(_ index: Int, in bytes: ByteView) -> Cue {
         let text = spans[index]
         let timingEnd = text.lowerBound > 0 && bytes[text.lowerBound - 1] == 0x0A ? text.lowerBound - 1 : text.lowerBound
-        let timingStart = Self.lineStart(bytes, before: timingEnd)
+        let timingStart = bytes.lineStart(before: timingEnd)
         var id: Range<Int>?
         if timingStart >= 2 && bytes[timingStart - 2] != 0x0A {
-            id = Self.lineStart(bytes, before: timingStart - 1)..<(timingStart - 1)
+            id = bytes.lineStart(before: timingStart - 1)..<(timingStart - 1)
         }
         return Cue(id: id, timing: timingStart..<timingEnd, text: text)
-    }
-
-    /// The start of the line that `end` ends (the index after the line feed before it).
-    private static func lineStart(_ bytes: ByteView, before end: Int) -> Int {
-        var start = end
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-        return start
     }
 
     /// Where the layout stopped: the end of the bytes, or where the block after its

@@ -347,7 +347,7 @@ public struct Matcher: Sendable {
             if needsReference {
                 for range in reference.ranges(in: text.string(in: spans[cue])[...]) { found(cue, range) }
             } else {
-                for start in starts { found(cue, Int(start)..<Int(start) + length) }
+                starts.forEachValue { found(cue, Int($0)..<Int($0) + length) }
             }
         }
         _ = findInRewritten(rewritten, from: nextRewritten, before: Int.max, rewrite: rewrite, found: found)
@@ -453,7 +453,7 @@ public struct Matcher: Sendable {
             if needsReference {
                 for range in reference.ranges(in: Self.line(at: line, in: text)[...]) { found(line, range) }
             } else {
-                for start in starts { found(line, Int(start)..<Int(start) + length) }
+                starts.forEachValue { found(line, Int($0)..<Int($0) + length) }
             }
         }
         return true
@@ -475,7 +475,7 @@ public struct Matcher: Sendable {
             if needsReference {
                 for range in reference.ranges(in: text(cue)) { found(cue, range) }
             } else {
-                for start in starts { found(cue, Int(start)..<Int(start) + length) }
+                starts.forEachValue { found(cue, Int($0)..<Int($0) + length) }
             }
         } != nil
     }

@@ -329,12 +329,8 @@ struct MatchingCues {
             // A plain block is an optional index line, a timing line, then its text: its
             // start is the start of the line before the text's, or of the one before that
             // when it is not empty.
-            var start = text.lowerBound - 1
-            while start > 0 && piece[start - 1] != 0x0A { start -= 1 }
-            if start >= 2 && piece[start - 2] != 0x0A {
-                start -= 1
-                while start > 0 && piece[start - 1] != 0x0A { start -= 1 }
-            }
+            var start = piece.lineStart(before: text.lowerBound - 1)
+            if start >= 2 && piece[start - 2] != 0x0A { start = piece.lineStart(before: start - 1) }
             let end = Swift.min(text.upperBound + 1, piece.count)
             linesBefore += ByteCounting.count(0x0A, in: piece, counted..<start)
             counted = start

@@ -79,6 +79,21 @@ import Testing
         }
     }
 
+    /// `forEachValue` (which reads a column still on its line without an iterator) hands on the values in order.
+    @Test func eachValueIsHandedOnInOrder() {
+        for (shape, values) in Self.shapes() {
+            var column = Self.packed(values)
+            var handed: [Int64] = []
+            column.forEachValue { handed.append($0) }
+            #expect(handed == values, "\(shape)")
+            column.seal()
+            column.append(5)
+            handed = []
+            column.forEachValue { handed.append($0) }
+            #expect(handed == values + [5], "\(shape), sealed and appended to")
+        }
+    }
+
     @Test func valuesOnALineHoldNoBlock() {
         let column = Self.packed((0..<100_000).map { Int64(2 * $0) })
         #expect(column.storedBytes == 0)
