@@ -145,9 +145,28 @@ public enum ASSParser {
         /// Whether the fields are assumed, no `Format:` line given: each line is read in the
         /// usual order when it fits it, else in the short one (`Fields.short`).
         var formatAssumed = false
+        /// Where the next line starts, and the lines read before it.
+        var position = 0
+        var lineNumber = 0
+        /// Whether the parser lays out events (`ASSParser.layOut`) instead of collecting cues:
+        /// each cue's text is written to `cues` (kept there, not recorded) with its event in `events`.
+        let layingOut: Bool
+        var events: [Event] = []
+        var spans: [Range<Int>] = []
+        /// Laying out: the speakers the first cues' labels name (`SpeakerTurns`' rule).
+        var labels = LabelTally<String>()
+        var laidOutCues = 0
+        /// Laying out: whether a cue's text did not fit the room left for it.
+        var overflowed = false
+        /// Laying out: whether the text of a cue whose only markup is escapes (`\N`, `\h`, ...) is
+        /// written as it lies (trimmed), its cleaning left to the search (`LaidOutEvents.deferred`).
+        var defersEscapes = false
+        var deferred: [(cue: Int, text: Range<Int>)] = []
 
-        init(scanner: LineScanner, cues: CueCollector, fileName: String, withoutEvents: Bool = false) {
+        init(scanner: LineScanner, cues: CueCollector, fileName: String, withoutEvents: Bool = false,
+             layingOut: Bool = false) {
             self.withoutEvents = withoutEvents
+            self.layingOut = layingOut
             inEvents = withoutEvents
             self.scanner = scanner
             self.cues = cues
@@ -158,46 +177,61 @@ public enum ASSParser {
         var bytes: ByteView { scanner.view }
 
         mutating func run() {
-            var position = 0
-            var lineNumber = 0
-            while position < scanner.count {
-                let (lineEnd, next) = scanner.line(from: position)
-                lineNumber += 1
-                defer { position = next }
-                let start = bytes.skippingBlanks(from: position, to: lineEnd)
-                guard start < lineEnd else { continue }
-                let first = bytes[start] | 0x20
-                if bytes[start] == UInt8(ascii: "[") {
-                    if let close = ASSParser.sectionEnd(bytes, start, lineEnd) {
-                        inEvents = close - start == 7 && bytes.startsCaseless(with: "events", at: start + 1)
-                        sawEvents = sawEvents || inEvents
-                        if withoutEvents { inEvents = !ASSParser.neverHoldsEvents(bytes.extracting((start + 1)..<close)) }
-                        continue
-                    }
-                }
-                guard inEvents else { continue }
-                if first == UInt8(ascii: "d"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "dialogue") {
-                    if withoutEvents && firstDialogueLine == nil {
-                        firstDialogueLine = lineNumber
-                        warnings.add(line: lineNumber, "Dialogue: lines with no [Events] section; read as events"
-                                     + (fields == nil ? " with the usual fields" : ""))
-                        warnedFormat = true
-                    }
-                    dialogue(colon + 1, lineEnd, lineNumber)
-                } else if first == UInt8(ascii: "f"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "format") {
-                    fields = Fields(format: bytes.extracting((colon + 1)..<lineEnd))
-                    if fields == nil {
-                        warnings.add(line: lineNumber, "a Format: line needs Start, End and, last, Text; the usual order is assumed")
-                        fields = .usual
-                    }
-                }
-            }
+            while position < scanner.count { readLine() }
             if withoutEvents && firstDialogueLine == nil {
                 warnings.add(line: nil, "no [Events] section: nothing to read in this ASS/SSA file")
             }
         }
 
-        private mutating func dialogue(_ from: Int, _ lineEnd: Int, _ lineNumber: Int) {
+        /// Laying out (`layingOut`): reads lines until the cue texts written hold `size` bytes or
+        /// the layout fails (`failed`); false once the text is read to its end.
+        mutating func readLines(holding size: Int) -> Bool {
+            while position < scanner.count {
+                if cues.used >= size || failed { return true }
+                readLine()
+            }
+            return false
+        }
+
+        /// Whether what was laid out so far is not what `parse` gives: a warning, cues out of
+        /// order, or a cue's text that would not fit the room for it.
+        var failed: Bool { !warnings.diagnostics.isEmpty || !ordered || overflowed }
+
+        /// Reads the line at `position` and moves past it.
+        mutating func readLine() {
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            defer { position = next }
+            let start = bytes.skippingBlanks(from: position, to: lineEnd)
+            guard start < lineEnd else { return }
+            let first = bytes[start] | 0x20
+            if bytes[start] == UInt8(ascii: "[") {
+                if let close = ASSParser.sectionEnd(bytes, start, lineEnd) {
+                    inEvents = close - start == 7 && bytes.startsCaseless(with: "events", at: start + 1)
+                    sawEvents = sawEvents || inEvents
+                    if withoutEvents { inEvents = !ASSParser.neverHoldsEvents(bytes.extracting((start + 1)..<close)) }
+                    return
+                }
+            }
+            guard inEvents else { return }
+            if first == UInt8(ascii: "d"), let colon = ASSParser.dialogueKeyEnd(bytes, start, lineEnd) {
+                if withoutEvents && firstDialogueLine == nil {
+                    firstDialogueLine = lineNumber
+                    warnings.add(line: lineNumber, "Dialogue: lines with no [Events] section; read as events"
+                                 + (fields == nil ? " with the usual fields" : ""))
+                    warnedFormat = true
+                }
+                if !layingOut || !layOutUsualEvent(colon + 1, lineEnd) { dialogue(colon + 1, lineEnd, lineNumber) }
+            } else if first == UInt8(ascii: "f"), let colon = ASSParser.keyEnd(bytes, start, lineEnd, "format") {
+                fields = Fields(format: bytes.extracting((colon + 1)..<lineEnd))
+                if fields == nil {
+                    warnings.add(line: lineNumber, "a Format: line needs Start, End and, last, Text; the usual order is assumed")
+                    fields = .usual
+                }
+            }
+        }
+
+        mutating func dialogue(_ from: Int, _ lineEnd: Int, _ lineNumber: Int) {
             if fields == nil {
                 if !warnedFormat {
                     warnings.add(line: lineNumber, "no Format: line before the first Dialogue:; the usual field order is assumed")
@@ -214,7 +248,7 @@ public enum ASSParser {
             var ends = (start: 0, end: 0, style: 0, name: 0)
             while field < fields.text {
                 let fieldStart = index
-                while index < lineEnd, bytes[index] != UInt8(ascii: ",") { index += 1 }
+                index = ASSParser.comma(bytes, from: index, to: lineEnd)
                 guard index < lineEnd else {
                     warnings.add(line: lineNumber, "a Dialogue: line with \(field + 1) fields, where Format: names \(fields.text + 1); line skipped")
                     return
@@ -238,18 +272,22 @@ public enum ASSParser {
                 let range = bytes.trimmingBlanks(starts.style..<ends.style)
                 // SSA marks some style names `*Default`; the name is what follows.
                 let name = range.first.map { bytes[$0] } == UInt8(ascii: "*") ? range.dropFirst() : range
-                if !name.isEmpty { style = styles.name(bytes.extracting(name)) }
+                if !name.isEmpty && !layingOut { style = styles.name(bytes.extracting(name)) }
             }
             var speaker: String?
             if fields.name >= 0 {
                 let range = bytes.trimmingBlanks(starts.name..<ends.name)
                 if !range.isEmpty {
-                    speaker = names.name(bytes.extracting(range))
+                    if !layingOut { speaker = names.name(bytes.extracting(range)) }
                     namesSpeakers = true
                 }
             }
             let text = bytes.extracting(index..<lineEnd)
-            if ASSParser.isPlain(text) {
+            if layingOut {
+                guard layOut(text, at: index, event: Event(fields: from..<lineEnd, line: lineNumber, format: fields),
+                             named: fields.name >= 0 && !bytes.trimmingBlanks(starts.name..<ends.name).isEmpty)
+                else { return }
+            } else if ASSParser.isPlain(text) {
                 let range = text.trimmingBlanks(0..<text.count)
                 guard !range.isEmpty else { return }
                 cues.append(text: text.extracting(range), id: nil, start: start, end: end,
@@ -263,9 +301,84 @@ public enum ASSParser {
             lastStart = start
         }
 
+        /// Laying out: reads the fields of an event line as `dialogue` does, at once, when they are
+        /// as nearly every file writes them (times `H:MM:SS.cc` with no blanks around them, starting
+        /// before they end, under a `Format:` line given, the `Text` field's comma eight bytes or
+        /// more before the line ends); false, having changed nothing, for any other line.
+        private mutating func layOutUsualEvent(_ from: Int, _ lineEnd: Int) -> Bool {
+            guard let fields, !formatAssumed, fields.text < 16, fields.start > 0, fields.end > 0 else { return false }
+            // Where each field ends, the first at lane 1: the field `f` is `after[f]..<after[f + 1]`
+            // less its comma (lane 0 is where the fields start, less one).
+            var after = SIMD16<Int32>()
+            guard let first = Int32(exactly: from - 1), let last = Int32(exactly: lineEnd) else { return false }
+            after[0] = first
+            var field = 0
+            var index = from
+            words: while index &+ 8 <= lineEnd {
+                var commas = ASSParser.commaBytes(UInt64(littleEndian: bytes.loadWord(at: index)))
+                while commas != 0 {
+                    field &+= 1
+                    after[field] = Int32(truncatingIfNeeded: index &+ commas.trailingZeroBitCount >> 3)
+                    if field == fields.text { break words }
+                    commas &= commas &- 1
+                }
+                index &+= 8
+            }
+            guard field == fields.text, after[field] < last else { return false }
+            let textStart = Int(after[field]) &+ 1
+            func range(_ field: Int) -> (Int, Int) { (Int(after[field]) &+ 1, Int(after[field &+ 1])) }
+            let (startFrom, startTo) = range(fields.start), (endFrom, endTo) = range(fields.end)
+            guard let start = ASSParser.shortTime(bytes, startFrom, startTo),
+                  let end = ASSParser.shortTime(bytes, endFrom, endTo), end >= start else { return false }
+            var named = false
+            if fields.name >= 0 {
+                let (nameFrom, nameTo) = range(fields.name)
+                named = !bytes.trimmingBlanks(nameFrom..<nameTo).isEmpty
+            }
+            if named { namesSpeakers = true }
+            if layOut(bytes.extracting(textStart..<lineEnd), at: textStart,
+                      event: Event(fields: from..<lineEnd, line: lineNumber, format: fields), named: named) {
+                if start < lastStart { ordered = false }
+                lastStart = start
+            }
+            return true
+        }
+
+        /// Laying out: writes the cue text of an event's `Text` field as the parser gives it
+        /// (kept in `cues`, its span in `spans`) and keeps the event; false when it is no cue.
+        private mutating func layOut(_ text: ByteView, at textStart: Int, event: Event, named: Bool) -> Bool {
+            guard text.count + 2 <= cues.room else {
+                overflowed = true
+                return false
+            }
+            if ASSParser.isPlain(text) {
+                let range = text.trimmingBlanks(0..<text.count)
+                guard !range.isEmpty else { return false }
+                cues.place(text.extracting(range))
+            } else if defersEscapes && laidOutCues >= SpeakerTurns.sampledCues,
+                      case let range = text.trimmingBlanks(0..<text.count),
+                      // Its first byte then stays in the cleaned text, which is no empty cue.
+                      !range.isEmpty, text[range.lowerBound] != UInt8(ascii: "\\"),
+                      text.firstIndex(of: UInt8(ascii: "{"), in: range) == nil {
+                deferred.append((spans.count, textStart..<(textStart + text.count)))
+                cues.place(text.extracting(range))
+            } else {
+                ASSParser.placeCleaned(text, into: &cues)
+                guard cues.placedCount > 0 else { return false }
+            }
+            if laidOutCues < SpeakerTurns.sampledCues && !named, let speaker = SpeakerPrefix.speaker(in: cues.placed) {
+                labels.add(speaker)
+            }
+            laidOutCues += 1
+            spans.append(cues.keepPlaced())
+            events.append(event)
+            return true
+        }
+
         /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools. (A static function: a method
         /// of the parser would copy it at every call.)
         static func time(_ bytes: ByteView, _ from: Int, _ to: Int) -> Int? {
+            if let time = ASSParser.shortTime(bytes, from, to) { return time }
             let range = bytes.trimmingBlanks(from..<to)
             var index = range.lowerBound
             guard var value = ClockTime.read(bytes, &index, range.upperBound) else { return nil }
@@ -329,6 +442,42 @@ public enum ASSParser {
         let index = bytes.skippingBlanks(from: start + length, to: end)
         return index < end && bytes[index] == UInt8(ascii: ":") ? index : nil
     }
+
+    /// The index of the first comma in `from..<end` of `bytes`, or `end`: eight bytes at a time.
+    @inline(__always)
+    static func comma(_ bytes: ByteView, from: Int, to end: Int) -> Int {
+        var index = from
+        while index + 8 <= end {
+            // A byte of zeros where the word has a comma: the lowest byte flagged is the first zero.
+            let word = UInt64(littleEndian: bytes.loadWord(at: index)) ^ 0x2C2C_2C2C_2C2C_2C2C
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < end, bytes[index] != UInt8(ascii: ",") { index += 1 }
+        return index
+    }
+
+    /// The high bit of each byte of `word` that is a comma, and no other bit.
+    @inline(__always)
+    static func commaBytes(_ word: UInt64) -> UInt64 {
+        let zeros = word ^ 0x2C2C_2C2C_2C2C_2C2C
+        // A byte's high bit is set when its low seven bits or its high bit are not zero.
+        let nonzero = ((zeros & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | zeros
+        return ~nonzero & 0x8080_8080_8080_8080
+    }
+
+    /// `keyEnd` of the key `dialogue`, its eight bytes read as one word: ORed with 0x20, they
+    /// are its letters in lower case only when they are those letters in either case.
+    static func dialogueKeyEnd(_ bytes: ByteView, _ start: Int, _ end: Int) -> Int? {
+        guard end - start > 8,
+              UInt64(littleEndian: bytes.loadWord(at: start)) | 0x2020_2020_2020_2020 == dialogueWord else { return nil }
+        let index = bytes.skippingBlanks(from: start + 8, to: end)
+        return index < end && bytes[index] == UInt8(ascii: ":") ? index : nil
+    }
+
+    /// The bytes of `dialogue`, in order, as a little-endian word.
+    private static let dialogueWord: UInt64 = 0x6575_676F_6C61_6964
 
     /// Whether `text` has no override block or escape to remove (`{` or `\`).
     @inline(__always)
@@ -422,5 +571,126 @@ public enum ASSParser {
             index += 1
         }
         return mode
+    }
+
+    /// `H:MM:SS.cc` (hours of one to six digits) at `from..<to`, the form nearly every file writes,
+    /// read at once: what `ClockTime.read` reads of those bytes, or `nil` for any other form.
+    @inline(__always)
+    static func shortTime(_ bytes: ByteView, _ from: Int, _ to: Int) -> Int? {
+        let at = to - 9
+        guard at > from, at - from <= 6 else { return nil }
+        var hours = 0
+        for index in from..<at {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            hours = hours &* 10 &+ Int(digit)
+        }
+        let m0 = bytes[at + 1] &- 0x30, m1 = bytes[at + 2] &- 0x30, s0 = bytes[at + 4] &- 0x30
+        let s1 = bytes[at + 5] &- 0x30, c0 = bytes[at + 7] &- 0x30, c1 = bytes[at + 8] &- 0x30
+        guard m0 < 10, m1 < 10, s0 < 10, s1 < 10, c0 < 10, c1 < 10, bytes[at] == UInt8(ascii: ":"),
+              bytes[at + 3] == UInt8(ascii: ":"), bytes[at + 6] == UInt8(ascii: ".") else { return nil }
+        let minutes = hours &* 60 &+ Int(m0 &* 10 &+ m1)
+        return (minutes &* 60 &+ Int(s0 &* 10 &+ s1)) &* 1000 &+ Int(c0) &* 100 &+ Int(c1) &* 10
+    }
+}
+
+// MARK: - Search first, parse later
+
+extension ASSParser {
+    /// Where an event line lies, for `EventReader` to read it as `parse` does.
+    struct Event {
+        /// From after the `Dialogue:` key's colon to the end of its line.
+        var fields: Range<Int>
+        var line: Int
+        /// The fields its `Format:` line names.
+        var format: Fields
+    }
+
+    /// The cues of a run of event lines, their texts written as `parse` gives them, so that a
+    /// search looks at them before any is parsed (`layOut`).
+    struct LaidOutEvents {
+        /// The cues' texts, each followed by a line feed.
+        var text: ByteView
+        /// Each cue's text in `text`, in file order.
+        var spans: [Range<Int>]
+        /// Each cue's event line.
+        var events: [Event]
+        /// How many cues the runs before this one held.
+        var cuesBefore: Int
+        /// The cues whose span holds their `Text` field as it lies (trimmed), in order, with where
+        /// that field lies in the file: a field whose only markup is escapes (`\N`, `\h`, ...), whose
+        /// cleaned text (`ASSParser.cleanedText`) is the search's to make when the field as it
+        /// lies holds a match.
+        var deferred: [(cue: Int, text: Range<Int>)]
+    }
+
+    /// The cue text `parse` makes of an event's `Text` field `text`.
+    static func cleanedText(_ text: ByteView) -> String {
+        var kept = 0..<0
+        return CueCollector.withCollected(inputBytes: text.count, keepsSpeakers: false, { cues in
+            placeCleaned(text, into: &cues)
+            kept = cues.keepPlaced()
+        }, use: { written, _, _ in written.string(in: kept) })
+    }
+
+    /// Hands `body` the cues of `bytes` (UTF-8 ASS or SSA), a run of about `runSize` bytes of
+    /// text at a time, as `parse` gives them: each cue's text, its number and where its event
+    /// lies. Returns true when those are all the cues `parse` gives, in its order and with no
+    /// warning; false, at once, when a warning, a cue out of order (`parse` sorts them), a text
+    /// longer than the room a run has or speakers carried through turns (`SpeakerTurns`) make
+    /// them differ, and when `body` returns false.
+    ///
+    /// Every line goes through the parser's own reading; only the speakers' and styles' names
+    /// and the cue records are left for `EventReader` to make, for the cues asked for.
+    ///
+    /// - Complexity: O(n) in the size of `bytes`.
+    static func layOut(
+        _ bytes: ByteView, runSize: Int = 1 << 20, defersEscapes: Bool = false, _ body: (LaidOutEvents) -> Bool
+    ) -> Bool {
+        var exact = false
+        CueCollector.withCollected(inputBytes: runSize, keepsSpeakers: false, { scratch in
+            var parser = Parser(scanner: LineScanner(bytes), cues: scratch, fileName: "", layingOut: true)
+            parser.defersEscapes = defersEscapes
+            var cuesBefore = 0
+            var more = true
+            while more {
+                more = parser.readLines(holding: runSize)
+                if parser.failed { return }
+                if !parser.spans.isEmpty {
+                    let run = LaidOutEvents(text: parser.cues.storageBytes.view(0..<parser.cues.used),
+                                            spans: parser.spans, events: parser.events, cuesBefore: cuesBefore,
+                                            deferred: parser.deferred)
+                    guard body(run) else { return }
+                    cuesBefore += parser.spans.count
+                    parser.spans.removeAll(keepingCapacity: true)
+                    parser.events.removeAll(keepingCapacity: true)
+                    parser.deferred.removeAll(keepingCapacity: true)
+                    parser.cues.removeAll()
+                }
+            }
+            exact = parser.sawEvents && (parser.namesSpeakers || !parser.labels.isTranscriptLike)
+        }, use: { _, _, _ in })
+        return exact
+    }
+
+    /// Reads event lines that `layOut` found as `parse` reads them, one cue each.
+    struct EventReader {
+        private var parser: Parser
+
+        init(_ bytes: ByteView) {
+            parser = Parser(scanner: LineScanner(bytes), cues: .standIn, fileName: "")
+            parser.inEvents = true
+        }
+
+        /// Appends `event`'s cue to `cues`; false when it gives no cue or a warning (it was not
+        /// laid out from the same bytes).
+        mutating func read(_ event: Event, into cues: inout CueCollector) -> Bool {
+            swap(&parser.cues, &cues)
+            defer { swap(&parser.cues, &cues) }
+            let before = parser.cues.count
+            parser.fields = event.format
+            parser.dialogue(event.fields.lowerBound, event.fields.upperBound, event.line)
+            return parser.cues.count == before + 1 && parser.warnings.diagnostics.isEmpty
+        }
     }
 }

@@ -179,6 +179,9 @@ struct CueCollector {
     /// How many bytes of the next cue's text are written.
     var placedCount: Int { placedEnd - used }
 
+    /// How many more bytes the next cue's text can take before the storage's bound cuts it.
+    var room: Int { output.count - 1 - placedEnd }
+
     /// The last byte of the next cue's text, or `nil` while it has none.
     var lastPlaced: UInt8? { placedEnd > used ? output[placedEnd - 1] : nil }
 

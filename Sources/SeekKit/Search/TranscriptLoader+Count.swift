@@ -33,7 +33,7 @@ extension TranscriptLoader {
     static func countMatches(_ text: PreparedText, query: Query) throws(Diagnostic) -> MatchCount {
         var result = MatchCount(matches: 0, format: text.format, encoding: text.encoding, warnings: text.warnings)
         guard !text.isBlank else { return result }
-        let counted = countInPieces(text, query: query)
+        let counted = countInPieces(text, query: query) ?? countLaidOut(text, query: query)
         let cues: Int
         let warnings: [Diagnostic]
         if let counted {
@@ -86,7 +86,7 @@ extension TranscriptLoader {
         var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
         if isBlank { return result }
         if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
-                                       pieceSize: pieceSize, enough: enough) {
+                                       pieceSize: pieceSize, enough: enough) ?? countLaidOut(bytes, format: format, query: query) {
             if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
             result.matches = counted.matches
             result.warnings += counted.warnings

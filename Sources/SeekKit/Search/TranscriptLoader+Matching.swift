@@ -86,6 +86,11 @@ extension TranscriptLoader {
         if format == .vtt && !isBlank, let loaded = loadMatchingPlainWebVTT(bytes, matcher: matcher, warnings: warnings) {
             return (loaded, nil)
         }
+        if searchesFirst(format) && !isBlank, let found = loadMatchingLaidOut(
+            bytes, format: format, matcher: matcher, query: query, indexing: indexing, warnings: warnings) {
+            releasing?(0..<bytes.count)
+            return found
+        }
         var firstLayout = WholeLayout()
         guard !isBlank, format == .srt || format == .text,
               startsWithCuesReadAlone(bytes, format: format, fileName: fileName, keeping: &firstLayout)

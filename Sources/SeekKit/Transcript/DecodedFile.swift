@@ -189,7 +189,8 @@ public struct DecodedFile {
             return (none, MatchIndex(transcript: none.transcript, query: query))
         }
         let loaded: LoadedTranscript
-        if let none = try whole.noMatch(of: query) {
+        // A format searched first is counted by the search itself (`TranscriptLoader.searchesFirst`).
+        if let none = TranscriptLoader.searchesFirst(whole.text.format) ? nil : try whole.noMatch(of: query) {
             loaded = none
         } else if !whole.searchesInPlace {
             loaded = try TranscriptLoader.load(whole.text)
@@ -255,7 +256,7 @@ public struct DecodedFile {
         /// text are counted a piece at a time, dropped once counted); any other format is parsed
         /// whole to count it, which gives the transcript a load would.
         var countsWithoutParsingWhole: Bool {
-            text.format == .srt || text.format == .vtt || text.format == .text
+            text.format == .srt || text.format == .vtt || text.format == .text || TranscriptLoader.searchesFirst(text.format)
         }
 
         /// Whether the text is read where it lies by the in-place loaders: SRT, WebVTT or untimed text
@@ -263,7 +264,8 @@ public struct DecodedFile {
         /// is valid UTF-8 without NUL (`DecodedText`), so only its start is looked at, not all of it
         /// again (`TranscriptLoader.readsInPlace`).
         var searchesInPlace: Bool {
-            !text.isBlank && (text.format == .srt || text.format == .vtt || text.format == .text)
+            !text.isBlank && (text.format == .srt || text.format == .vtt || text.format == .text
+                              || TranscriptLoader.searchesFirst(text.format))
                 && text.utf8.count <= textOptions.largestText
                 && text.utf8.withByteView { TextDecoder.startsLikePlainUTF8($0) }
         }
@@ -282,7 +284,7 @@ public struct DecodedFile {
 
 extension TranscriptLoader {
     /// Whether a file's bytes (mapped) are searched where they lie: plainly written UTF-8 SRT,
-    /// WebVTT or untimed text (`readsInPlace`). Any other file does better as a `DecodedFile`, its pages let
+    /// WebVTT, untimed text or a format searched first (`readsInPlace`, `searchesFirst`). Any other file does better as a `DecodedFile`, its pages let
     /// go as it is decoded or copied, than copied whole beside them.
     ///
     /// - Complexity: O(n) in the size of `bytes` (a UTF-8 check).
@@ -290,6 +292,6 @@ extension TranscriptLoader {
         guard readsInPlace(bytes, options: options) else { return false }
         let isBlank = PreparedText.isBlank(bytes)
         let (format, _) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: isBlank)
-        return isBlank || format == .srt || format == .vtt || format == .text
+        return isBlank || format == .srt || format == .vtt || format == .text || searchesFirst(format)
     }
 }

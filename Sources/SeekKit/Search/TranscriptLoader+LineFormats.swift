@@ -1,0 +1,129 @@
+import SeekBytes
+
+extension TranscriptLoader {
+    /// Whether files in `format` are searched first and parsed later where their layout
+    /// vouches for them (`loadMatchingLaidOut`, `countLaidOut`): ASS and SSA.
+    static func searchesFirst(_ format: SubtitleFormat) -> Bool { format == .ass }
+
+    /// The cues of `bytes` (valid UTF-8 in a format that `searchesFirst`) holding a match of
+    /// `matcher`'s keyword, and with `indexing` their matches: what `load` then
+    /// `MatchIndex(transcript:query:)` give, but only the cues with a match are parsed, each with
+    /// its number in the file (`Transcript.ordinal(at:)`); `nil` when the layout cannot vouch for
+    /// the whole parse (`ASSParser.layOut`), and the file is then loaded whole.
+    ///
+    /// The cue texts of a run of events are searched as the parser writes them, before any cue
+    /// is made; the events of those with a match are read again, by the parser's own code.
+    ///
+    /// - Parameter warnings: the warnings of the format's detection, which come first.
+    /// - Complexity: O(n) in the size of `bytes`, plus the parse of the cues with a match.
+    static func loadMatchingLaidOut(
+        _ bytes: ByteView, format: SubtitleFormat, matcher: Matcher, query: Query, indexing: Bool,
+        warnings: [Diagnostic]
+    ) -> (loaded: LoadedTranscript, index: MatchIndex?)? {
+        guard format == .ass else { return nil }
+        var events: [ASSParser.Event] = []
+        var ordinals = PackedIntegers()
+        var matchCues = PackedIntegers()
+        var matchStarts = PackedIntegers()
+        var matchLengths = PackedIntegers()
+        var eventBytes = 0
+        let exact = ASSParser.layOut(bytes, defersEscapes: defersEscapes(matcher)) { run in
+            var lastCue = -1
+            return matches(in: run, of: bytes, matcher: matcher) { cue, range in
+                if cue != lastCue {
+                    lastCue = cue
+                    let event = run.events[cue]
+                    events.append(event)
+                    eventBytes += event.fields.count
+                    ordinals.append(Int64(run.cuesBefore + cue + 1))
+                }
+                if indexing {
+                    matchCues.append(Int64(events.count - 1))
+                    matchStarts.append(Int64(range.lowerBound))
+                    matchLengths.append(Int64(range.count))
+                }
+            }
+        }
+        guard exact else { return nil }
+        var read = true
+        var transcript = CueCollector.collect(inputBytes: eventBytes) { cues in
+            var reader = ASSParser.EventReader(bytes)
+            for event in events where read { read = reader.read(event, into: &cues) }
+        }
+        guard read, transcript.count == events.count else { return nil }
+        ordinals.seal()
+        transcript.ordinalColumn = ordinals
+        var index: MatchIndex?
+        if indexing, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) {
+            var found = MatchIndex(query: query)
+            for (cue, (start, length)) in zip(matchCues, zip(matchStarts, matchLengths)) {
+                found.append(cue: Int(cue), range: Int(start)..<Int(start + length), token: token)
+            }
+            index = found
+        }
+        let loaded = LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
+                                      warnings: warnings)
+        return (loaded, index)
+    }
+
+    /// The cues and matches of `query` in `bytes` (valid UTF-8 in a format that `searchesFirst`),
+    /// as `countInPieces` gives them, counted in the cue texts as the parser writes them, no cue
+    /// made; `nil` when the query is not one the search where text lies takes
+    /// (`inPlaceMatcher(for:forCounting:)`) or the layout cannot vouch for the whole parse.
+    ///
+    /// - Complexity: O(n) in the size of `bytes`.
+    static func countLaidOut(
+        _ bytes: ByteView, format: SubtitleFormat, query: Query
+    ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
+        guard format == .ass, let matcher = inPlaceMatcher(for: query, forCounting: true) else { return nil }
+        var cues = 0
+        var count = 0
+        let defers = defersEscapes(matcher)
+        let exact = ASSParser.layOut(bytes, defersEscapes: defers) { run in
+            cues += run.spans.count
+            if defers { return matches(in: run, of: bytes, matcher: matcher) { _, _ in count += 1 } }
+            guard let counted = matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" })
+            else { return false }
+            count += counted
+            return true
+        }
+        return exact ? (cues, count, []) : nil
+    }
+
+    /// Whether a search for `matcher`'s keyword may leave cleaning escapes (`\N`, `\h`, ...) to
+    /// the cues whose text as it lies holds a match (`ASSParser.layOut`): a keyword of printable
+    /// ASCII without spaces, searched by its bytes. Its matches in a cleaned text then lie between
+    /// the line breaks and no-break spaces the escapes became, in runs of bytes that the text as it
+    /// lies holds too (less blanks at their ends), so that a text without a match as it lies has none
+    /// cleaned.
+    static func defersEscapes(_ matcher: Matcher) -> Bool {
+        matcher.scansBytes && matcher.keyword.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+
+    /// The matches of `matcher` in the cues of `run` (laid out from `bytes`), in order, as
+    /// `Matcher.matchesInCues` finds them in the cues' texts: a cue whose cleaning was deferred
+    /// (`LaidOutEvents.deferred`) is cleaned and searched again when its text as it lies holds one.
+    /// False when the matcher does not search where text lies.
+    static func matches(
+        in run: ASSParser.LaidOutEvents, of bytes: ByteView, matcher: Matcher,
+        found: (_ cue: Int, _ range: Range<Int>) -> Void
+    ) -> Bool {
+        let deferred = run.deferred
+        var next = 0
+        var cleaned = -1
+        return matcher.matchesInCues(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }) { cue, range in
+            while next < deferred.count && deferred[next].cue < cue { next += 1 }
+            guard next < deferred.count && deferred[next].cue == cue else { return found(cue, range) }
+            guard cleaned != cue else { return }
+            cleaned = cue
+            let text = ASSParser.cleanedText(bytes.extracting(deferred[next].text))
+            for range in matcher.ranges(in: text[...]) { found(cue, range) }
+        }
+    }
+
+    /// `countLaidOut` of text already decoded.
+    static func countLaidOut(_ text: PreparedText, query: Query) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
+        guard searchesFirst(text.format) else { return nil }
+        return text.utf8.withByteView { countLaidOut($0, format: text.format, query: query) }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import SeekKit
+import SeekBytes
+
+/// Search first, parse later, for the formats whose events are laid out before any cue is made
+/// (`TranscriptLoader.searchesFirst`): the cues with a match, their numbers, times, speakers,
+/// styles, lines and matches, the count and the warnings must be exactly those of the whole parse.
+@Suite struct TranscriptLoaderLineFormatsTests {
+    /// What a generated ASS file holds besides its ordinary events.
+    struct ASSShape: Sendable, CustomStringConvertible {
+        var names = false
+        var labels = false
+        var outOfOrder = false
+        var badLine = false
+        var crlf = false
+        var secondFormat = false
+        var sectionsAfter = false
+        var description: String {
+            "names \(names) labels \(labels) outOfOrder \(outOfOrder) badLine \(badLine) crlf \(crlf) "
+                + "secondFormat \(secondFormat) sectionsAfter \(sectionsAfter)"
+        }
+    }
+
+    /// An ASS file of `events` events: markup, line breaks with blanks around them, drawings,
+    /// events with no text, comments, Chinese, combining marks and a Kelvin sign, and what
+    /// `shape` adds.
+    static func ass(events: Int, seed: UInt64, shape: ASSShape = ASSShape()) -> String {
+        var generator = Generator(state: seed)
+        let speakers = ["Alice", "Bob", "Carol"]
+        var lines = ["[Script Info]", "ScriptType: v4.00+", "", "[V4+ Styles]",
+                     "Format: Name, Fontname, Fontsize", "Style: Default,Arial,20", "Style: *Sign,Arial,20", "",
+                     "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"]
+        func time(_ centiseconds: Int) -> String {
+            let hours = centiseconds / 360_000
+            let rest = centiseconds % 360_000
+            let minutes = rest / 6_000, seconds = rest % 6_000 / 100, fraction = rest % 100
+            let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+            return "\(hours):\(two(minutes)):\(two(seconds)).\(two(fraction))"
+        }
+        var start = 0
+        for number in 0..<events {
+            start += 100 + Int(generator.next() % 200)
+            var at = start
+            if shape.outOfOrder && number % 37 == 36 { at -= 250 }
+            if number == events / 2 && shape.secondFormat {
+                lines.append("Format: Layer, Start, End, Name, Style, MarginL, MarginR, MarginV, Effect, Text")
+            }
+            if number == events / 3 && shape.badLine { lines.append("Dialogue: 0,0:00:xx.00,0:00:01.00,Default,,0,0,0,,bad") }
+            let text: String
+            switch generator.next() % 16 {
+            case 0: text = "{\\i1}the{\\i0} budget is fine"
+            case 1: text = "bud{\\b1}get\\Nhome town"
+            case 2: text = "home  \\N  town budget"
+            case 3: text = "预算 budget 预算\\nsecond line"
+            case 4: text = "a budget\u{301} with a mark"
+            case 5: text = "BUDGET\u{212A}\\hand home"
+            case 6: text = "{\\p1}m 0 0 l 100 0 budget{\\p0}"
+            case 7: text = "   "
+            case 8: text = "{\\an8}"
+            case 9 where shape.labels: text = "\(speakers[number % 3].uppercased()): the budget"
+            case 10: text = "  home, budget budget  "
+            case 11: text = "an {unclosed budget\\ and \\x home"
+            case 12: text = "{\\p1}m 0 0{\\p0}budget {comment}town\\N"
+            default: text = "just words \(number)"
+            }
+            let name = shape.names && number % 3 != 0 ? speakers[Int(generator.next() % 3)] : ""
+            let style = number % 5 == 0 ? "*Sign" : "Default"
+            let fields = number >= events / 2 && shape.secondFormat ? "\(name),\(style)" : "\(style),\(name)"
+            let key = number % 11 == 0 ? "DIALOGUE :" : "Dialogue:"
+            lines.append("\(key) 0,\(time(at)),\(time(at + 150)),\(fields),0,0,0,,\(text)")
+            if number % 13 == 0 { lines.append("Comment: 0,\(time(at)),\(time(at + 1)),Default,,0,0,0,,budget") }
+            if number % 17 == 0 { lines.append("") }
+        }
+        if shape.sectionsAfter {
+            lines += ["", "[Fonts]", "fontname: a.ttf", "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,budget",
+                      "[Events]", "Dialogue: 0,9:00:01.00,9:00:02.00,Default,,0,0,0,,late budget"]
+        }
+        return lines.joined(separator: shape.crlf ? "\r\n" : "\n") + "\n"
+    }
+
+    static let queries = [
+        Query("budget"), Query("home town"), Query("预算"), Query("BUDGET", caseSensitive: true), Query("k"),
+        Query("budget", ignoresAccents: true), Query("и"),
+        Query(keywords: ["budget", "town"]), Query("budget", wholeWords: true),
+        Query("budget", scope: Scope(from: 50_000, to: 90_000)),
+    ]
+
+    static let shapes: [ASSShape] = [
+        ASSShape(), ASSShape(names: true), ASSShape(labels: true), ASSShape(names: true, labels: true),
+        ASSShape(outOfOrder: true), ASSShape(badLine: true), ASSShape(crlf: true), ASSShape(secondFormat: true),
+        ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true),
+    ]
+
+    @Test(arguments: shapes)
+    func generatedASSSearchesAsTheWholeParse(shape: ASSShape) throws {
+        for seed: UInt64 in 1...3 {
+            try expectSameOutput(Array(Self.ass(events: 400, seed: seed, shape: shape).utf8), fileName: "t.ass")
+        }
+    }
+
+    /// The files the layout vouches for are searched without the whole parse: the search would
+    /// otherwise pass these tests by never taking its own path.
+    @Test func plainlyOrderedFilesAreLaidOutAndOthersAreNot() throws {
+        let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
+        for (shape, laidOut) in [(ASSShape(), true), (ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true), true),
+                                 (ASSShape(labels: true), false), (ASSShape(names: true, labels: true), true),
+                                 (ASSShape(outOfOrder: true), false), (ASSShape(badLine: true), false)] {
+            let bytes = Array(Self.ass(events: 400, seed: 9, shape: shape).utf8)
+            let found = bytes.withByteView { buffer in
+                TranscriptLoader.loadMatchingLaidOut(buffer, format: .ass, matcher: matcher, query: Query("budget"),
+                                                     indexing: true, warnings: [])
+            }
+            #expect((found != nil) == laidOut, "\(shape)")
+            if let found { #expect(found.loaded.transcript.count > 10, "\(shape)") }
+        }
+    }
+
+    @Test func corpusFilesSearchAsTheWholeParse() throws {
+        guard let corpus = CorpusFiles.directory else {
+            print("TranscriptLoaderLineFormatsTests: no shared corpus, skipped")
+            return
+        }
+        var files = 0
+        let walker = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard ["ass", "ssa"].contains(url.pathExtension.lowercased()) else { continue }
+            try expectSameOutput(Array(try Data(contentsOf: url)), fileName: url.lastPathComponent)
+            files += 1
+        }
+        #expect(files > 0)
+    }
+
+    /// A file read with a byte order mark, or decoded from UTF-16, goes through `DecodedFile`'s whole text.
+    @Test func decodedFilesSearchAsTheWholeParse() throws {
+        let text = Self.ass(events: 300, seed: 4, shape: ASSShape(names: true))
+        let inputs: [[UInt8]] = [[0xEF, 0xBB, 0xBF] + Array(text.utf8),
+                                 [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }]
+        for bytes in inputs {
+            let whole = try TranscriptLoader.load(bytes, fileName: "t.ass")
+            for query in Self.queries {
+                let expected = MatchIndex(transcript: whole.transcript, query: query)
+                let (loaded, index) = try bytes.withByteView { buffer in
+                    try DecodedFile(mapped: buffer, fileName: "t.ass", options: LoadOptions(), releasing: { _ in })
+                        .searchMatching(query: query)
+                }
+                let sameOutput = output(loaded.transcript, index: index) == output(whole.transcript, index: expected)
+                #expect(sameOutput, "\(query.keywords)")
+                let counted = try bytes.withByteView { buffer in
+                    try DecodedFile(mapped: buffer, fileName: "t.ass", options: LoadOptions(), releasing: { _ in })
+                        .countMatches(query: query)
+                }
+                #expect(counted.matches == expected.count && counted.warnings == whole.warnings, "\(query.keywords)")
+            }
+        }
+    }
+
+    /// `loadMatching`, `searchMatching` and `countMatches` where the bytes lie, against `load`.
+    private func expectSameOutput(_ bytes: [UInt8], fileName: String) throws {
+        let whole: LoadedTranscript
+        do {
+            whole = try TranscriptLoader.load(bytes, fileName: fileName)
+        } catch {
+            #expect(throws: error) {
+                try bytes.withByteView { buffer in
+                    try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, query: Query("a"))
+                }
+            }
+            return
+        }
+        for query in Self.queries {
+            let expected = MatchIndex(transcript: whole.transcript, query: query)
+            let part = try bytes.withByteView { buffer in
+                try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, query: query)
+            }
+            let (searched, index) = try bytes.withByteView { buffer in
+                try TranscriptLoader.searchMatching(inPlace: buffer, fileName: fileName, query: query)
+            }
+            let counted = try bytes.withByteView { buffer in
+                try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, query: query)
+            }
+            let label = "\(fileName) \(query.keywords)"
+            #expect(part.warnings == whole.warnings && part.format == whole.format && part.encoding == whole.encoding, "\(label)")
+            #expect(searched.warnings == whole.warnings, "\(label)")
+            // (Compared apart: a failed expectation would print every cue.)
+            let sameCues = Array(searched.transcript) == Array(part.transcript)
+            let sameIndex = Array(index) == Array(MatchIndex(transcript: searched.transcript, query: query))
+            let sameOutput = output(part.transcript, index: MatchIndex(transcript: part.transcript, query: query))
+                == output(whole.transcript, index: expected)
+            #expect(sameCues && sameIndex && sameOutput, "\(label): cues \(sameCues), index \(sameIndex), output \(sameOutput)")
+            #expect(counted.matches == expected.count && counted.warnings == whole.warnings, "\(label)")
+        }
+    }
+
+    /// The cues with a match (number, times, text, speaker, style, line), their JSON Lines and printed blocks.
+    private func output(_ transcript: Transcript, index: MatchIndex) -> Output {
+        var result = Output()
+        let printer = ResultPrinter(color: false)
+        for cue in index.matchCues.map(Int.init) where result.cues.last.map({ $0.ordinal != transcript.ordinal(at: cue) }) ?? true {
+            result.cues.append(transcript[cue])
+            result.styles.append(transcript.style(at: cue))
+            result.blocks += printer.block(cue: cue, of: transcript, index: index)
+        }
+        for record in MatchRecords(file: "f", transcript: transcript, index: index) {
+            JSONLinesWriter.append(record, to: &result.json)
+        }
+        return result
+    }
+
+    private struct Output: Equatable {
+        var cues: [Cue] = []
+        var styles: [String?] = []
+        var json: [UInt8] = []
+        var blocks = ""
+    }
+}
+
+private struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        return z ^ (z >> 27)
+    }
+}
