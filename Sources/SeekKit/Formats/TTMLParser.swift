@@ -163,6 +163,26 @@ public enum TTMLParser {
         var declaresNamespace = false
     }
 
+    /// What the start tag of a plain paragraph (`Parser.plainStart`) gives.
+    struct PlainStart {
+        var begin: Range<Int>?
+        var end: Range<Int>?
+        var style: Range<Int>?
+        var region: Range<Int>?
+        /// Past its `>`.
+        var contentStart = 0
+    }
+
+    /// When a plain paragraph shows (`Parser.plainTimes`): its times within its parent's, and
+    /// its parent's and region's showing.
+    struct PlainTimes {
+        var begin: Double
+        var end: Double
+        var shownFrom: Double
+        var shownUntil: Double
+        var displayNone: Bool
+    }
+
     private struct Parser {
         var scanner: XMLScanner
         var warnings: WarningLog
@@ -383,10 +403,12 @@ public enum TTMLParser {
 
         /// Opens a `<p>` as `open` does when it is the usual kind, read without `open`'s general
         /// walk: its attributes `begin` and `end` in readable times (and perhaps `xml:id`, `style`
-        /// and `region`), each written `name="value"` once, in an element that is neither a `seq`
-        /// nor timed itself (so the paragraph's times are its own), nor hidden, with no language
-        /// asked for. `false`, having changed nothing, for any other element: `open` reads it (and
-        /// warns of what it finds wrong).
+        /// and `region`), each written `name="value"` once (`PlainStart`), in an element that is
+        /// neither a `seq` nor timed itself (so the paragraph's times are its own), nor hidden,
+        /// with no language asked for. For a search, passes over it instead when it can
+        /// (`passOver`), and over the plain paragraphs right after it that it can. `false`,
+        /// having changed nothing, for any other element: `open` reads it (and warns of what it
+        /// finds wrong).
         private mutating func openPlainParagraph(_ name: Range<Int>, _ attributes: Range<Int>,
                                                  into cues: inout CueCollector) -> Bool {
             guard language == nil, !inName, sawRoot, let top = stack.indices.last else { return false }
@@ -394,87 +416,131 @@ public enum TTMLParser {
             guard local.count == 1, bytes[local.lowerBound] == UInt8(ascii: "p"), !isForeign(name, local) else { return false }
             // (The parent's facts read where they lie: a copy of its element costs more.)
             guard !stack[top].isSeq, stack[top].scope.begin == 0, !stack[top].scope.hidden,
-                  !stack[top].scope.displayNone else { return false }
-            var begin: Range<Int>?
-            var end: Range<Int>?
-            var style: Range<Int>?
-            var region: Range<Int>?
-            var index = attributes.lowerBound
-            let attributesEnd = attributes.upperBound
-            while true {
-                while index < attributesEnd, bytes[index] == 0x20 || bytes[index] == 0x0A
-                        || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
-                guard index < attributesEnd else { break }
-                let nameStart = index
-                while index < attributesEnd, scanner.isNameByte(bytes[index]) { index += 1 }
-                guard index > nameStart, index + 1 < attributesEnd, bytes[index] == UInt8(ascii: "="),
-                      bytes[index + 1] == UInt8(ascii: "\"") else { return false }
-                let attributeName = nameStart..<index
-                let valueStart = index + 2
-                guard let valueEnd = bytes.firstIndex(of: UInt8(ascii: "\""), in: valueStart..<attributesEnd) else { return false }
-                let value = valueStart..<valueEnd
-                index = valueEnd + 1
-                if scanner.equals(attributeName, "begin"), begin == nil {
-                    begin = value
-                } else if scanner.equals(attributeName, "end"), end == nil {
-                    end = value
-                } else if scanner.equals(attributeName, "style"), style == nil {
-                    style = value
-                } else if scanner.equals(attributeName, "region"), region == nil {
-                    region = value
-                } else if !(attributeName.count == 6 && scanner.equals(attributeName, "xml:id")) {
-                    return false
+                  !stack[top].scope.displayNone,
+                  let start = plainStart(from: attributes.lowerBound), start.contentStart == attributes.upperBound + 1,
+                  let plain = plainTimes(start, parent: top) else { return false }
+            if piece != nil, cuesSeen >= SpeakerTurns.sampledCues, var after = passOver(name, local, start, plain) {
+                // The next paragraphs, as long as each is passed over too; the first that is not
+                // is read from its `<` as any element is.
+                while true {
+                    var next = after
+                    while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D
+                            || bytes[next] == 0x09 { next += 1 }
+                    let nameEnd = next + 1 + name.count
+                    guard nameEnd < bytes.count, bytes[next] == UInt8(ascii: "<"),
+                          scanner.sameBytes(name, (next + 1)..<nameEnd), bytes[nameEnd] == 0x20,
+                          let following = plainStart(from: nameEnd), let times = plainTimes(following, parent: top),
+                          let end = passOver(name, local, following, times) else { break }
+                    after = end
                 }
-            }
-            guard let begin, let end, let beginTime = clockTime(begin), let endTime = clockTime(end) else { return false }
-            // As `open`: times count from the parent's begin, 0; a paragraph that ends before it
-            // begins (warned of) or with no time is left to it.
-            let endTimeInParent = min(stack[top].scope.end, endTime)
-            guard endTimeInParent > beginTime else { return false }
-            var shownFrom = stack[top].scope.shownFrom
-            var shownUntil = stack[top].scope.shownUntil
-            if let region, !regionTimes.isEmpty, let times = regionTimes[Array(bytes[firstWord(region)])] {
-                shownFrom = max(shownFrom, times.begin)
-                shownUntil = min(shownUntil, times.end)
-            }
-            var found = TimingAttributes()
-            found.style = style
-            let displayNone = isDisplayNone(found)
-            if piece != nil, cuesSeen >= SpeakerTurns.sampledCues,
-               passOver(name, local, shownFrom: max(beginTime, shownFrom), until: min(endTimeInParent, shownUntil),
-                        displayNone: displayNone) {
+                scanner.move(to: after)
                 return true
             }
             var scope = stack[top].scope
-            scope.begin = beginTime
-            scope.end = endTimeInParent
-            scope.shownFrom = shownFrom
-            scope.shownUntil = shownUntil
-            if let style, case let name = firstWord(style), !name.isEmpty {
+            scope.begin = plain.begin
+            scope.end = plain.end
+            scope.shownFrom = plain.shownFrom
+            scope.shownUntil = plain.shownUntil
+            if let style = start.style, case let name = firstWord(style), !name.isEmpty {
                 scope.style = names.index(bytes.extracting(name))
                 scope.styleIsNamed = true
-            } else if !scope.styleIsNamed, let region, case let name = firstWord(region), !name.isEmpty {
+            } else if !scope.styleIsNamed, let region = start.region, case let name = firstWord(region), !name.isEmpty {
                 scope.style = names.index(bytes.extracting(name))
             }
             inParagraph = true
             paragraph = Paragraph(depth: stack.count, line: lineCounter.line(at: local.lowerBound), scope: scope,
-                                  timed: true, displayNone: displayNone)
+                                  timed: true, displayNone: plain.displayNone)
             cues.discardPlaced()
             stack.append(OpenElement(local: local, scope: scope, isSeq: false, cursor: scope.begin, endIsGiven: true,
                                      isContent: true, hiddenByDisplay: false))
             return true
         }
 
-        /// Passes over the plain paragraph `name` just opened (`openPlainParagraph`, its times in
-        /// `scope`) when its content is text and `<br/>` alone, without a `&` or CR (so that its
-        /// text is its raw bytes with only white space changed), up to its end tag, and holds no
-        /// `piece`: the cue `finishParagraph` would append, if any, is counted and ordered but
-        /// not read. It would show from `begin` until `end`: its times within its parent's and its region's.
-        /// `false`, having changed nothing, for any other.
-        private mutating func passOver(_ name: Range<Int>, _ local: Range<Int>, shownFrom begin: Double, until end: Double,
-                                       displayNone: Bool) -> Bool {
+        /// The attributes of a plain paragraph's start tag, read from `index` (past its name) to its
+        /// `>`: `begin` and `end`, perhaps `xml:id`, `style` and `region` (any case, as `open` takes
+        /// them), each once and written `name="value"`; `nil` for anything else (another
+        /// attribute, another quote, an empty element).
+        private mutating func plainStart(from index: Int) -> PlainStart? {
+            if let usual = usualStart(from: index) { return usual }
+            var start = PlainStart()
+            var index = index
             let count = bytes.count
-            let contentStart = scanner.position
+            while true {
+                while index < count, bytes[index] == 0x20 || bytes[index] == 0x0A
+                        || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+                guard index < count else { return nil }
+                if bytes[index] == UInt8(ascii: ">") { break }
+                let nameStart = index
+                while index < count, scanner.isNameByte(bytes[index]) { index += 1 }
+                guard index > nameStart, index + 1 < count, bytes[index] == UInt8(ascii: "="),
+                      bytes[index + 1] == UInt8(ascii: "\"") else { return nil }
+                let attributeName = nameStart..<index
+                let valueStart = index + 2
+                guard let valueEnd = bytes.firstIndex(of: UInt8(ascii: "\""), in: valueStart..<count) else { return nil }
+                let value = valueStart..<valueEnd
+                index = valueEnd + 1
+                switch TTMLParser.packedName(attributeName, bytes) {
+                case 0x62_65_67_69_6E where start.begin == nil: start.begin = value // begin
+                case 0x65_6E_64 where start.end == nil: start.end = value // end
+                case 0x73_74_79_6C_65 where start.style == nil: start.style = value // style
+                case 0x72_65_67_69_6F_6E where start.region == nil: start.region = value // region
+                case 0x78_6D_6C_3A_69_64: break // xml:id
+                default: return nil
+                }
+            }
+            guard start.begin != nil, start.end != nil else { return nil }
+            start.contentStart = index + 1
+            return start
+        }
+
+        /// `plainStart` of the attributes nearly every file writes: ` begin="…" end="…">`, read
+        /// as words; `nil` for any other (which `plainStart` then reads attribute by attribute).
+        @inline(__always)
+        private func usualStart(from index: Int) -> PlainStart? {
+            let count = bytes.count
+            guard index + 8 <= count, bytes.loadWord(at: index) == 0x223D_6E69_6765_6220 else { return nil } // ` begin="`
+            let beginStart = index + 8
+            var beginEnd = beginStart
+            while beginEnd < count, bytes[beginEnd] != UInt8(ascii: "\"") { beginEnd += 1 }
+            let endStart = beginEnd + 7
+            guard endStart + 2 <= count, bytes.loadWord(at: beginEnd + 1) & 0xFFFF_FFFF_FFFF == 0x223D_646E_6520 // ` end="`
+            else { return nil }
+            var endEnd = endStart
+            while endEnd < count, bytes[endEnd] != UInt8(ascii: "\"") { endEnd += 1 }
+            guard endEnd + 1 < count, bytes[endEnd + 1] == UInt8(ascii: ">") else { return nil }
+            return PlainStart(begin: beginStart..<beginEnd, end: endStart..<endEnd, contentStart: endEnd + 2)
+        }
+
+        /// When the plain paragraph `start` in the element `parent` shows, as `open` and
+        /// `finishParagraph` find it; `nil` when a time is unreadable (`open` warns) or it ends
+        /// before it begins (`open` hides it, and may warn).
+        private mutating func plainTimes(_ start: PlainStart, parent: Int) -> PlainTimes? {
+            guard let beginTime = clockTime(start.begin!), let endTime = clockTime(start.end!) else { return nil }
+            let end = min(stack[parent].scope.end, endTime)
+            guard end > beginTime else { return nil }
+            var times = PlainTimes(begin: beginTime, end: end, shownFrom: stack[parent].scope.shownFrom,
+                                   shownUntil: stack[parent].scope.shownUntil, displayNone: false)
+            if let region = start.region, !regionTimes.isEmpty, let shown = regionTimes[Array(bytes[firstWord(region)])] {
+                times.shownFrom = max(times.shownFrom, shown.begin)
+                times.shownUntil = min(times.shownUntil, shown.end)
+            }
+            if start.style != nil, !styleDisplay.isEmpty {
+                var found = TimingAttributes()
+                found.style = start.style
+                times.displayNone = isDisplayNone(found)
+            }
+            return times
+        }
+
+        /// Passes over the plain paragraph `name` whose start tag is `start` (its times `times`)
+        /// when its content is text and `<br/>` alone, without a `&` or CR (so that its text is
+        /// its raw bytes with only white space changed), up to its end tag, and holds no `piece`:
+        /// the cue `finishParagraph` would append, if any, is counted and ordered but not read.
+        /// Returns where its end tag ends; `nil`, having changed nothing, for any other.
+        private mutating func passOver(_ name: Range<Int>, _ local: Range<Int>, _ start: PlainStart,
+                                       _ times: PlainTimes) -> Int? {
+            let count = bytes.count
+            let contentStart = start.contentStart
             var index = contentStart
             var hasText = false
             let prefix = name.lowerBound..<local.lowerBound
@@ -485,35 +551,36 @@ public enum TTMLParser {
                     hasText = byte != 0x20 && byte != 0x09 && byte != 0x0A
                     index += 1
                 }
-                guard stop + 1 < count, bytes[stop] == UInt8(ascii: "<") else { return false }
+                guard stop + 1 < count, bytes[stop] == UInt8(ascii: "<") else { return nil }
                 if bytes[stop + 1] == UInt8(ascii: "/") {
                     // The paragraph's end tag, named as its start.
                     let nameEnd = stop + 2 + name.count
                     guard nameEnd < count, bytes[nameEnd] == UInt8(ascii: ">"),
-                          scanner.sameBytes(name, (stop + 2)..<nameEnd) else { return false }
-                    guard !piece!.occurs(in: contentStart..<stop, of: bytes) else { return false }
+                          scanner.sameBytes(name, (stop + 2)..<nameEnd) else { return nil }
+                    guard !piece!.occurs(in: contentStart..<stop, of: bytes) else { return nil }
                     index = nameEnd + 1
                     break
                 }
                 // `<br/>` or `<br />`, prefixed as the paragraph.
                 var at = stop + 1
-                guard at + prefix.count + 5 <= count, scanner.sameBytes(prefix, at..<(at + prefix.count)) else { return false }
+                guard at + prefix.count + 5 <= count, scanner.sameBytes(prefix, at..<(at + prefix.count)) else { return nil }
                 at += prefix.count
-                guard bytes[at] == UInt8(ascii: "b"), bytes[at + 1] == UInt8(ascii: "r") else { return false }
+                guard bytes[at] == UInt8(ascii: "b"), bytes[at + 1] == UInt8(ascii: "r") else { return nil }
                 at += bytes[at + 2] == 0x20 ? 3 : 2
-                guard at + 1 < count, bytes[at] == UInt8(ascii: "/"), bytes[at + 1] == UInt8(ascii: ">") else { return false }
+                guard at + 1 < count, bytes[at] == UInt8(ascii: "/"), bytes[at + 1] == UInt8(ascii: ">") else { return nil }
                 index = at + 2
             }
             // What `finishParagraph` appends of it: text, shown for some time, within range.
-            if hasText, !displayNone, end > begin {
-                guard begin < 1e13, begin >= 0 else { return false }
+            let begin = max(times.begin, times.shownFrom)
+            let end = min(times.end, times.shownUntil)
+            if hasText, !times.displayNone, end > begin {
+                guard begin < 1e13, begin >= 0 else { return nil }
                 if begin < lastBegin { ordered = false }
                 lastBegin = begin
                 cuesSeen += 1
                 passedOver += 1
             }
-            scanner.move(to: index)
-            return true
+            return index
         }
 
         /// An `<agent>`'s `id` (kept out of `open`, where the attribute's reading, inlined, slowed
@@ -770,9 +837,14 @@ public enum TTMLParser {
 
         /// `time`, read at once when it is `HH:MM:SS.mmm`.
         @inline(__always)
-        private func clockTime(_ range: Range<Int>) -> Double? {
+        private mutating func clockTime(_ range: Range<Int>) -> Double? {
             if range.count == 12, let milliseconds = TTMLParser.twelveByteClock(bytes.extracting(range)) {
                 return Double(milliseconds)
+            }
+            // Hours of three digits (past 99 hours), the last two and the rest read as above.
+            if range.count == 13, case let hundreds = bytes[range.lowerBound] &- 0x30, hundreds < 10,
+               let milliseconds = TTMLParser.twelveByteClock(bytes.extracting((range.lowerBound + 1)..<range.upperBound)) {
+                return Double(milliseconds + Int(hundreds) * 360_000_000)
             }
             return time(range)
         }
