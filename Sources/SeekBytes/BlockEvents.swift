@@ -41,7 +41,7 @@ public struct BlockEvents: ChunkScanning {
     @inlinable @inline(__always)
     public func chunk(at position: Int) -> ChunkPlaces {
         let count = bytes.count
-        if count - position >= 17 {
+        if count &- position >= 17 {
             let places = placeLanes(at: position)
             return ChunkPlaces(start: position, low: places[0], high: places[1])
         }
@@ -59,7 +59,7 @@ public struct BlockEvents: ChunkScanning {
     @inlinable @inline(__always)
     func placeLanes(at position: Int) -> SIMD2<UInt64> {
         let chunk = bytes.load(at: position, as: SIMD16<UInt8>.self)
-        let after = bytes.load(at: position + 1, as: SIMD16<UInt8>.self)
+        let after = bytes.load(at: position &+ 1, as: SIMD16<UInt8>.self)
         // Masks joined only with `.|`, then as words (other lane-wise steps on masks compile byte by byte).
         let lineFeeds = SIMD2<UInt64>(lanes: chunk .== lineFeed)
         let feedsAfter = SIMD2<UInt64>(lanes: after .== lineFeed)

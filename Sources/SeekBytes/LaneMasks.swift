@@ -58,19 +58,20 @@ public struct ChunkPlaces {
     /// - Complexity: amortised O(1) per sixteen bytes passed.
     @inlinable @inline(__always)
     package mutating func next(count: Int, chunk: (Int) -> ChunkPlaces) -> Int {
+        // (Places lie inside the text: their sums cannot overflow, and are not checked.)
         while low | high == 0 {
-            guard start + 16 < count else {
+            guard start &+ 16 < count else {
                 start = count
                 return count
             }
-            self = chunk(start + 16)
+            self = chunk(start &+ 16)
         }
         if low != 0 {
-            let place = start + low.trailingZeroBitCount / 8
+            let place = start &+ low.trailingZeroBitCount / 8
             low &= low &- 1
             return place
         }
-        let place = start + 8 + high.trailingZeroBitCount / 8
+        let place = start &+ 8 &+ high.trailingZeroBitCount / 8
         high &= high &- 1
         return place
     }

@@ -38,19 +38,19 @@ struct SRTLayout {
         var position = 0
         var cues = 0
         while true {
-            while position < count && bytes[position] == 0x0A { position += 1 }
+            while position < count && bytes[position] == 0x0A { position &+= 1 }
             guard position < count, cues < cueLimit else { break }
             // An index line (digits only: never a timing line) before the timing line.
             var digitsEnd = position
-            if position + 8 <= count {
-                digitsEnd += WordBytes.leadingDigits(bytes.loadWord(at: position))
+            if position &+ 8 <= count {
+                digitsEnd &+= WordBytes.leadingDigits(bytes.loadWord(at: position))
             }
-            if digitsEnd - position == 8 || position + 8 > count {
+            if digitsEnd &- position == 8 || position &+ 8 > count {
                 while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
             }
             if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
-                guard digitsEnd - position <= 18 else { return nil }
-                position = digitsEnd + 1
+                guard digitsEnd &- position <= 18 else { return nil }
+                position = digitsEnd &+ 1
             }
             let timingEnd: Int
             if let end = usual.lineEnd(bytes, at: position) {
@@ -60,7 +60,7 @@ struct SRTLayout {
                 timingEnd = end
                 usual.adapt(toLineOf: end - position, timings)
             }
-            position = timingEnd + 1
+            position = timingEnd &+ 1
             let textStart = position
             var textEnd = position
             var isMarked = false
@@ -80,17 +80,17 @@ struct SRTLayout {
                     }
                     let byte = bytes[place]
                     if byte == 0x0A {
-                        if bytes[place + 1] == 0x0A {
+                        if bytes[place &+ 1] == 0x0A {
                             textEnd = place
-                            position = place + 1
+                            position = place &+ 1
                             break
                         }
-                        if SRTLayout.isBlankLine(bytes, from: place + 1) { return nil }
+                        if SRTLayout.isBlankLine(bytes, from: place &+ 1) { return nil }
                         // A line starting with a blank: the parser takes the blank off (`LineBreakBlanks`).
                         isMarked = true
                     } else if byte == 0x20 || byte == 0x09 {
                         // A blank ending a line that another follows: the parser takes it off.
-                        if place + 2 < count && bytes[place + 2] != 0x0A { isMarked = true }
+                        if place &+ 2 < count && bytes[place &+ 2] != 0x0A { isMarked = true }
                     } else if byte == UInt8(ascii: ">") {
                         guard place >= angleLineEnd else { continue }
                         var lineStart = place
@@ -104,7 +104,7 @@ struct SRTLayout {
             }
             if isMarked { marked.append(cues) }
             spans.append(textStart..<textEnd)
-            cues += 1
+            cues &+= 1
         }
         end = Swift.min(position, count)
         // Line breaks are LF alone in what was laid out (the parser also breaks lines at a CR).
@@ -125,7 +125,7 @@ struct SRTLayout {
     @inline(__always)
     static func isBlankLine(_ bytes: ByteView, from start: Int) -> Bool {
         var index = start
-        while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index &+= 1 }
         return index > start && (index == bytes.count || bytes[index] == 0x0A)
     }
 
@@ -182,9 +182,9 @@ struct UsualTimingLine {
     /// `hours` digits in both times, or `nil` (then the line may still be one of another width).
     @inline(__always)
     func lineEnd(_ bytes: ByteView, at index: Int) -> Int? {
-        let lineFeed = index + 2 * hours + 25
-        guard lineFeed < bytes.count, start.matches(bytes, at: index), end.matches(bytes, at: lineFeed - 15),
-              bytes.loadWord(at: index + hours + 10) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow else { return nil }
+        let lineFeed = index &+ 2 &* hours &+ 25
+        guard lineFeed < bytes.count, start.matches(bytes, at: index), end.matches(bytes, at: lineFeed &- 15),
+              bytes.loadWord(at: index &+ hours &+ 10) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow else { return nil }
         return lineFeed
     }
 
