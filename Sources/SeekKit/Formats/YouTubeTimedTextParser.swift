@@ -30,15 +30,39 @@ public enum YouTubeTimedTextParser {
 
     /// `parse` of bytes as they lie (say, mapped).
     static func parse(_ buffer: ByteView, fileName: String) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        var reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: false)
+        // Nothing passed over: always a parse.
+        parse(buffer, fileName: fileName, passingOver: nil)!
+    }
+
+    /// `parse` for a search, which needs only the cues that may hold a match: after the first
+    /// `SpeakerTurns.sampledCues` cues, a `<text>` or `<p>` whose content is text alone (no
+    /// markup, reference, `{` or CR: its text is its raw bytes with only blanks taken off) up to
+    /// its end tag and holds no `piece` is passed over, its times read (for the warnings, the
+    /// order and the reading of `dur`) but not its text. Each cue read keeps its number in the
+    /// whole parse (`Transcript.ordinal(at:)`); the warnings are the whole parse's. `nil` when
+    /// cues were passed over and the cues came out of order.
+    ///
+    /// - Complexity: O(n) in the size of `buffer`.
+    static func parse(_ buffer: ByteView, fileName: String, searchingFor piece: RawPiece)
+        -> (transcript: Transcript, warnings: [Diagnostic])? {
+        parse(buffer, fileName: fileName, passingOver: piece)
+    }
+
+    private static func parse(_ buffer: ByteView, fileName: String, passingOver piece: RawPiece?)
+        -> (transcript: Transcript, warnings: [Diagnostic])? {
+        var reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: false, piece: piece)
         var transcript = read(&reader, buffer.count)
         if reader.durationsLookLikeEnds {
-            reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: true)
+            reader = Reader(scanner: XMLScanner(buffer), fileName: fileName, durationsAreEnds: true, piece: piece)
             transcript = read(&reader, buffer.count)
             reader.warnings.add(line: nil, "every dur is at least its start: read as end times, as some tools write them")
         }
         if !reader.sawRoot {
             reader.warnings.add(line: nil, "no <transcript> or <timedtext> element: nothing to read in this YouTube timed text")
+        }
+        if reader.passedOver > 0 {
+            guard reader.ordered else { return nil }
+            transcript.ordinalColumn = reader.ordinals
         }
         return (reader.ordered ? transcript : transcript.sortedByStart(), reader.warnings.all)
     }
@@ -75,12 +99,20 @@ public enum YouTubeTimedTextParser {
         var durations = 0
         var durationsBelowStart = 0
         var latersStarts = 0
+        /// For a search, the piece of its keyword without which a cue of plain text is passed over.
+        var piece: RawPiece?
+        /// The cues appended or passed over so far, and of them those passed over.
+        var cuesSeen = 0
+        var passedOver = 0
+        /// With a `piece`, the number of each cue appended (`cuesSeen` then).
+        var ordinals = PackedIntegers()
 
-        init(scanner: XMLScanner, fileName: String, durationsAreEnds: Bool) {
+        init(scanner: XMLScanner, fileName: String, durationsAreEnds: Bool, piece: RawPiece? = nil) {
             self.scanner = scanner
             warnings = WarningLog(fileName: fileName)
             lines = LineCounter(scanner.bytes)
             self.durationsAreEnds = durationsAreEnds
+            self.piece = piece
         }
 
         var bytes: ByteView { scanner.bytes }
@@ -98,6 +130,7 @@ public enum YouTubeTimedTextParser {
                         if cue != nil { finish(into: &cues) }
                         begin(paragraph: scanner.equals(name, "p"), name, attributes, into: &cues)
                         if selfClosing { finish(into: &cues) }
+                        if cue != nil, piece != nil, cuesSeen >= SpeakerTurns.sampledCues, passOver(name) { cue = nil }
                     } else if cue != nil, scanner.equals(name, "s") {
                         segment(attributes, into: &cues)
                     } else if cue != nil, scanner.equals(name, "br") {
@@ -225,6 +258,27 @@ public enum YouTubeTimedTextParser {
             decoded.withByteView { SRTParser.clean($0, into: &cues.plain) }
         }
 
+        /// Passes over the cue just begun at the element `name` when its content is text alone (no
+        /// `<`, `&`, `{` or CR) up to its end tag, written as its start's name, and holds no `piece`:
+        /// counted if it has text, not read. `false`, having changed nothing, for any other.
+        private mutating func passOver(_ name: Range<Int>) -> Bool {
+            let count = bytes.count
+            let start = scanner.position
+            let stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, in: start..<count)
+            let nameEnd = stop + 2 + name.count
+            guard nameEnd < count, bytes[stop] == UInt8(ascii: "<"), bytes[stop + 1] == UInt8(ascii: "/"),
+                  bytes[nameEnd] == UInt8(ascii: ">"),
+                  scanner.sameBytes(name, (stop + 2)..<nameEnd), !piece!.occurs(in: start..<stop, of: bytes) else { return false }
+            var index = start
+            while index < stop, Self.isSpace(bytes[index]) { index += 1 }
+            if index < stop {
+                cuesSeen += 1
+                passedOver += 1
+            }
+            scanner.move(to: nameEnd + 1)
+            return true
+        }
+
         /// Ends the cue: blanks at its end and next to its line breaks left out; no cue without text.
         private mutating func finish(into cues: inout CueCollector) {
             guard let current = cue else { return }
@@ -236,6 +290,8 @@ public enum YouTubeTimedTextParser {
                 return
             }
             cues.appendPlain(id: nil, start: current.start, end: current.end, speaker: nil, line: current.line)
+            cuesSeen += 1
+            if piece != nil { ordinals.append(Int64(cuesSeen)) }
         }
 
         @inline(__always)

@@ -8,8 +8,8 @@ import Testing
 @Suite struct TTMLSearchTests {
     /// What a search reports: the warnings, then each match with its position, its cue (number,
     /// times, speaker, style, line, text) and its range; and the count `-c` gives.
-    static func report(_ bytes: [UInt8], _ query: Query, searching: Bool) throws -> [String] {
-        let text = try PreparedText(bytes, fileName: "a.ttml", options: LoadOptions())
+    static func report(_ bytes: [UInt8], _ query: Query, searching: Bool, fileName: String = "a.ttml") throws -> [String] {
+        let text = try PreparedText(bytes, fileName: fileName, options: LoadOptions())
         let loaded = searching ? try TranscriptLoader.load(text, searchingFor: query) : try TranscriptLoader.load(text)
         let index = MatchIndex(transcript: loaded.transcript, query: query)
         var lines = loaded.warnings.map(\.description)
@@ -24,9 +24,9 @@ import Testing
     }
 
     /// `report` of the search, against the whole parse's.
-    static func expectSame(_ bytes: [UInt8], _ query: Query, _ comment: String) throws {
-        let whole = try report(bytes, query, searching: false)
-        let searched = try report(bytes, query, searching: true)
+    static func expectSame(_ bytes: [UInt8], _ query: Query, _ comment: String, fileName: String = "a.ttml") throws {
+        let whole = try report(bytes, query, searching: false, fileName: fileName)
+        let searched = try report(bytes, query, searching: true, fileName: fileName)
         #expect(searched == whole, "\(comment): \(query.keywords) caseSensitive \(query.caseSensitive)")
     }
 
