@@ -182,6 +182,39 @@ func formatSpeeds(_ bench: Bench) {
     }
 }
 
+/// Searches the film in every format for one keyword with the `seek` next to the bench
+/// (`seek -c budget FILE`, as a user counts; printed the same path is taken), and adds a row per
+/// format: its median time, its speed against SRT's in CPU time, and its count checked against
+/// the count of the whole load in process. SRT and ASS are searched first and parsed around
+/// their matches; the others are parsed whole.
+func formatSearchSpeeds(_ bench: Bench) {
+    guard bench.wants("formats-search") else { return }
+    let cues = film(bytes: bench.options.size(20), seed: 8)
+    let query = Query("budget")
+    var srtSeconds = 0.0
+    for file in filmFiles(cues) {
+        let path = bench.write(file.text, to: file.fileName)
+        var times: [Double] = []
+        var cpuTimes: [Double] = []
+        var counted = ""
+        for _ in 0..<bench.options.runs {
+            let result = ProcessRun.run([bench.seek, "-c", "-e", "budget", path], keeping: true)
+            times.append(result.seconds)
+            cpuTimes.append(result.cpuSeconds)
+            counted = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let seconds = median(times)
+        let cpuSeconds = median(cpuTimes)
+        if file.fileName.hasSuffix(".srt") { srtSeconds = cpuSeconds }
+        let expected = (try? TranscriptLoader.load(Array(file.text.utf8), fileName: file.fileName))
+            .map { MatchIndex.count(transcript: $0.transcript, query: query) }
+        bench.row("\(file.fileName) \(megabytes(file.text.utf8.count / 1024)), 'budget' -c",
+                  seek: format(seconds) + String(format: " (CPU %@)", format(cpuSeconds)),
+                  ratio: String(format: "%.2fx SRT (CPU)", srtSeconds / max(cpuSeconds, 1e-9)), target: "≥ 0.5x",
+                  matches: counted, check: expected.map { String($0) } == counted ? "ok" : "COUNT \(counted) of \(expected ?? -1)")
+    }
+}
+
 /// This process's user and system CPU time so far, in seconds.
 func processCPUTime() -> Double {
     var usage = rusage()

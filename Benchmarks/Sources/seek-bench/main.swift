@@ -33,6 +33,7 @@ openLargeFile(bench)           // open
 twoCoresAgainstOne(bench)      // directory
 matcherInProcess(bench)        // matcher
 formatSpeeds(bench)            // formats: every subtitle format against SRT (FormatWorkloads.swift)
+formatSearchSpeeds(bench)      // formats-search: each format's search for one keyword against SRT's
 transcriptSpeeds(bench)        // whisper, rolling: issue #16's targets (TranscriptWorkloads.swift)
 textDecoding(bench)            // decoding: UTF-16/32, repaired UTF-8, code pages (DecodingWorkloads.swift)
 libraryNavigator(bench)        // library-navigator: issue #18's targets (LibraryWorkloads.swift)
