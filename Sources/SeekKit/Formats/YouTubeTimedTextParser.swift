@@ -130,7 +130,14 @@ public enum YouTubeTimedTextParser {
                         if cue != nil { finish(into: &cues) }
                         begin(paragraph: scanner.equals(name, "p"), name, attributes, into: &cues)
                         if selfClosing { finish(into: &cues) }
-                        if cue != nil, piece != nil, cuesSeen >= SpeakerTurns.sampledCues, passOver(name) { cue = nil }
+                        if cue != nil, piece != nil, cuesSeen >= SpeakerTurns.sampledCues,
+                           var after = passOver(name, contentStart: scanner.position) {
+                            cue = nil
+                            // The next cues, as long as each is written the usual way and passed
+                            // over too; the first that is not is read from its `<` as any element is.
+                            while let next = passOverNext(name, after: after) { after = next }
+                            scanner.move(to: after)
+                        }
                     } else if cue != nil, scanner.equals(name, "s") {
                         segment(attributes, into: &cues)
                     } else if cue != nil, scanner.equals(name, "br") {
@@ -258,25 +265,98 @@ public enum YouTubeTimedTextParser {
             decoded.withByteView { SRTParser.clean($0, into: &cues.plain) }
         }
 
-        /// Passes over the cue just begun at the element `name` when its content is text alone (no
-        /// `<`, `&`, `{` or CR) up to its end tag, written as its start's name, and holds no `piece`:
-        /// counted if it has text, not read. `false`, having changed nothing, for any other.
-        private mutating func passOver(_ name: Range<Int>) -> Bool {
+        /// Passes over the cue just begun at the element `name`, its content starting at
+        /// `contentStart`, when that content is text alone (no `<`, `&`, `{` or CR) up to its end
+        /// tag, written as its start's name, and holds no `piece`: counted if it has text, not
+        /// read. Returns where its end tag ends; `nil`, having changed nothing, for any other.
+        private mutating func passOver(_ name: Range<Int>, contentStart start: Int) -> Int? {
             let count = bytes.count
-            let start = scanner.position
-            let stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, in: start..<count)
+            var stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, in: start..<count)
+            // An apostrophe written `&amp;#39;` (as YouTube escapes it twice) or `&#39;` is read as
+            // one: the text is the raw bytes with it for each, and a piece without an apostrophe
+            // that the text holds lies between them, in the raw bytes.
+            while stop < count, bytes[stop] == UInt8(ascii: "&"), !piece!.bytes.contains(UInt8(ascii: "'")),
+                  let length = Self.apostropheReference(bytes, at: stop) {
+                stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D,
+                                        in: (stop + length)..<count)
+            }
             let nameEnd = stop + 2 + name.count
             guard nameEnd < count, bytes[stop] == UInt8(ascii: "<"), bytes[stop + 1] == UInt8(ascii: "/"),
                   bytes[nameEnd] == UInt8(ascii: ">"),
-                  scanner.sameBytes(name, (stop + 2)..<nameEnd), !piece!.occurs(in: start..<stop, of: bytes) else { return false }
+                  scanner.sameBytes(name, (stop + 2)..<nameEnd), !piece!.occurs(in: start..<stop, of: bytes) else { return nil }
             var index = start
             while index < stop, Self.isSpace(bytes[index]) { index += 1 }
             if index < stop {
                 cuesSeen += 1
                 passedOver += 1
             }
-            scanner.move(to: nameEnd + 1)
-            return true
+            return nameEnd + 1
+        }
+
+        /// The length of `&amp;#39;` or `&#39;` at `index`, else `nil`.
+        @inline(__always)
+        static func apostropheReference(_ bytes: ByteView, at index: Int) -> Int? {
+            if index + 9 <= bytes.count, bytes.loadWord(at: index) == 0x3933_233B_706D_6126, // `&amp;#39`
+               bytes[index + 8] == UInt8(ascii: ";") { return 9 }
+            if index + 5 <= bytes.count, bytes[index + 1] == UInt8(ascii: "#"), bytes[index + 2] == UInt8(ascii: "3"),
+               bytes[index + 3] == UInt8(ascii: "9"), bytes[index + 4] == UInt8(ascii: ";") { return 5 }
+            return nil
+        }
+
+        /// After a cue passed over that ends at `after`, the next element `name` when only white
+        /// space comes between and its start tag is written the usual way (` start="…" dur="…">`
+        /// or ` t="…" d="…">`, times readable): begun as `begin` begins it (the counts that judge
+        /// `dur`, the order), then passed over. Returns where it ends; `nil`, having changed
+        /// nothing, for any other.
+        private mutating func passOverNext(_ name: Range<Int>, after: Int) -> Int? {
+            let count = bytes.count
+            var index = after
+            while index < count, Self.isSpace(bytes[index]) { index += 1 }
+            let nameEnd = index + 1 + name.count
+            guard nameEnd + 8 <= count, bytes[index] == UInt8(ascii: "<"), scanner.sameBytes(name, (index + 1)..<nameEnd)
+            else { return nil }
+            // ` start="` and ` dur="` (srv1, seconds), or ` t="` and ` d="` (milliseconds).
+            let seconds = bytes.loadWord(at: nameEnd) == 0x223D_7472_6174_7320
+            let startValue: Int
+            if seconds {
+                startValue = nameEnd + 8
+            } else if bytes.loadWord(at: nameEnd) & 0xFFFF_FFFF == 0x223D_7420 {
+                startValue = nameEnd + 4
+            } else {
+                return nil
+            }
+            var startEnd = startValue
+            while startEnd < count, bytes[startEnd] != UInt8(ascii: "\"") { startEnd += 1 }
+            let durationValue = startEnd + (seconds ? 7 : 5)
+            guard durationValue + 1 < count, startEnd + 9 <= count else { return nil }
+            let durationName = bytes.loadWord(at: startEnd + 1)
+            guard seconds ? durationName & 0xFFFF_FFFF_FFFF == 0x223D_7275_6420 : durationName & 0xFFFF_FFFF == 0x223D_6420
+            else { return nil }
+            var durationEnd = durationValue
+            while durationEnd < count, bytes[durationEnd] != UInt8(ascii: "\"") { durationEnd += 1 }
+            guard durationEnd + 1 < count, bytes[durationEnd + 1] == UInt8(ascii: ">") else { return nil }
+            let start: Int
+            var duration: Int?
+            if seconds {
+                guard let value = YouTubeTimedTextParser.milliseconds(seconds: bytes, startValue..<startEnd),
+                      let dur = YouTubeTimedTextParser.milliseconds(seconds: bytes, durationValue..<durationEnd)
+                else { return nil }
+                start = value
+                duration = dur
+            } else {
+                guard let value = SAMIParser.milliseconds(bytes, startValue..<startEnd),
+                      SAMIParser.milliseconds(bytes, durationValue..<durationEnd) != nil else { return nil }
+                start = value
+            }
+            guard let end = passOver(name, contentStart: durationEnd + 2) else { return nil }
+            if let duration {
+                durations += 1
+                if duration < start { durationsBelowStart += 1 }
+                if start >= 10_000 { latersStarts += 1 }
+            }
+            if start < lastStart { ordered = false }
+            lastStart = start
+            return end
         }
 
         /// Ends the cue: blanks at its end and next to its line breaks left out; no cue without text.
