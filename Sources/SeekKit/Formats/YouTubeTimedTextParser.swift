@@ -36,8 +36,8 @@ public enum YouTubeTimedTextParser {
 
     /// `parse` for a search, which needs only the cues that may hold a match: after the first
     /// `SpeakerTurns.sampledCues` cues, a `<text>` or `<p>` whose content is text alone (no
-    /// markup, reference, `{` or CR: its text is its raw bytes with only blanks taken off) up to
-    /// its end tag and holds no `piece` is passed over, its times read (for the warnings, the
+    /// markup, `{`, CR or reference but an apostrophe's: its text is its raw bytes with only blanks
+    /// taken off and apostrophes written out) up to its end tag and holds no `piece` is passed over, its times read (for the warnings, the
     /// order and the reading of `dur`) but not its text. Each cue read keeps its number in the
     /// whole parse (`Transcript.ordinal(at:)`); the warnings are the whole parse's. `nil` when
     /// cues were passed over and the cues came out of order.
@@ -266,8 +266,9 @@ public enum YouTubeTimedTextParser {
         }
 
         /// Passes over the cue just begun at the element `name`, its content starting at
-        /// `contentStart`, when that content is text alone (no `<`, `&`, `{` or CR) up to its end
-        /// tag, written as its start's name, and holds no `piece`: counted if it has text, not
+        /// `contentStart`, when that content is text alone (no `<`, `{`, CR or `&` but an apostrophe's
+        /// reference when the piece has no apostrophe) up to its end tag, written as its start's
+        /// name, and holds no `piece`: counted if it has text, not
         /// read. Returns where its end tag ends; `nil`, having changed nothing, for any other.
         private mutating func passOver(_ name: Range<Int>, contentStart start: Int) -> Int? {
             let count = bytes.count
