@@ -2,8 +2,9 @@ import SeekBytes
 
 extension TranscriptLoader {
     /// Whether files in `format` are searched first and parsed later where their layout
-    /// vouches for them (`loadMatchingLaidOut`, `countLaidOut`): ASS and SSA.
-    static func searchesFirst(_ format: SubtitleFormat) -> Bool { format == .ass }
+    /// vouches for them (`loadMatchingLaidOut`, `countLaidOut`): ASS and SSA, and the formats
+    /// whose cues `LineFormatsLayout` lays out.
+    static func searchesFirst(_ format: SubtitleFormat) -> Bool { format == .ass || LineFormatsLayout.laysOut(format) }
 
     /// The cues of `bytes` (valid UTF-8 in a format that `searchesFirst`) holding a match of
     /// `matcher`'s keyword, and with `indexing` their matches: what `load` then
@@ -20,6 +21,10 @@ extension TranscriptLoader {
         _ bytes: ByteView, format: SubtitleFormat, matcher: Matcher, query: Query, indexing: Bool,
         warnings: [Diagnostic]
     ) -> (loaded: LoadedTranscript, index: MatchIndex?)? {
+        if LineFormatsLayout.laysOut(format) {
+            return loadMatchingLaidOutLines(bytes, format: format, matcher: matcher, query: query, indexing: indexing,
+                                            warnings: warnings)
+        }
         guard format == .ass else { return nil }
         var events: [ASSParser.Event] = []
         var ordinals = PackedIntegers()
@@ -51,19 +56,8 @@ extension TranscriptLoader {
             for event in events where read { read = reader.read(event, into: &cues) }
         }
         guard read, transcript.count == events.count else { return nil }
-        ordinals.seal()
-        transcript.ordinalColumn = ordinals
-        var index: MatchIndex?
-        if indexing, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) {
-            var found = MatchIndex(query: query)
-            for (cue, (start, length)) in zip(matchCues, zip(matchStarts, matchLengths)) {
-                found.append(cue: Int(cue), range: Int(start)..<Int(start + length), token: token)
-            }
-            index = found
-        }
-        let loaded = LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
-                                      warnings: warnings)
-        return (loaded, index)
+        return laidOut(&transcript, format: format, ordinals: &ordinals, query: query, indexing: indexing,
+                       matches: (matchCues, matchStarts, matchLengths), warnings: warnings)
     }
 
     /// The cues and matches of `query` in `bytes` (valid UTF-8 in a format that `searchesFirst`),
@@ -75,9 +69,19 @@ extension TranscriptLoader {
     static func countLaidOut(
         _ bytes: ByteView, format: SubtitleFormat, query: Query
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
-        guard format == .ass, let matcher = inPlaceMatcher(for: query, forCounting: true) else { return nil }
+        guard searchesFirst(format), let matcher = inPlaceMatcher(for: query, forCounting: true) else { return nil }
         var cues = 0
         var count = 0
+        if LineFormatsLayout.laysOut(format) {
+            let exact = LineFormatsLayout.layOut(bytes, format: format) { run in
+                cues += run.spans.count
+                guard let counted = matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" })
+                else { return false }
+                count += counted
+                return true
+            }
+            return exact ? (cues, count, []) : nil
+        }
         let defers = defersEscapes(matcher)
         let exact = ASSParser.layOut(bytes, defersEscapes: defers) { run in
             cues += run.spans.count
@@ -119,6 +123,64 @@ extension TranscriptLoader {
             let text = ASSParser.cleanedText(bytes.extracting(deferred[next].text))
             for range in matcher.ranges(in: text[...]) { found(cue, range) }
         }
+    }
+
+    /// `loadMatchingLaidOut` of a format whose cues `LineFormatsLayout` lays out.
+    private static func loadMatchingLaidOutLines(
+        _ bytes: ByteView, format: SubtitleFormat, matcher: Matcher, query: Query, indexing: Bool,
+        warnings: [Diagnostic]
+    ) -> (loaded: LoadedTranscript, index: MatchIndex?)? {
+        var starts: [CueLines] = []
+        var ordinals = PackedIntegers()
+        var matchCues = PackedIntegers()
+        var matchStarts = PackedIntegers()
+        var matchLengths = PackedIntegers()
+        var textBytes = 0
+        let exact = LineFormatsLayout.layOut(bytes, format: format) { run in
+            var lastCue = -1
+            return matcher.matchesInCues(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }) { cue, range in
+                if cue != lastCue {
+                    lastCue = cue
+                    starts.append(run.starts[cue])
+                    textBytes += run.spans[cue].count + 1
+                    ordinals.append(Int64(run.cuesBefore + cue + 1))
+                }
+                if indexing {
+                    matchCues.append(Int64(starts.count - 1))
+                    matchStarts.append(Int64(range.lowerBound))
+                    matchLengths.append(Int64(range.count))
+                }
+            }
+        }
+        guard exact else { return nil }
+        var read = true
+        var transcript = CueCollector.collect(inputBytes: textBytes) { cues in
+            read = LineFormatsLayout.read(starts, of: bytes, format: format, into: &cues)
+        }
+        guard read, transcript.count == starts.count else { return nil }
+        return laidOut(&transcript, format: format, ordinals: &ordinals, query: query, indexing: indexing,
+                       matches: (matchCues, matchStarts, matchLengths), warnings: warnings)
+    }
+
+    /// The transcript of the cues read again, numbered `ordinals`, with the matches found in them.
+    private static func laidOut(
+        _ transcript: inout Transcript, format: SubtitleFormat, ordinals: inout PackedIntegers, query: Query,
+        indexing: Bool, matches: (cues: PackedIntegers, starts: PackedIntegers, lengths: PackedIntegers),
+        warnings: [Diagnostic]
+    ) -> (loaded: LoadedTranscript, index: MatchIndex?) {
+        ordinals.seal()
+        transcript.ordinalColumn = ordinals
+        var index: MatchIndex?
+        if indexing, let token = query.keywords.firstIndex(where: { !$0.isEmpty }) {
+            var found = MatchIndex(query: query)
+            for (cue, (start, length)) in zip(matches.cues, zip(matches.starts, matches.lengths)) {
+                found.append(cue: Int(cue), range: Int(start)..<Int(start + length), token: token)
+            }
+            index = found
+        }
+        let loaded = LoadedTranscript(transcript: transcript, format: format, encoding: TextEncoding.utf8.name,
+                                      warnings: warnings)
+        return (loaded, index)
     }
 
     /// `countLaidOut` of text already decoded.

@@ -116,38 +116,168 @@ import SeekBytes
         }
     }
 
+    /// Every corpus file in a format searched first (ASS, SSA, SBV, SubViewer, ...), as detection finds it.
     @Test func corpusFilesSearchAsTheWholeParse() throws {
         guard let corpus = CorpusFiles.directory else {
             print("TranscriptLoaderLineFormatsTests: no shared corpus, skipped")
             return
         }
-        var files = 0
+        var files: [SubtitleFormat: Int] = [:]
         let walker = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {
-            guard ["ass", "ssa"].contains(url.pathExtension.lowercased()) else { continue }
-            try expectSameOutput(Array(try Data(contentsOf: url)), fileName: url.lastPathComponent)
-            files += 1
+            guard ["ass", "ssa", "sbv", "sub", "txt", "lrc"].contains(url.pathExtension.lowercased()) else { continue }
+            let bytes = Array(try Data(contentsOf: url))
+            let format = SubtitleFormat.detect(fileName: url.lastPathComponent, content: bytes)
+            guard TranscriptLoader.searchesFirst(format) else { continue }
+            try expectSameOutput(bytes, fileName: url.lastPathComponent)
+            files[format, default: 0] += 1
         }
-        #expect(files > 0)
+        #expect(files[.ass] ?? 0 > 0 && files[.sbv] ?? 0 > 0, "\(files)")
+    }
+
+    // MARK: SBV and SubViewer
+
+    /// What a generated SBV file holds besides its ordinary cues.
+    struct SBVShape: Sendable, CustomStringConvertible {
+        var subViewer = false
+        var labels = false
+        var crlf = false
+        /// Cues with no blank line between them.
+        var packed = false
+        /// Blanks at the ends of text lines, lines of blanks and several blank lines.
+        var blanks = false
+        var strayLine = false
+        var backwards = false
+        var noFinalLineFeed = false
+        var description: String {
+            "subViewer \(subViewer) labels \(labels) crlf \(crlf) packed \(packed) blanks \(blanks) "
+                + "strayLine \(strayLine) backwards \(backwards) noFinalLineFeed \(noFinalLineFeed)"
+        }
+    }
+
+    /// An SBV file (SubViewer 2 with `subViewer`) of `cues` cues: `[br]` and other brackets, text
+    /// lines starting with digits, cues with no text, long hours, Chinese, Cyrillic, combining marks
+    /// and a Kelvin sign, and what `shape` adds.
+    static func sbv(cues: Int, seed: UInt64, shape: SBVShape = SBVShape()) -> String {
+        var generator = Generator(state: seed)
+        let speakers = ["Alice", "Bob", "Carol"]
+        var lines: [String] = shape.subViewer
+            ? ["[INFORMATION]", "[TITLE]A film", "[AUTHOR]", "[END INFORMATION]", "[SUBTITLE]", "[COLF]&HFFFFFF", ""] : []
+        func time(_ milliseconds: Int) -> String {
+            let hours = milliseconds / 3_600_000, rest = milliseconds % 3_600_000
+            let minutes = rest / 60_000, seconds = rest % 60_000 / 1000, fraction = rest % 1000
+            let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+            let three = { (value: Int) in value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)" }
+            return shape.subViewer ? "\(two(hours)):\(two(minutes)):\(two(seconds)).\(two(fraction / 10))"
+                : "\(hours):\(two(minutes)):\(two(seconds)).\(three(fraction))"
+        }
+        var start = generator.next() % 2 == 0 ? 0 : 359_990_000
+        for number in 0..<cues {
+            start += 1000 + Int(generator.next() % 3000)
+            let end = shape.backwards && number == cues / 2 ? start - 500 : start + 1500
+            lines.append(generator.next() % 9 == 0 ? " \(time(start)) , \(time(end)) " : "\(time(start)),\(time(end))")
+            if shape.strayLine && number == cues / 3 { lines += ["", "stray budget line"] }
+            var text: [String]
+            switch generator.next() % 16 {
+            case 0: text = ["the budget is fine", "home town"]
+            case 1: text = ["bud[br]get[BR]home", "[music] town budget"]
+            case 2: text = ["预算 budget 预算", "второй budget"]
+            case 3: text = ["a budget\u{301} with a mark"]
+            case 4: text = ["BUDGET\u{212A}and home"]
+            case 5: text = ["3 budgets", "12 home town"]
+            case 6: text = []
+            case 7: text = ["[", "budget [br"]
+            case 8 where shape.labels: text = ["\(speakers[number % 3].uppercased()): the budget"]
+            case 9: text = ["home", "town"]
+            case 10: text = ["k budget"]
+            case 11 where shape.blanks: text = ["home  ", "  town budget ", "\t"]
+            case 12 where shape.blanks: text = ["  budget home", "town\t"]
+            case 13 where shape.blanks: text = ["home \t", "town budget"]
+            case 14 where shape.blanks: text = ["budget home", "town  "]
+            default: text = ["just words \(number)"]
+            }
+            lines += text
+            if !shape.packed || number % 4 == 0 { lines.append(shape.blanks && number % 5 == 0 ? "  " : "") }
+            if shape.blanks && number % 7 == 0 { lines.append("") }
+        }
+        var file = lines.joined(separator: shape.crlf ? "\r\n" : "\n")
+        if !shape.noFinalLineFeed { file += shape.crlf ? "\r\n" : "\n" }
+        return file
+    }
+
+    static let sbvShapes: [SBVShape] = [
+        SBVShape(), SBVShape(subViewer: true), SBVShape(labels: true), SBVShape(crlf: true), SBVShape(packed: true),
+        SBVShape(blanks: true), SBVShape(strayLine: true), SBVShape(backwards: true), SBVShape(noFinalLineFeed: true),
+        SBVShape(subViewer: true, packed: true, blanks: true, noFinalLineFeed: true),
+    ]
+
+    @Test(arguments: sbvShapes)
+    func generatedSBVSearchesAsTheWholeParse(shape: SBVShape) throws {
+        for seed: UInt64 in 1...3 {
+            let fileName = shape.subViewer ? "t.sub" : "t.sbv"
+            try expectSameOutput(Array(Self.sbv(cues: 400, seed: seed, shape: shape).utf8), fileName: fileName)
+        }
+    }
+
+    /// The layout in runs of any size gives every cue's text as the whole parse does, and the cues
+    /// read again from where it found them are the parse's own.
+    @Test(arguments: sbvShapes)
+    func sbvLaidOutInRunsOfAnySizeIsTheWholeParse(shape: SBVShape) throws {
+        let bytes = Array(Self.sbv(cues: 300, seed: 5, shape: shape).utf8)
+        let parsed = SBVParser.parse(bytes, fileName: "t.sbv").transcript
+        for runSize in [1, 64, 700, 1 << 20] {
+            var texts: [String] = []
+            var starts: [CueLines] = []
+            var cuesBefore: [Int] = []
+            let exact = bytes.withByteView { buffer in
+                LineFormatsLayout.layOut(buffer, format: .sbv, runSize: runSize) { run in
+                    cuesBefore.append(run.cuesBefore)
+                    texts += run.spans.map { run.text.extracting($0).string }
+                    starts += run.starts
+                    return true
+                }
+            }
+            let laidOut = !shape.labels && !shape.strayLine && !shape.backwards
+            #expect(exact == laidOut, "\(shape) runs of \(runSize)")
+            guard exact else { continue }
+            #expect(texts == parsed.map(\.text), "\(shape) runs of \(runSize)")
+            #expect(cuesBefore.first == 0 && (runSize > 1000 || cuesBefore.count > 2), "\(shape) runs of \(runSize)")
+            let read = bytes.withByteView { buffer in
+                CueCollector.collect(inputBytes: buffer.count) { cues in
+                    #expect(LineFormatsLayout.read(starts, of: buffer, format: .sbv, into: &cues))
+                }
+            }
+            #expect(Array(read) == Array(parsed), "\(shape) runs of \(runSize)")
+        }
+        // The search takes its own path where the layout vouches for the parse.
+        let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
+        let found = bytes.withByteView { buffer in
+            TranscriptLoader.loadMatchingLaidOut(buffer, format: .sbv, matcher: matcher, query: Query("budget"),
+                                                 indexing: true, warnings: [])
+        }
+        #expect((found != nil) == (!shape.labels && !shape.strayLine && !shape.backwards), "\(shape)")
+        if let found { #expect(found.loaded.transcript.count > 10, "\(shape)") }
     }
 
     /// A file read with a byte order mark, or decoded from UTF-16, goes through `DecodedFile`'s whole text.
-    @Test func decodedFilesSearchAsTheWholeParse() throws {
-        let text = Self.ass(events: 300, seed: 4, shape: ASSShape(names: true))
+    @Test(arguments: ["t.ass", "t.sbv"])
+    func decodedFilesSearchAsTheWholeParse(fileName: String) throws {
+        let text = fileName == "t.ass" ? Self.ass(events: 300, seed: 4, shape: ASSShape(names: true))
+            : Self.sbv(cues: 300, seed: 4)
         let inputs: [[UInt8]] = [[0xEF, 0xBB, 0xBF] + Array(text.utf8),
                                  [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }]
         for bytes in inputs {
-            let whole = try TranscriptLoader.load(bytes, fileName: "t.ass")
+            let whole = try TranscriptLoader.load(bytes, fileName: fileName)
             for query in Self.queries {
                 let expected = MatchIndex(transcript: whole.transcript, query: query)
                 let (loaded, index) = try bytes.withByteView { buffer in
-                    try DecodedFile(mapped: buffer, fileName: "t.ass", options: LoadOptions(), releasing: { _ in })
+                    try DecodedFile(mapped: buffer, fileName: fileName, options: LoadOptions(), releasing: { _ in })
                         .searchMatching(query: query)
                 }
                 let sameOutput = output(loaded.transcript, index: index) == output(whole.transcript, index: expected)
                 #expect(sameOutput, "\(query.keywords)")
                 let counted = try bytes.withByteView { buffer in
-                    try DecodedFile(mapped: buffer, fileName: "t.ass", options: LoadOptions(), releasing: { _ in })
+                    try DecodedFile(mapped: buffer, fileName: fileName, options: LoadOptions(), releasing: { _ in })
                         .countMatches(query: query)
                 }
                 #expect(counted.matches == expected.count && counted.warnings == whole.warnings, "\(query.keywords)")

@@ -1,0 +1,187 @@
+import SeekBytes
+
+/// Where a cue's lines start in a file, for its parser to read that cue again alone.
+struct CueLines: Equatable {
+    /// Where the cue's first line (a timing line, a line starting with its times) starts.
+    var position: Int
+    /// How many lines come before it.
+    var linesBefore: Int
+}
+
+/// The cues of a run of lines, their texts written as the whole parse gives them, so that a
+/// search looks at them before any cue is made (`LineFormatsLayout`).
+struct LaidOutCues {
+    /// The cues' texts, each followed by a line feed.
+    var text: ByteView
+    /// Each cue's text in `text`, in file order.
+    var spans: [Range<Int>]
+    /// Where each cue's lines start.
+    var starts: [CueLines]
+    /// How many cues the runs before this one held.
+    var cuesBefore: Int
+}
+
+/// Search first, parse later, for the formats of one cue a line (or a few): SBV and SubViewer.
+///
+/// A layout reads every line with the parser's own reader, writing each cue's text as the parse
+/// does into a scratch of about a megabyte, and keeps where the cue's lines start; a search looks
+/// at those texts a run at a time, and only the cues with a match are read again, by the same reader
+/// started at their first line (`read`).
+///
+/// A layout vouches for the whole parse only when it gives every cue the parse gives, in its
+/// order, and no warning: it fails (and the file is parsed whole) on any warning, on a cue's text
+/// longer than the room a run has, and on a file whose first cues' labels are transcript-like
+/// (`SpeakerTurns` would carry them through turns and take them off the text).
+enum LineFormatsLayout {
+    /// Whether the parser of `format` lays out its cues.
+    static func laysOut(_ format: SubtitleFormat) -> Bool { format == .sbv }
+
+    /// Hands `body` the cues of `bytes` (valid UTF-8 in `format`, which `laysOut`), a run of about
+    /// `runSize` bytes of text at a time. Returns true when those are all the cues the parse gives,
+    /// in its order and with no warning; false at once when they are not, and when `body` returns false.
+    ///
+    /// - Complexity: O(n) in the size of `bytes`.
+    static func layOut(
+        _ bytes: ByteView, format: SubtitleFormat, runSize: Int = 1 << 20, _ body: (LaidOutCues) -> Bool
+    ) -> Bool {
+        var exact = false
+        CueCollector.withCollected(inputBytes: runSize, keepsSpeakers: false, { scratch in
+            var runs = Runs(size: runSize)
+            switch format {
+            case .sbv: exact = SBVParser.layOut(bytes, into: &scratch, runs: &runs, body)
+            default: return
+            }
+            exact = exact && runs.hand(&scratch, to: body) && !runs.labels.isTranscriptLike
+        }, use: { _, _, _ in })
+        return exact
+    }
+
+    /// Appends to `cues` the cues starting at `starts` (laid out from `bytes` in `format`), as the
+    /// parse gives them; false when some start gives no cue or a warning (it was not laid out from
+    /// these bytes).
+    static func read(_ starts: [CueLines], of bytes: ByteView, format: SubtitleFormat,
+                     into cues: inout CueCollector) -> Bool {
+        switch format {
+        case .sbv: SBVParser.read(starts, of: bytes, into: &cues)
+        default: false
+        }
+    }
+
+    /// The cues a layout has written to its scratch and not yet handed to the search.
+    struct Runs {
+        /// About how many bytes of text a run holds.
+        let size: Int
+        private(set) var spans: [Range<Int>] = []
+        private(set) var starts: [CueLines] = []
+        private(set) var cuesBefore = 0
+        /// The speakers the first cues' labels name (`SpeakerTurns`' rule).
+        private(set) var labels = LabelTally<String>()
+
+        init(size: Int) {
+            self.size = size
+        }
+
+        /// Keeps the cue whose text is placed in `scratch` (`CueCollector.placed`), its lines starting at `start`.
+        @inline(__always)
+        mutating func keep(_ start: CueLines, from scratch: inout CueCollector) {
+            if cuesBefore + spans.count < SpeakerTurns.sampledCues, let speaker = SpeakerPrefix.speaker(in: scratch.placed) {
+                labels.add(speaker)
+            }
+            spans.append(scratch.keepPlaced())
+            starts.append(start)
+        }
+
+        /// Whether the run in `scratch` is full, and no cue's text is placed but not yet kept:
+        /// time to hand it over (`hand`).
+        @inline(__always)
+        func isFull(_ scratch: CueCollector) -> Bool { scratch.used >= size && scratch.placedCount == 0 }
+
+        /// Hands the cues kept to `body` and forgets them, `scratch` emptied; what `body` returned.
+        mutating func hand(_ scratch: inout CueCollector, to body: (LaidOutCues) -> Bool) -> Bool {
+            guard !spans.isEmpty else { return true }
+            let run = LaidOutCues(text: scratch.storageBytes.view(0..<scratch.used), spans: spans, starts: starts,
+                                  cuesBefore: cuesBefore)
+            guard body(run) else { return false }
+            cuesBefore += spans.count
+            spans.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            scratch.removeAll()
+            return true
+        }
+    }
+}
+
+extension SBVParser {
+    /// Lays out the cues of `bytes` into `scratch` (`LineFormatsLayout.layOut`): false at once on a
+    /// warning, a text line longer than the room left, or when `body` returns false.
+    static func layOut(
+        _ bytes: ByteView, into scratch: inout CueCollector, runs: inout LineFormatsLayout.Runs,
+        _ body: (LaidOutCues) -> Bool
+    ) -> Bool {
+        let scanner = LineScanner(bytes)
+        var reader = Reader(scanner)
+        var warnings = WarningLog(fileName: "")
+        let usual = !scanner.hasCarriageReturns
+        while reader.position < scanner.count {
+            if runs.isFull(scratch) { guard runs.hand(&scratch, to: body) else { return false } }
+            if usual && reader.isBetweenCues, let cue = usualCue(bytes, from: reader.position),
+               cue.text.count + 2 <= scratch.room {
+                scratch.place(bytes.extracting(cue.text))
+                runs.keep(CueLines(position: reader.position, linesBefore: reader.lineNumber), from: &scratch)
+                reader.position = cue.next
+                reader.lineNumber += cue.lines
+                continue
+            }
+            if let cue = reader.readLine(into: &scratch, warnings: &warnings) { runs.keep(cue.timing, from: &scratch) }
+            guard warnings.diagnostics.isEmpty, !reader.overflowed else { return false }
+        }
+        if let cue = reader.finish() { runs.keep(cue.timing, from: &scratch) }
+        return true
+    }
+
+    /// Laying out, the cue whose timing line starts at `start` (in text without CR), when it is
+    /// written as nearly every file writes one: a timing line `usualTiming` reads, ending no earlier
+    /// than it starts; lines of text that start with no blank or digit, end with no blank and hold no
+    /// `[`; then an empty line or the end of the text. The cue's text is then its text lines as they
+    /// lie, line feeds and all, which is what `Reader` places; `next` is where the line after the
+    /// cue starts, `lines` how many lines it took. `nil` for any other cue, which `Reader` reads.
+    @inline(__always)
+    static func usualCue(_ bytes: ByteView, from start: Int) -> (text: Range<Int>, next: Int, lines: Int)? {
+        let count = bytes.count
+        @inline(__always) func lineEnd(_ from: Int) -> Int { bytes.firstIndex(of: 0x0A, in: from..<count) ?? count }
+        let timingEnd = lineEnd(start)
+        guard let times = usualTiming(bytes, start, timingEnd), times.end >= times.start else { return nil }
+        var lines = 1
+        var position = timingEnd + 1
+        let textStart = Swift.min(position, count)
+        var textEnd = textStart
+        while position < count {
+            let end = lineEnd(position)
+            lines += 1
+            if end == position { break }
+            let first = bytes[position], last = bytes[end - 1]
+            guard first != 0x20, first != 0x09, first &- 0x30 >= 10, last != 0x20, last != 0x09 else { return nil }
+            textEnd = end
+            position = end + 1
+        }
+        guard bytes.firstIndex(of: UInt8(ascii: "["), in: textStart..<textEnd) == nil else { return nil }
+        return (textStart..<textEnd, Swift.min(position + 1, count), lines)
+    }
+
+    /// Appends to `cues` the cues whose timing lines start at `starts`, as `parse` reads them.
+    static func read(_ starts: [CueLines], of bytes: ByteView, into cues: inout CueCollector) -> Bool {
+        let scanner = LineScanner(bytes)
+        var warnings = WarningLog(fileName: "")
+        for start in starts {
+            var reader = Reader(scanner, at: start)
+            var finished: FinishedCue?
+            while finished == nil && reader.position < scanner.count {
+                finished = reader.readLine(into: &cues, warnings: &warnings)
+            }
+            guard let cue = finished ?? reader.finish(), cue.timing == start, warnings.diagnostics.isEmpty
+            else { return false }
+            reader.append(cue, to: &cues)
+        }
+        return true
+    }
+}
