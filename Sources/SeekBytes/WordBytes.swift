@@ -53,4 +53,14 @@ public enum WordBytes {
         let notDigits = (offsets | (offsets &+ spread(0x06))) & spread(0xF0)
         return notDigits.trailingZeroBitCount / 8
     }
+
+    /// The value of the first `digits` (1 to 8) bytes of `word`, ASCII digits (`leadingDigits`):
+    /// aligned to the word's end, then pairs, fours and eights of digits joined by multiplying.
+    @inlinable @inline(__always)
+    package static func value(_ word: UInt64, digits: Int) -> UInt64 {
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) << UInt64((8 - digits) * 8)
+        value = (value &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        value = (value &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        return (value &* 42_949_672_960_001) >> 32
+    }
 }

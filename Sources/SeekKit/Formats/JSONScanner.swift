@@ -404,7 +404,7 @@ struct JSONScanner {
         let wholeDigits = WordBytes.leadingDigits(whole)
         guard wholeDigits > 0, wholeDigits < 8 else { return nil }
         index += wholeDigits
-        var number = Number(negative: negative, mantissa: Self.value(whole, digits: wholeDigits), exponent: 0)
+        var number = Number(negative: negative, mantissa: WordBytes.value(whole, digits: wholeDigits), exponent: 0)
         if bytes[index] == UInt8(ascii: ".") {
             let fraction = bytes.loadWord(at: index + 1)
             let fractionDigits = WordBytes.leadingDigits(fraction)
@@ -412,22 +412,12 @@ struct JSONScanner {
             index += 1 + fractionDigits
             var scale: UInt64 = 1
             for _ in 0..<fractionDigits { scale &*= 10 }
-            number.mantissa = number.mantissa &* scale &+ Self.value(fraction, digits: fractionDigits)
+            number.mantissa = number.mantissa &* scale &+ WordBytes.value(fraction, digits: fractionDigits)
             number.exponent = -fractionDigits
         }
         guard bytes[index] | 0x20 != UInt8(ascii: "e") else { return nil }
         position = index
         return number
-    }
-
-    /// The value of the first `digits` (1 to 8) bytes of `word`, ASCII digits: aligned to the
-    /// word's end, then pairs, fours and eights of digits joined by multiplying.
-    @inline(__always)
-    private static func value(_ word: UInt64, digits: Int) -> UInt64 {
-        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) << UInt64((8 - digits) * 8)
-        value = (value &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
-        value = (value &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
-        return (value &* 42_949_672_960_001) >> 32
     }
 
     /// Moves past one value of any kind, without decoding it.

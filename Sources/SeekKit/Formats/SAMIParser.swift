@@ -43,6 +43,28 @@ public enum SAMIParser {
         return (transcript, warnings.all)
     }
 
+    /// `parse` for a search, which needs only the cues that may hold a match: after the first
+    /// `SpeakerTurns.sampledCues` cues, the blocks of the usual kind (`Reader.passOver`) whose raw
+    /// text holds no `piece` are passed over, their starts still ending the cues before them.
+    /// Each cue read keeps its number in the whole parse (`Transcript.ordinal(at:)`); the warnings
+    /// are the whole parse's. `nil` when a language is asked for (the whole parse reads it).
+    ///
+    /// - Complexity: O(n) in the size of `buffer`, the text of the blocks passed over looked at once.
+    static func parse(_ buffer: ByteView, fileName: String, language: String?, searchingFor piece: RawPiece)
+        -> (transcript: Transcript, warnings: [Diagnostic])? {
+        guard language == nil else { return nil }
+        var reader = Reader(scanner: XMLScanner(buffer), chosen: nil, fileName: fileName)
+        reader.piece = piece
+        var transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+            cues.reserve(forInputBytes: buffer.count)
+            reader.run(into: &cues)
+        }
+        var warnings = reader.warnings
+        if !reader.sawSync { warnings.add(line: nil, "no <SYNC> element: nothing to read in this SAMI file") }
+        if reader.passedOver > 0 { transcript.ordinalColumn = reader.ordinals }
+        return (transcript, warnings.all)
+    }
+
     /// The class names whose style rule (`.ENUSCC { Name: English; lang: en-US; }`) or name
     /// matches `language`, lower-cased; `language` itself (as a class name) when none does.
     static func classNames(for language: String, in bytes: ByteView) -> [[UInt8]] {
@@ -101,8 +123,9 @@ public enum SAMIParser {
         /// line, and the class of its chosen paragraph (the cue's style).
         var block: (start: Int, counts: Bool, line: Int?, style: Int32)?
         var inChosen = true
-        /// The last block with text (kept in the storage at `text`), waiting for the next one to give its end.
-        var open: (start: Int, line: Int, style: Int32, text: Range<Int>)?
+        /// The last block with text (kept in the storage at `text`), waiting for the next one to give
+        /// its end, and its number among the cues.
+        var open: (start: Int, line: Int, style: Int32, text: Range<Int>, ordinal: Int)?
         /// A character reference's decoding. The block's text is written in place (`CueCollector.place`):
         /// white space collapsed, no space before or after a line break.
         var reference: [UInt8] = []
@@ -115,6 +138,16 @@ public enum SAMIParser {
         var warnings: WarningLog
         /// Whether `</BODY>` or `</SAMI>` was met.
         var sawEnd = false
+
+        /// For a search, the piece of its keyword without which a block of the usual kind is
+        /// passed over (`passOver`).
+        var piece: RawPiece?
+        /// The blocks with text met so far (each one cue of the whole parse), and of them, those
+        /// passed over.
+        var cuesSeen = 0
+        var passedOver = 0
+        /// With a `piece`, the number of each cue appended.
+        var ordinals = PackedIntegers()
 
         init(scanner: XMLScanner, chosen: [[UInt8]]?, fileName: String) {
             self.scanner = scanner
@@ -137,6 +170,9 @@ public enum SAMIParser {
                                 block = (start, false, nil, -1)
                                 inChosen = true
                                 cues.discardPlaced()
+                                if piece != nil, cuesSeen >= SpeakerTurns.sampledCues {
+                                    passOver(from: scanner.position, start: start, into: &cues)
+                                }
                             } else {
                                 let shown = String(decoding: bytes[value.lowerBound..<min(value.upperBound, value.lowerBound + 40)], as: UTF8.self)
                                 warnings.add(line: lines.line(at: value.lowerBound),
@@ -272,14 +308,180 @@ public enum SAMIParser {
             open = nil
             if cues.placedCount > 0 {
                 let line = current.line ?? lines.line(at: 0)
-                open = (current.start, line, current.style, cues.keepPlaced())
+                cuesSeen += 1
+                open = (current.start, line, current.style, cues.keepPlaced(), cuesSeen)
             }
         }
 
-        private func emit(_ cue: (start: Int, line: Int, style: Int32, text: Range<Int>), end: Int?,
-                          into cues: inout CueCollector) {
+        private mutating func emit(_ cue: (start: Int, line: Int, style: Int32, text: Range<Int>, ordinal: Int),
+                                   end: Int?, into cues: inout CueCollector) {
             cues.appendKept(cue.text, id: nil, start: cue.start, end: end.map { max($0, cue.start) }, speaker: nil,
                             style: styles[cue.style], line: cue.line)
+            if piece != nil { ordinals.append(Int64(cue.ordinal)) }
+        }
+
+        /// Passes over the block being read (which starts at `start`, its `<SYNC>` tag ending at
+        /// `index`) when it is of the usual kind (`UsualBlocks`) and its text holds no `piece`, and
+        /// so on over the blocks after it: each ends the open cue, as `finishBlock` does, and a
+        /// block with text is counted as a cue but not read. The first block that is not passed
+        /// over is read as any other: the scanner is moved to its `<SYNC>` (or, for the first,
+        /// left past it, nothing changed).
+        private mutating func passOver(from index: Int, start: Int, into cues: inout CueCollector) {
+            guard var piece, let last = lastClass, last.chosen else { return }
+            defer { self.piece = piece }
+            let usual = UsualBlocks(bytes: bytes, className: last.range)
+            var contentFrom = index
+            var blockStart = start
+            while let block = usual.block(from: contentFrom), !piece.occurs(in: block.text, of: bytes) {
+                if let previous = open { emit(previous, end: blockStart, into: &cues) }
+                open = nil
+                if block.hasText {
+                    cuesSeen += 1
+                    passedOver += 1
+                }
+                self.block = nil
+                inChosen = !block.closed
+                scanner.move(to: block.end)
+                guard let next = usual.sync(at: block.end) else { return }
+                contentFrom = next.contentStart
+                blockStart = next.start
+            }
+        }
+    }
+
+    /// The blocks of the usual kind in a SAMI body, read without the scanner's tokens (`block`).
+    private struct UsualBlocks {
+        let bytes: ByteView
+        /// The class of the last paragraph, which was read (as written).
+        let className: Range<Int>
+        /// Whether the class holds no white space or quote, so that a value is the class when it
+        /// holds its bytes and ends right after them.
+        let classIsPlain: Bool
+        let words = Words.shared
+
+        /// The markup a usual block is written with.
+        struct Words {
+            static let shared = Words()
+            let paragraph = CaselessWord("<p class")
+            let nbsp = CaselessWord("&nbsp;")
+            let br = CaselessWord("<br")
+            let paragraphEnd = CaselessWord("</p>")
+            let syncEnd = CaselessWord("</sync>")
+            let sync = CaselessWord("<sync")
+            let syncStart = CaselessWord("<sync st")
+            let art = CaselessWord("art=")
+            let bodyEnd = CaselessWord("</body")
+        }
+
+        init(bytes: ByteView, className: Range<Int>) {
+            self.bytes = bytes
+            self.className = className
+            classIsPlain = !className.isEmpty && !bytes[className].contains {
+                $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+            }
+        }
+
+        /// A block's content from `index` (past its `<SYNC>` tag) when it is of the usual kind: a
+        /// `<P Class=…>` of `className` (`class=` written so, in any case, its value quoted or
+        /// not), holding text, `&nbsp;` and `<br>` alone (so that its text is its raw bytes with
+        /// only white space changed), perhaps closed with `</P>` and `</SYNC>`, then the next
+        /// `<SYNC` or `</BODY`. Gives the raw text, whether it holds any (a cue), whether `</P>`
+        /// closed it, and where the next tag starts; `nil` for any other block.
+        func block(from index: Int) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int)? {
+            let count = bytes.count
+            var at = skippingSpace(from: index)
+            guard classIsPlain, at + 9 < count, words.paragraph.occurs(in: bytes, at: at), bytes[at + 8] == UInt8(ascii: "=")
+            else { return nil }
+            // The value: the class's bytes, quoted or not, then `>`.
+            at += 9
+            let quote = bytes[at]
+            let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
+            if quoted { at += 1 }
+            guard at + className.count < count, bytes.bytesEqual(at, className.lowerBound, count: className.count)
+            else { return nil }
+            at += className.count
+            if quoted {
+                guard bytes[at] == quote, at + 1 < count else { return nil }
+                at += 1
+            }
+            guard bytes[at] == UInt8(ascii: ">") else { return nil }
+            let textStart = at + 1
+            var hasText = false
+            at = textStart
+            while true {
+                let stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "<"),
+                                            UInt8(ascii: "<"), in: at..<count)
+                while !hasText, at < stop {
+                    let byte = bytes[at]
+                    hasText = byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+                    at += 1
+                }
+                guard stop < count else { return nil }
+                if bytes[stop] == UInt8(ascii: "&") {
+                    guard words.nbsp.occurs(in: bytes, at: stop) else { return nil }
+                    at = stop + 6
+                    continue
+                }
+                if words.br.occurs(in: bytes, at: stop) {
+                    var close = stop + 3
+                    if close < count, bytes[close] == 0x20 { close += 1 }
+                    if close < count, bytes[close] == UInt8(ascii: "/") { close += 1 }
+                    guard close < count, bytes[close] == UInt8(ascii: ">") else { return nil }
+                    at = close + 1
+                    continue
+                }
+                var end = stop
+                let closed = words.paragraphEnd.occurs(in: bytes, at: stop)
+                if closed {
+                    end = skippingSpace(from: stop + 4)
+                    if words.syncEnd.occurs(in: bytes, at: end) { end = skippingSpace(from: end + 7) }
+                }
+                let nextSync = end + 5 < count && words.sync.occurs(in: bytes, at: end)
+                    && (bytes[end + 5] == 0x20 || bytes[end + 5] == UInt8(ascii: ">"))
+                guard nextSync || words.bodyEnd.occurs(in: bytes, at: end) else { return nil }
+                return (textStart..<stop, hasText, closed, end)
+            }
+        }
+
+        /// The `<SYNC Start=…>` tag at `index` when written so (any case; the value, quoted or not,
+        /// of one to twelve digits, then `>`): its start and where its content starts.
+        func sync(at index: Int) -> (start: Int, contentStart: Int)? {
+            let count = bytes.count
+            guard index + 13 < count, words.syncStart.occurs(in: bytes, at: index), words.art.occurs(in: bytes, at: index + 8)
+            else { return nil }
+            var at = index + 12
+            let quote = bytes[at]
+            let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
+            if quoted { at += 1 }
+            // One to twelve digits, read a word at a time.
+            let digits = at
+            let word = bytes.loadWord(at: at, padding: 0)
+            let leading = WordBytes.leadingDigits(word)
+            var value = Int(WordBytes.value(word, digits: max(leading, 1)))
+            at += leading
+            if leading == 8 {
+                let more = bytes.loadWord(at: at, padding: 0)
+                let following = WordBytes.leadingDigits(more)
+                guard following <= 4 else { return nil }
+                for _ in 0..<following { value &*= 10 }
+                value &+= Int(WordBytes.value(more, digits: max(following, 1))) & (following == 0 ? 0 : .max)
+                at += following
+            }
+            guard at > digits, at < count else { return nil }
+            if quoted {
+                guard bytes[at] == quote, at + 1 < count else { return nil }
+                at += 1
+            }
+            guard bytes[at] == UInt8(ascii: ">") else { return nil }
+            return (value, at + 1)
+        }
+
+        private func skippingSpace(from index: Int) -> Int {
+            var at = index
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D {
+                at += 1
+            }
+            return at
         }
     }
 

@@ -94,19 +94,23 @@ public enum TranscriptLoader {
     }
 
     /// Parses prepared text in its format; `forCounting` leaves out what a count does not need (word
-    /// times). With `query`, a TTML or YouTube file's paragraphs that cannot hold a match of it
+    /// times). With `query`, a TTML, YouTube or SAMI file's paragraphs that cannot hold a match of it
     /// may be left out (`TTMLParser.parse(_:fileName:language:searchingFor:)`,
-    /// `YouTubeTimedTextParser.parse(_:fileName:searchingFor:)`), when the cues read are
+    /// `YouTubeTimedTextParser.parse(_:fileName:searchingFor:)`,
+    /// `SAMIParser.parse(_:fileName:language:searchingFor:)`), when the cues read are
     /// then as the whole parse gives them: in order, and not a transcript whose speakers last
     /// through their turns (a cue left out may start one).
     static func parse(
         _ text: PreparedText, forCounting: Bool = false, searchingFor query: Query? = nil
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        if text.format == .ttml || text.format == .youtube, let query, let piece = RawPiece(query: query),
+        if text.format == .ttml || text.format == .youtube || text.format == .sami, let query,
+           let piece = RawPiece(query: query),
            let parsed = text.utf8.withByteView({
-               text.format == .ttml
-                   ? TTMLParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
-                   : YouTubeTimedTextParser.parse($0, fileName: text.fileName, searchingFor: piece)
+               switch text.format {
+               case .ttml: TTMLParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
+               case .sami: SAMIParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
+               default: YouTubeTimedTextParser.parse($0, fileName: text.fileName, searchingFor: piece)
+               }
            }),
            parsed.transcript.ordinalColumn.isEmpty || !SpeakerTurns.isTranscriptLike(parsed.transcript) {
             return carryingTurns(parsed)
