@@ -49,7 +49,7 @@ struct OutcomeRenderer: Sendable {
         case .success(.cues(let loaded)):
             guard loaded.transcript.count <= Self.aheadLimit, loaded.transcript.storage.utf8.count <= Self.aheadTextLimit
             else { return nil }
-        case .success(.counted), .failure:
+        case .success(.counted), .success(.printed), .failure:
             return nil
         }
         var bytes: [UInt8] = []
@@ -106,7 +106,7 @@ struct OutcomeRenderer: Sendable {
                 return printBlocks(outcome.file, transcript, index, selectedCues: index.matchingCues,
                                    groupPrinted: groupPrinted, into: &buffer, flush: flush)
             }
-        case .success(.counted), .failure:
+        case .success(.counted), .success(.printed), .failure:
             return nil
         }
     }

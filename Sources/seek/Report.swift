@@ -68,6 +68,13 @@ struct Report {
         case .success(.searched(let loaded, let index)):
             warn(loaded.warnings)
             add(outcome, loaded.transcript, index)
+        case .success(.printed(var bytes, let matches, let warnings)):
+            warn(warnings)
+            addSelected(matches, of: outcome.file)
+            if !silent && !bytes.isEmpty {
+                printedGroup = true
+                sink.write(taking: &bytes)
+            }
         }
     }
 

@@ -127,9 +127,13 @@ struct SeekCommand {
         // Many files are done ahead, as many as a count keeps of them (nothing) or full results
         // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        // Blocks without colour or context are printed straight from a plain SRT file's bytes.
+        var printsBlocks = !silent && !color && output == .blocks
+        if case .searchMatching = work {} else { printsBlocks = false }
         // With several files, each file's output is rendered by the worker that searched it.
         search(inputs, options: options, work: work, width: processors, window: 1024,
                renderer: inputs.count > 1 && !silent ? report.renderer : nil, handsOnParts: handsOnParts,
+               printing: printsBlocks ? BlockPrinting(showFileNames: showFileNames) : nil,
                flushOutput: { sink.flush() }) { report.add($0) }
         report.finish()
 
@@ -179,10 +183,12 @@ struct SeekCommand {
     /// outcome of its own (`DecodedFile.searchMatching(query:handingOnLargeResults:)`), then its
     /// count: the one input's, or among several each large file's (`InputFile.mayHoldLargeResult`),
     /// searched on this thread when its turn to be delivered comes, while the workers go on with
-    /// the files after it.
+    /// the files after it. With `printing`, the blocks of a file printed straight from its bytes
+    /// come as outcomes of their own too, as they are written, when the file is searched on this thread.
     private func search(
         _ inputs: [InputFile], options: CommandLineOptions, work: FileWork, width: Int, window: Int,
-        renderer: OutcomeRenderer?, handsOnParts: Bool = false, flushOutput: () -> Void, deliver: (Outcome) -> Void
+        renderer: OutcomeRenderer?, handsOnParts: Bool = false, printing: BlockPrinting? = nil,
+        flushOutput: () -> Void, deliver: (Outcome) -> Void
     ) {
         let loadOptions = LoadOptions(format: options.format, encoding: options.encoding,
                                       frameRate: options.fps, language: options.language)
@@ -210,9 +216,16 @@ struct SeekCommand {
                     matchesBefore += index.count
                     deliver(outcome)
                 }
+                var handingOn = printing
+                handingOn?.handOn = { warnings, printed in
+                    var taken: [UInt8] = []
+                    swap(&taken, &printed)
+                    deliver(Outcome(file: input.displayName, path: input.path,
+                                    result: .success(.printed(bytes: taken, matches: 0, warnings: warnings))))
+                }
                 deliver(Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
                     try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput,
-                                  handingOn: part)
+                                  handingOn: part, printing: handingOn)
                 }))
             }
         }
@@ -223,6 +236,8 @@ struct SeekCommand {
         // Several videos show which one is being read, on a terminal only.
         let progress = options.quiet ? nil
             : ExtractionProgress.make(videos: isVideo.lazy.filter { $0 }.count, descriptor: streams.error)
+        // A worker keeps the blocks it prints in its outcome.
+        let printedNames = printing?.showFileNames
         orderedParallelMap(count: inputs.count, width: width, window: window, budget: Self.resultBudget,
                            weight: { $0.outcomes?.reduce(0) { $0 + $1.heldBytes } ?? 0 }, work: { i in
             let input = inputs[i]
@@ -234,7 +249,8 @@ struct SeekCommand {
                 outcomes = Self.work(work, onVideo: path, video: video, load: loadOptions)
             } else {
                 outcomes = [Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
-                    try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput)
+                    try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput,
+                                  printing: printedNames.map { BlockPrinting(showFileNames: $0) })
                 })]
             }
             if let renderer {
@@ -291,10 +307,12 @@ struct SeekCommand {
 
     /// What `work` asks of one file (read from `preread` when given), or why the file could not be read;
     /// with `parts`, matching cues too many to keep are handed to it instead, with the file's number
-    /// of matches (see `work(_:decoding:…)`).
+    /// of matches (see `work(_:decoding:…)`). With `printing`, the blocks of a file searched where it
+    /// lies are printed straight from its bytes where they can be (`TranscriptLoader.printMatching`).
     static func work(
         _ work: FileWork, on input: InputFile, bytes preread: Result<ReadBuffer, Diagnostic>? = nil, load: LoadOptions,
-        standardInput: Int32, handingOn parts: ((LoadedTranscript, MatchIndex, Int) -> Void)? = nil
+        standardInput: Int32, handingOn parts: ((LoadedTranscript, MatchIndex, Int) -> Void)? = nil,
+        printing: BlockPrinting? = nil
     ) throws(Diagnostic) -> Outcome.Found {
         if let problem = input.problem { throw problem }
         let name = input.displayName
@@ -313,6 +331,24 @@ struct SeekCommand {
                 releasePages()
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
             case .searchMatching(let query):
+                if let printing {
+                    let printer = ResultPrinter(color: false, fileName: printing.showFileNames ? name : nil)
+                    let handOn = printing.handOn
+                    var printed: [UInt8] = []
+                    var none: [UInt8] = []
+                    let done = try TranscriptLoader.printMatching(
+                        inPlace: bytes, fileName: name, options: load, query: query, printer: printer, checked: checked,
+                        releasing: releasing, starting: { handOn?($0, &none) }, to: &printed,
+                        flush: { handOn?([], &$0) })
+                    releasePages()
+                    switch done {
+                    case .printed(let counted):
+                        return .printed(bytes: printed, matches: counted.matches,
+                                        warnings: handOn == nil ? counted.warnings : [])
+                    case .searched(let loaded, let index):
+                        return .searched(loaded, index)
+                    }
+                }
                 let (loaded, index) = try TranscriptLoader.searchMatching(
                     inPlace: bytes, fileName: name, options: load, query: query, checked: checked, releasing: releasing)
                 releasePages()
@@ -424,6 +460,17 @@ struct SeekCommand {
     }
 }
 
+/// Blocks printed without colour or context straight from the bytes of a file searched where it
+/// lies (`TranscriptLoader.printMatching`: plain SRT), instead of from its transcript.
+struct BlockPrinting {
+    /// Whether each block starts with the file's name.
+    var showFileNames: Bool
+    /// For a file searched on the printing thread: told of the warnings, then of the blocks each
+    /// time they hold `ResultPrinter.flushThreshold` bytes (which it takes), so they are never held
+    /// whole. Without it, the blocks are kept in the outcome (`Outcome.Found.printed`).
+    var handOn: ((_ warnings: [Diagnostic], _ bytes: inout [UInt8]) -> Void)?
+}
+
 /// What a worker did with input `input`: its outcomes, or `nil` when it is left to be searched
 /// on its turn to be delivered.
 private struct Worked: Sendable {
@@ -454,6 +501,8 @@ struct Outcome: Sendable {
             bytes += loaded.transcript.storage.utf8.count + 48 * loaded.transcript.count + 16 * index.count
         case .success(.cues(let loaded)):
             bytes += loaded.transcript.storage.utf8.count + 48 * loaded.transcript.count
+        case .success(.printed(let printed, _, _)):
+            bytes += printed.count
         case .success(.counted), .failure:
             break
         }
@@ -468,5 +517,8 @@ struct Outcome: Sendable {
         case cues(LoadedTranscript)
         /// The cues and their matches (`FileWork.search`).
         case searched(LoadedTranscript, MatchIndex)
+        /// Blocks printed straight from the file's bytes (`BlockPrinting`): the bytes, how many
+        /// matches they show and the warnings, which come before them.
+        case printed(bytes: [UInt8], matches: Int, warnings: [Diagnostic])
     }
 }

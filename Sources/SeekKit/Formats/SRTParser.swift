@@ -97,50 +97,75 @@ public enum SRTParser {
     ///   `canonicalTime` reads (the layout lets no other through).
     /// - Complexity: O(length of the block).
     static func readLaidOut(_ piece: ByteView, block: Range<Int>, marked: Bool, into cues: inout CueCollector) -> Bool {
-        var digitsEnd = block.lowerBound
-        while digitsEnd < block.upperBound && isDigit(piece[digitsEnd]) { digitsEnd += 1 }
-        var indexLine: Range<Int>?
-        var timing = block.lowerBound
-        if digitsEnd > block.lowerBound && digitsEnd < block.upperBound && piece[digitsEnd] == 0x0A {
-            indexLine = block.lowerBound..<digitsEnd
-            timing = digitsEnd + 1
-        }
-        guard let timingEnd = piece.firstIndex(of: 0x0A, in: timing..<block.upperBound) else { return false }
-        let textEnd = piece[block.upperBound - 1] == 0x0A ? block.upperBound - 1 : block.upperBound
-        let text = timingEnd + 1..<Swift.max(timingEnd + 1, textEnd)
-        var index = timing
-        guard let from = canonicalTime(piece, &index, timingEnd), index + 5 < timingEnd,
-              piece[index] == 0x20, piece[index + 1] == UInt8(ascii: "-"), piece[index + 2] == UInt8(ascii: "-"),
-              piece[index + 3] == UInt8(ascii: ">"), piece[index + 4] == 0x20 else { return false }
-        index += 5
-        guard let to = canonicalTime(piece, &index, timingEnd), index == timingEnd else { return false }
+        guard let read = LaidOutBlock(piece, block: block) else { return false }
         var id: String?
         var number: Int64?
-        if let indexLine {
-            let digits = piece.extracting(indexLine)
-            guard (1...18).contains(digits.count) else { return false }
-            var value: Int64 = 0
-            for i in 0..<digits.count {
-                guard isDigit(digits[i]) else { return false }
-                value = value * 10 + Int64(digits[i] &- 0x30)
-            }
+        if let digits = read.indexLine.map({ piece.extracting($0) }) {
             if digits.count > 1 && digits[0] == UInt8(ascii: "0") {
                 id = String(decoding: digits, as: UTF8.self)
             } else {
-                number = value
+                number = read.number
             }
         }
-        let line = indexLine == nil ? 2 : 3
-        let source = piece.extracting(text)
+        let line = read.indexLine == nil ? 2 : 3
+        let source = piece.extracting(read.text)
         guard marked else {
-            cues.append(text: source, id: id, number: number, start: from, end: to, line: line)
+            cues.append(text: source, id: id, number: number, start: read.start, end: read.end, line: line)
             return true
         }
         cues.plain.removeAll(keepingCapacity: true)
         clean(source, into: &cues.plain)
         let plain = cues.plain
-        plain.withByteView { cues.append(text: $0, id: id, number: number, start: from, end: to, line: line) }
+        plain.withByteView {
+            cues.append(text: $0, id: id, number: number, start: read.start, end: read.end, line: line)
+        }
         return true
+    }
+
+    /// One block of a plainly written piece of SRT, read where the layout found it: what
+    /// `readLaidOut` appends of it, before its text is cleaned and its identifier made.
+    struct LaidOutBlock {
+        /// The index line's digits, when the block has one.
+        var indexLine: Range<Int>?
+        /// The index line's value (1 to 18 digits), 0 without one.
+        var number: Int64 = 0
+        /// The times, in milliseconds.
+        var start: Int
+        var end: Int
+        /// The text as it lies in the piece: from after the timing line to before the line feed
+        /// that ends the block (empty when the block has no text).
+        var text: Range<Int>
+
+        /// The block at `block` of `piece` (see `readLaidOut`), or `nil` when its timing line is not
+        /// in the usual form `canonicalTime` reads or its index line has more than 18 digits.
+        ///
+        /// - Complexity: O(length of the index and timing lines).
+        init?(_ piece: ByteView, block: Range<Int>) {
+            var digitsEnd = block.lowerBound
+            while digitsEnd < block.upperBound && isDigit(piece[digitsEnd]) { digitsEnd += 1 }
+            var timing = block.lowerBound
+            if digitsEnd > block.lowerBound && digitsEnd < block.upperBound && piece[digitsEnd] == 0x0A {
+                indexLine = block.lowerBound..<digitsEnd
+                timing = digitsEnd + 1
+            }
+            guard let timingEnd = piece.firstIndex(of: 0x0A, in: timing..<block.upperBound) else { return nil }
+            let textEnd = piece[block.upperBound - 1] == 0x0A ? block.upperBound - 1 : block.upperBound
+            text = timingEnd + 1..<Swift.max(timingEnd + 1, textEnd)
+            var index = timing
+            guard let from = canonicalTime(piece, &index, timingEnd), index + 5 < timingEnd,
+                  piece[index] == 0x20, piece[index + 1] == UInt8(ascii: "-"), piece[index + 2] == UInt8(ascii: "-"),
+                  piece[index + 3] == UInt8(ascii: ">"), piece[index + 4] == 0x20 else { return nil }
+            index += 5
+            guard let to = canonicalTime(piece, &index, timingEnd), index == timingEnd else { return nil }
+            start = from
+            end = to
+            if let indexLine {
+                guard (1...18).contains(indexLine.count) else { return nil }
+                var value: Int64 = 0
+                for i in indexLine { value = value * 10 + Int64(piece[i] &- 0x30) }
+                number = value
+            }
+        }
     }
 
     /// Where a piece of the text that starts at or after `target` can end so that the

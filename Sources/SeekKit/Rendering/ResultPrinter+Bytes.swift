@@ -15,6 +15,26 @@ extension ResultPrinter {
         flush: (inout [UInt8]) -> Void = { _ in }
     ) {
         precondition(!color, "appendBlock writes blocks without colour")
+        let start = isContext || transcript.wordTimes.isEmpty
+            ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index)
+        transcript.withTextBytes(at: cue) { bytes in
+            appendBlock(ordinal: transcript.ordinal(at: cue), start: start,
+                        speaker: Self.speakerToShow(cue: cue, of: transcript), text: bytes, isContext: isContext,
+                        to: &out, flush: flush)
+        }
+    }
+
+    /// Appends the block of a cue numbered `ordinal` (`Transcript.ordinal(at:)`), shown at `start`
+    /// (milliseconds) when given, with `speaker` shown before its `text`: what
+    /// `appendBlock(cue:of:index:isContext:to:flush:)` writes for a cue of these.
+    ///
+    /// - Precondition: `color` is false.
+    /// - Complexity: O(length of `text`).
+    func appendBlock(
+        ordinal: Int, start: Int?, speaker: String?, text: ByteView, isContext: Bool = false, to out: inout [UInt8],
+        flush: (inout [UInt8]) -> Void
+    ) {
+        precondition(!color, "appendBlock writes blocks without colour")
         let mark = isContext ? UInt8(ascii: "-") : UInt8(ascii: ":")
         var width = 0
         if let shownFileName {
@@ -24,9 +44,6 @@ extension ResultPrinter {
         }
         // The number, time and marks are ASCII: a column per byte.
         let asciiStart = out.count
-        let ordinal = transcript.ordinal(at: cue)
-        let start = isContext || transcript.wordTimes.isEmpty
-            ? transcript.start(at: cue) : Self.firstMatchTime(cue: cue, of: transcript, index: index)
         // At most 20 bytes of number, a space and 32 of time, the mark and a space.
         out.appendWriting(atMost: 56) { out in
             out.appendDecimal(ordinal)
@@ -38,15 +55,13 @@ extension ResultPrinter {
             out.append(0x20)
         }
         width += out.count - asciiStart
-        if let speaker = Self.speakerToShow(cue: cue, of: transcript) {
+        if let speaker {
             let shown = Sanitizer.sanitize(speaker) + ":"
             out.append(contentsOf: shown.utf8)
             out.append(0x20)
             width += DisplayWidth.of(shown) + 1
         }
-        transcript.withTextBytes(at: cue) { bytes in
-            Self.appendText(bytes, indent: width, controlStyle: nil, to: &out, flush: flush)
-        }
+        Self.appendText(text, indent: width, controlStyle: nil, to: &out, flush: flush)
         out.append(0x0A)
     }
 

@@ -299,19 +299,32 @@ public struct Matcher: Sendable {
     func cuesWithMatches(
         _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String
     ) -> [Int]? {
+        var matches = 0
+        return cuesWithMatches(text, spans: spans, rewritten: rewritten, rewrite: rewrite, counting: &matches)
+    }
+
+    /// `cuesWithMatches`, adding the number of matches in those cues (what `countInSpans` gives) to `matches`.
+    func cuesWithMatches(
+        _ text: ByteView, spans: [Range<Int>], rewritten: [Int], rewrite: (Int) -> String, counting matches: inout Int
+    ) -> [Int]? {
         if let folded = foldedKeywordMatcher {
             let marked = Set(rewritten)
             return folded.cuesWithMatches(
-                text, spans: spans, rewritten: Self.cuesFoldingMayChange(text, spans: spans, rewritten: rewritten)
-            ) { cue in
-                marked.contains(cue) ? AccentFolding.fold(rewrite(cue)) : AccentFolding.fold(text.extracting(spans[cue]))
-            }
+                text, spans: spans, rewritten: Self.cuesFoldingMayChange(text, spans: spans, rewritten: rewritten),
+                rewrite: { cue in
+                    marked.contains(cue) ? AccentFolding.fold(rewrite(cue)) : AccentFolding.fold(text.extracting(spans[cue]))
+                }, counting: &matches)
         }
         guard searchesInPlace else { return nil }
         var cues: [Int] = []
-        visitCues(text, spans: spans, rewritten: rewritten, rewrite: rewrite) { cue, matches in
-            if matches > 0 { cues.append(cue) }
+        var total = 0
+        visitCues(text, spans: spans, rewritten: rewritten, rewrite: rewrite) { cue, found in
+            if found > 0 {
+                cues.append(cue)
+                total += found
+            }
         }
+        matches += total
         return cues
     }
 

@@ -276,6 +276,8 @@ struct MatchingCues {
     /// The matches in `blocks`' cues, in order, when kept: their UTF-8 ranges in their cue's text.
     var matchStarts = PackedIntegers()
     var matchLengths = PackedIntegers()
+    /// The number of matches in `blocks`' cues, kept or not.
+    var matchCount = 0
 
     /// Appends the matches kept of its blocks to `index`, block `n` being cue `firstCue + n`;
     /// false when they were not kept for every block.
@@ -306,8 +308,10 @@ struct MatchingCues {
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece.
     ///
     /// With `keepingMatches`, the matches in those cues are kept too (`matchStarts`, `matchLengths`,
-    /// each block's `matches`).
-    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher, keepingMatches: Bool = false) {
+    /// each block's `matches`). Without `countingLines`, no line is counted: `lines` and each
+    /// block's `linesBefore` are 0 (blocks that are printed, not loaded).
+    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher, keepingMatches: Bool = false,
+          countingLines: Bool = true) {
         guard let layout else { return nil }
         let rewrite = { SRTParser.cleanText(piece, layout.spans[$0]) }
         var kept = KeptMatches(for: piece)
@@ -316,9 +320,10 @@ struct MatchingCues {
                                         found: { kept.add(cue: $0, range: $1) }), !kept.isDense else { return nil }
             matchStarts = kept.starts
             matchLengths = kept.lengths
+            matchCount = kept.starts.count
         } else {
             guard let found = matcher.cuesWithMatches(piece, spans: layout.spans, rewritten: layout.marked,
-                                                      rewrite: rewrite) else { return nil }
+                                                      rewrite: rewrite, counting: &matchCount) else { return nil }
             kept.cues = found
         }
         let matching = kept.cues
@@ -337,8 +342,10 @@ struct MatchingCues {
             var start = piece.lineStart(before: text.lowerBound - 1)
             if start >= 2 && piece[start - 2] != 0x0A { start = piece.lineStart(before: start - 1) }
             let end = Swift.min(text.upperBound + 1, piece.count)
-            linesBefore += ByteCounting.count(0x0A, in: piece, counted..<start)
-            counted = start
+            if countingLines {
+                linesBefore += ByteCounting.count(0x0A, in: piece, counted..<start)
+                counted = start
+            }
             while let next = nextMarked, next < cue { nextMarked = marked.next() }
             guard let block = Block(bytes: start..<end, ordinal: cue + 1, linesBefore: linesBefore,
                                     isMarked: nextMarked == cue,
@@ -346,7 +353,7 @@ struct MatchingCues {
             blocks.append(block)
             blockBytes += end - start
         }
-        lines = linesBefore + SRTLayout.lines(in: piece.extracting(counted...))
+        if countingLines { lines = linesBefore + SRTLayout.lines(in: piece.extracting(counted...)) }
     }
 
     /// The matching lines of a piece of untimed text without carriage returns, each

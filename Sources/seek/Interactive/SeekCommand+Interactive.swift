@@ -54,7 +54,7 @@ extension SeekCommand {
             case .success(.cues(let loaded)):
                 first = (.loaded(loaded.transcript), outcome.track)
                 if !options.quiet { warnings = loaded.warnings.map { "\($0)" } }
-            case .success(.counted), .success(.searched):
+            case .success(.counted), .success(.searched), .success(.printed):
                 preconditionFailure("cues were asked for")
             case .failure(let failure):
                 streams.writeError("seek: \(failure)\n")
@@ -73,7 +73,7 @@ extension SeekCommand {
                 switch outcome.result {
                 // Kept for the whole session beside every other file's: without the parser's spare room.
                 case .success(.cues(let loaded)): return .loaded(loaded.transcript.compacted())
-                case .success(.counted), .success(.searched): preconditionFailure("cues were asked for")
+                case .success(.counted), .success(.searched), .success(.printed): preconditionFailure("cues were asked for")
                 case .failure(let failure): return .failed("\(failure)")
                 }
             },

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Blocks without colour or context are printed straight from a plain SRT file's bytes
+/// (`TranscriptLoader.printMatching`): they must be what is printed from the file's transcript.
+/// `-m` with more cues than a file holds takes the transcript's way, and prints the same.
+@Suite struct PrintedBlocksTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Plain SRT with markup, references, rare labels, cues of several lines, Chinese, a control
+    /// character, a tab, a combining mark and a Kelvin sign; with `badBlockAt`, one timing line the
+    /// layout does not take (a warning, and the file read whole).
+    static func srt(cues: Int, first: Int = 1, badBlockAt: Int? = nil) -> String {
+        func time(_ milliseconds: Int) -> String {
+            String(format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+                   milliseconds / 1_000 % 60, milliseconds % 1_000)
+        }
+        var text = ""
+        for number in first..<first + cues {
+            let start = number * 2_000 + number % 1_000
+            text += "\(number)\n"
+            text += number == badBlockAt ? "00:00:xx,000 --> 00:00:01,000\n" : "\(time(start)) --> \(time(start + 1_500))\n"
+            switch number % 9 {
+            // A label now and then, never the same name twice: no speaker turns.
+            case 0: text += number % 900 == 0 ? "NAME\(number): our budget\n" : "our <i>budget</i> for \(number)\n"
+            case 1: text += "budget &amp; more\nstill the bud<b>get</b>\n"
+            case 2: text += "预算 budget\u{7} 预算\nsecond\tline\nthird\n"
+            case 3: text += "BUDGET\u{212A} town\n"
+            case 4: text += "e\u{301}budget\n"
+            default: text += "words of cue \(number)\n"
+            }
+            text += "\n"
+        }
+        return text
+    }
+
+    @Test func blocksPrintedFromTheBytesAreThoseOfTheTranscript() throws {
+        // Over 4 MiB: mapped, in pieces, its blocks handed on as they are written.
+        let big = Self.srt(cues: 90_000)
+        #expect(big.utf8.count > 1 << 22)
+        try directory.write("big.srt", big)
+        try directory.write("bad.srt", Self.srt(cues: 90_000, badBlockAt: 45_000))
+        try directory.write("small.srt", Self.srt(cues: 300, first: 7))
+        for n in 0..<5 { try directory.write("lib/part\(n).srt", Self.srt(cues: 200 + n, first: 1 + n * 50)) }
+        try directory.write("lib/talk.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nthe budget 预算\n")
+        let small = Self.srt(cues: 400, first: 3)
+        for keyword in ["budget", "预算"] {
+            for (arguments, input) in [
+                (["big.srt"], nil), (["bad.srt"], nil), (["small.srt"], nil), (["-r", "lib"], nil),
+                (["small.srt", "big.srt", "lib/part1.srt"], nil), ([], small), (["-", "small.srt"], small),
+            ] as [([String], String?)] {
+                let printed = try SeekProcess.run(["-e", keyword] + arguments, input: input, in: directory.url)
+                let loaded = try SeekProcess.run(["-m", "100000000", "-e", keyword] + arguments, input: input,
+                                                 in: directory.url)
+                #expect(printed.stdoutBytes.count > 1_000, "\(keyword) \(arguments)")
+                // Compared as a flag, with where they part: megabytes of output make a long message.
+                let same = printed.stdoutBytes == loaded.stdoutBytes
+                let parting = zip(printed.stdoutBytes, loaded.stdoutBytes).prefix { $0 == $1 }.count
+                #expect(same, "\(keyword) \(arguments): they part at byte \(parting)")
+                #expect(printed.stderr == loaded.stderr, "\(keyword) \(arguments)")
+                #expect(printed.status == loaded.status, "\(keyword) \(arguments)")
+            }
+        }
+        let warned = try SeekProcess.run(["-e", "budget", "bad.srt"], in: directory.url)
+        #expect(warned.stderr.contains("bad.srt"))
+    }
+}
