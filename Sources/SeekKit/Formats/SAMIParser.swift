@@ -485,15 +485,23 @@ public enum SAMIParser {
         }
     }
 
-    /// The milliseconds of a `Start` value (digits, perhaps with `ms`), or `nil`.
+    /// The milliseconds of a `Start` value (one to twelve digits, perhaps followed by `ms`), or
+    /// `nil`. The digits are read a word at a time (`WordBytes.leadingDigits`).
     static func milliseconds(_ bytes: ByteView, _ range: Range<Int>) -> Int? {
-        var value = 0
-        var index = range.lowerBound
-        while index < range.upperBound, bytes[index] &- 0x30 < 10 {
-            guard index - range.lowerBound < 12 else { return nil }
-            value = value * 10 + Int(bytes[index] &- 0x30)
-            index += 1
+        let start = range.lowerBound
+        let first = start + 8 <= bytes.count ? bytes.loadWord(at: start) : bytes.loadWord(at: start, padding: 0)
+        let digits = min(WordBytes.leadingDigits(first), range.count)
+        guard digits > 0 else { return nil }
+        var value = Int(WordBytes.value(first, digits: digits))
+        if digits == 8 {
+            let second = start + 16 <= bytes.count ? bytes.loadWord(at: start + 8) : bytes.loadWord(at: start + 8, padding: 0)
+            let more = min(WordBytes.leadingDigits(second), range.count - 8)
+            guard more <= 4 else { return nil }
+            if more > 0 {
+                for _ in 0..<more { value &*= 10 }
+                value &+= Int(WordBytes.value(second, digits: more))
+            }
         }
-        return index > range.lowerBound ? value : nil
+        return value
     }
 }

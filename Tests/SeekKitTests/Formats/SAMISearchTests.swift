@@ -117,6 +117,33 @@ import Testing
         try TTMLSearchTests.expectSame(bytes, Query("father"), "plain", fileName: "a.smi")
     }
 
+    /// `SAMIParser.milliseconds`, read a word at a time, gives what reading digit by digit gives:
+    /// one to twelve digits, within the range, whatever follows (`SAMIParser.milliseconds` serves
+    /// SAMI's starts and srv3's times).
+    @Test func millisecondsAreReadAsDigitByDigit() {
+        func reference(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+            var value = 0
+            var index = range.lowerBound
+            while index < range.upperBound, bytes[index] &- 0x30 < 10 {
+                guard index - range.lowerBound < 12 else { return nil }
+                value = value * 10 + Int(bytes[index] &- 0x30)
+                index += 1
+            }
+            return index > range.lowerBound ? value : nil
+        }
+        var random = SeededRandom(seed: 9)
+        let tails = ["", "ms", "\"", ">", " ", "/", ":", "0", "9", "\u{0}"]
+        for _ in 0..<20_000 {
+            let digits = String((0..<Int.random(in: 0...16, using: &random)).map { _ in "0123456789".randomElement(using: &random)! })
+            let text = Array((String(repeating: "x", count: Int.random(in: 0...3, using: &random)) + digits
+                + tails.randomElement(using: &random)!).utf8)
+            let lower = text.firstIndex { $0 &- 0x30 < 10 } ?? Int.random(in: 0...text.count, using: &random)
+            let upper = Int.random(in: lower...text.count, using: &random)
+            let read = text.withByteView { SAMIParser.milliseconds($0, lower..<upper) }
+            #expect(read == reference(text, lower..<upper), "\(text) \(lower)..<\(upper)")
+        }
+    }
+
     /// Every SAMI file of the corpus, searched for a few keywords.
     @Test func corpusFilesFindWhatTheWholeParseFinds() throws {
         guard let corpus = CorpusFiles.directory else {
