@@ -55,11 +55,29 @@ public enum JSONTranscriptParser {
     static func parse(
         _ buffer: ByteView, fileName: String, keepsWordTimes: Bool = true
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        try parse(buffer, fileName: fileName, keepsWordTimes: keepsWordTimes, passingOver: nil)
+    }
+
+    /// `parse` for a search, which needs only the cues that may hold a match: after the first
+    /// `SpeakerTurns.sampledCues` cues, a cue whose text holds no `piece` is counted but not
+    /// kept. The file is read whole all the same (its errors and warnings are the whole parse's);
+    /// each cue kept has its number in the whole parse (`Transcript.ordinal(at:)`).
+    static func parse(
+        _ buffer: ByteView, fileName: String, keepsWordTimes: Bool = true, searchingFor piece: RawPiece
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
+        try parse(buffer, fileName: fileName, keepsWordTimes: keepsWordTimes, passingOver: piece)
+    }
+
+    private static func parse(
+        _ buffer: ByteView, fileName: String, keepsWordTimes: Bool, passingOver piece: RawPiece?
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
         var outcome: Result<[Diagnostic], Diagnostic> = .success([])
-        let transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
+        var ordinals: PackedIntegers?
+        var transcript = CueCollector.collect(inputBytes: buffer.count) { cues in
             cues.reserve(forInputBytes: buffer.count / 4)
             var reader = Reader(scanner: JSONScanner(buffer), cues: cues, fileName: fileName,
                                 keepsWordTimes: keepsWordTimes)
+            reader.piece = piece
             do throws(JSONScanner.Failure) {
                 try reader.run()
                 outcome = .success(reader.finishedWarnings())
@@ -67,7 +85,9 @@ public enum JSONTranscriptParser {
                 outcome = .failure(reader.diagnostic(for: error))
             }
             cues = reader.cues
+            if reader.passedOver > 0 { ordinals = reader.ordinals }
         }
+        if let ordinals { transcript.ordinalColumn = ordinals }
         return (transcript, try outcome.get())
     }
 
@@ -135,6 +155,12 @@ public enum JSONTranscriptParser {
             (nil, nil, nil, -1, 1, [], false)
         var joinedText: [UInt8] = []
         /// How the segments', their `data` objects' and their words' keys were last written (`JSONScanner.repeats`).
+        /// For a search, the piece of its keyword without which a cue is left out (`passesOver`).
+        var piece: RawPiece?
+        /// The cues met so far (kept or not), those left out, and with a `piece` the number of each cue kept.
+        var cuesSeen = 0
+        var passedOver = 0
+        var ordinals = PackedIntegers()
         var segmentKeys: [JSONScanner.KeyPattern] = []
         var dataKeys: [JSONScanner.KeyPattern] = []
         var wordKeys: [JSONScanner.KeyPattern] = []
@@ -450,6 +476,10 @@ public enum JSONTranscriptParser {
             cues.trimPlaced { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             guard cues.placedCount > 0 else { return }
             let times = locateWords(in: 0..<cues.placedCount, line: line)
+            if passesOver(cues.placed) {
+                cues.discardPlaced()
+                return
+            }
             if keepsWordTimes { cues.pendingWordTimes.append(contentsOf: times) }
             cues.appendPlaced(id: nil, start: segment.start, end: segment.end, speaker: segment.speaker, line: line)
         }
@@ -524,6 +554,7 @@ public enum JSONTranscriptParser {
         mutating func flushJoined() {
             guard joined.open else { return }
             joined.open = false
+            if joinedText.withByteView({ passesOver($0) }) { return }
             if !joined.times.isEmpty { cues.pendingWordTimes.append(contentsOf: joined.times) }
             let body = joinedText
             body.withByteView { buffer in
@@ -534,6 +565,19 @@ public enum JSONTranscriptParser {
 
         func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        }
+
+        /// Counts a cue about to be appended, its text `text`; `true` when a search leaves it out:
+        /// past the first `SpeakerTurns.sampledCues` cues, a text without the `piece` holds no match.
+        mutating func passesOver(_ text: ByteView) -> Bool {
+            cuesSeen += 1
+            guard let piece else { return false }
+            if cuesSeen > SpeakerTurns.sampledCues, !piece.occurs(anywhereIn: text) {
+                passedOver += 1
+                return true
+            }
+            ordinals.append(Int64(cuesSeen))
+            return false
         }
     }
 }

@@ -55,6 +55,14 @@ struct RawPiece {
         return next + bytes.count <= range.upperBound
     }
 
+    /// Whether the piece lies anywhere in `text`, in any ASCII case (the places found in another
+    /// text by `occurs(in:of:)` are neither used nor changed).
+    ///
+    /// - Complexity: O(n) in the size of `text`.
+    func occurs(anywhereIn text: ByteView) -> Bool {
+        firstPlace(in: text, from: 0) < text.count
+    }
+
     /// The first place of the piece at or after `start`, or the text's end.
     private func firstPlace(in text: ByteView, from start: Int) -> Int {
         let length = bytes.count

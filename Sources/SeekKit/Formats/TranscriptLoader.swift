@@ -94,26 +94,19 @@ public enum TranscriptLoader {
     }
 
     /// Parses prepared text in its format; `forCounting` leaves out what a count does not need (word
-    /// times). With `query`, a TTML, YouTube or SAMI file's paragraphs that cannot hold a match of it
+    /// times). With `query`, a TTML, YouTube, SAMI or JSON file's cues that cannot hold a match of it
     /// may be left out (`TTMLParser.parse(_:fileName:language:searchingFor:)`,
     /// `YouTubeTimedTextParser.parse(_:fileName:searchingFor:)`,
-    /// `SAMIParser.parse(_:fileName:language:searchingFor:)`), when the cues read are
+    /// `SAMIParser.parse(_:fileName:language:searchingFor:)`,
+    /// `JSONTranscriptParser.parse(_:fileName:keepsWordTimes:searchingFor:)`), when the cues read are
     /// then as the whole parse gives them: in order, and not a transcript whose speakers last
     /// through their turns (a cue left out may start one).
     static func parse(
         _ text: PreparedText, forCounting: Bool = false, searchingFor query: Query? = nil
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
-        if text.format == .ttml || text.format == .youtube || text.format == .sami, let query,
-           let piece = RawPiece(query: query),
-           let parsed = text.utf8.withByteView({
-               switch text.format {
-               case .ttml: TTMLParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
-               case .sami: SAMIParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
-               default: YouTubeTimedTextParser.parse($0, fileName: text.fileName, searchingFor: piece)
-               }
-           }),
-           parsed.transcript.ordinalColumn.isEmpty || !SpeakerTurns.isTranscriptLike(parsed.transcript) {
-            return carryingTurns(parsed)
+        if let query, let piece = RawPiece(query: query),
+           let parsed = try parse(text, forCounting: forCounting, searchingFor: piece) {
+            return parsed
         }
         return switch text.format {
         case .srt: carryingTurns(mergingRollingCaptions(SRTParser.parse(text.utf8, fileName: text.fileName)))
@@ -125,6 +118,35 @@ public enum TranscriptLoader {
                 try parse(bytes, format: text.format, fileName: text.fileName, frameRate: text.frameRate,
                           language: text.language, keepsWordTimes: !forCounting) ?? (Transcript(), [])
             }
+        }
+    }
+
+    /// `parse` for a search of the keyword whose piece is `piece`, in the formats whose parsers
+    /// may leave out cues without it; `nil` for the others, and when the cues read are not
+    /// as the whole parse gives them.
+    private static func parse(
+        _ text: PreparedText, forCounting: Bool, searchingFor piece: RawPiece
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic])? {
+        switch text.format {
+        case .ttml, .youtube, .sami:
+            // Speakers that last through their turns take the whole parse: a cue left out may start one.
+            guard let parsed = text.utf8.withByteView({
+                switch text.format {
+                case .ttml: TTMLParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
+                case .sami: SAMIParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
+                default: YouTubeTimedTextParser.parse($0, fileName: text.fileName, searchingFor: piece)
+                }
+            }), parsed.transcript.ordinalColumn.isEmpty || !SpeakerTurns.isTranscriptLike(parsed.transcript)
+            else { return nil }
+            return carryingTurns(parsed)
+        case .json:
+            // (No speaker turns are carried in JSON: the speakers are given.)
+            return try text.utf8.withByteView { (bytes) throws(Diagnostic) in
+                try JSONTranscriptParser.parse(bytes, fileName: text.fileName, keepsWordTimes: !forCounting,
+                                               searchingFor: piece)
+            }
+        default:
+            return nil
         }
     }
 
