@@ -112,6 +112,16 @@ struct CueCollector {
         pendingWordTimes.removeAll()
     }
 
+    /// Forgets every cue collected so far, as `removeAll` does, but keeps the next cue's text
+    /// written so far (`placed`), moved to the front.
+    mutating func removeAllKeepingPlaced() {
+        let placedText = used..<placedEnd
+        removeAll()
+        guard !placedText.isEmpty else { return }
+        output.move(placedText, to: 0)
+        placedEnd = placedText.count
+    }
+
     /// Appends a cue whose text is `plain`; the speaker comes from `speaker` or the text's prefix.
     mutating func appendPlain(id: String?, start: Int?, end: Int?, speaker: String?, style: String? = nil,
                               line: Int) {
@@ -196,6 +206,18 @@ struct CueCollector {
         }
         output.copy(bytes, count: length, to: placedEnd)
         placedEnd += length
+    }
+
+    /// Writes `bytes` as `place(_:)` does, each `old` byte in them written as `new`.
+    mutating func place(_ bytes: ByteView, replacing old: UInt8, with new: UInt8) {
+        let from = placedEnd
+        place(bytes)
+        let count = placedEnd - from
+        var index = 0
+        while let found = bytes.firstIndex(of: old, in: index..<count) {
+            output[from + found] = new
+            index = found + 1
+        }
     }
 
     /// Writes the ASCII `byte` after the next cue's text so far.

@@ -21,50 +21,130 @@ struct LaidOutCues {
     var cuesBefore: Int
 }
 
-/// Search first, parse later, for the formats of one cue a line (or a few): SBV and SubViewer.
+/// Search first, parse later, for the formats of one cue a line (or a few): SBV and SubViewer,
+/// MicroDVD, MPL2 and TMPlayer.
 ///
-/// A layout reads every line with the parser's own reader, writing each cue's text as the parse
-/// does into a scratch of about a megabyte, and keeps where the cue's lines start; a search looks
-/// at those texts a run at a time, and only the cues with a match are read again, by the same reader
+/// A layout reads every line as the parser does, writing each cue's text as the parse does into
+/// a scratch of about a megabyte, and keeps where the cue's lines start; a search looks at those
+/// texts a run at a time, and only the cues with a match are read again, by the parser's own code
 /// started at their first line (`read`).
 ///
 /// A layout vouches for the whole parse only when it gives every cue the parse gives, in its
-/// order, and no warning: it fails (and the file is parsed whole) on any warning, on a cue's text
-/// longer than the room a run has, and on a file whose first cues' labels are transcript-like
-/// (`SpeakerTurns` would carry them through turns and take them off the text).
-enum LineFormatsLayout {
-    /// Whether the parser of `format` lays out its cues.
-    static func laysOut(_ format: SubtitleFormat) -> Bool { format == .sbv }
+/// order, and no warning but those it knows the parse gives (`warnings`): it fails (and the file
+/// is parsed whole) on any other warning, on a cue's text longer than the room a run has, and on a
+/// file whose first cues' labels are transcript-like (`SpeakerTurns` would carry them through turns
+/// and take them off the text).
+struct LineFormatsLayout {
+    let format: SubtitleFormat
+    let fileName: String
+    /// The frame rate the caller gives MicroDVD files (`LoadOptions.frameRate`).
+    let frameRate: FrameRate?
+    /// MicroDVD: the rate the file gives, found by `layOut`.
+    private(set) var fileRate: FrameRate?
+    /// The warnings the parse gives besides the cues' own, found by `layOut`: MicroDVD's assumed frame rate.
+    private(set) var warnings: [Diagnostic] = []
 
-    /// Hands `body` the cues of `bytes` (valid UTF-8 in `format`, which `laysOut`), a run of about
-    /// `runSize` bytes of text at a time. Returns true when those are all the cues the parse gives,
-    /// in its order and with no warning; false at once when they are not, and when `body` returns false.
+    /// Whether the parser of `format` lays out its cues.
+    static func laysOut(_ format: SubtitleFormat) -> Bool {
+        format == .sbv || format == .microdvd || format == .mpl2 || format == .tmplayer
+    }
+
+    /// The layout of a file `fileName` in `format`, or `nil` when its parser lays out no cues.
+    init?(format: SubtitleFormat, fileName: String, frameRate: FrameRate?) {
+        guard Self.laysOut(format) else { return nil }
+        self.format = format
+        self.fileName = fileName
+        self.frameRate = frameRate
+    }
+
+    /// Hands `body` the cues of `bytes` (valid UTF-8 in `format`), a run of about `runSize` bytes
+    /// of text at a time. Returns true when those are all the cues the parse gives, in its order,
+    /// and `warnings` all the warnings it gives; false at once when they are not, and when `body`
+    /// returns false.
     ///
     /// - Complexity: O(n) in the size of `bytes`.
-    static func layOut(
-        _ bytes: ByteView, format: SubtitleFormat, runSize: Int = 1 << 20, _ body: (LaidOutCues) -> Bool
-    ) -> Bool {
+    mutating func layOut(_ bytes: ByteView, runSize: Int = 1 << 20, _ body: (LaidOutCues) -> Bool) -> Bool {
         var exact = false
+        var fileRate: FrameRate?
+        var cues = 0
+        let format = format
         CueCollector.withCollected(inputBytes: runSize, keepsSpeakers: false, { scratch in
             var runs = Runs(size: runSize)
             switch format {
             case .sbv: exact = SBVParser.layOut(bytes, into: &scratch, runs: &runs, body)
+            case .microdvd:
+                exact = MicroDVDParser.layOut(bytes, fileRate: &fileRate, into: &scratch, runs: &runs, body)
+            case .mpl2: exact = MPL2Parser.layOut(bytes, into: &scratch, runs: &runs, body)
+            case .tmplayer: exact = TMPlayerParser.layOut(bytes, into: &scratch, runs: &runs, body)
             default: return
             }
             exact = exact && runs.hand(&scratch, to: body) && !runs.labels.isTranscriptLike
+            cues = runs.cuesBefore
         }, use: { _, _, _ in })
+        self.fileRate = fileRate
+        if format == .microdvd, let assumed = MicroDVDParser.assumedRate(fileName: fileName, frameRate: frameRate,
+                                                                        rateFromFile: fileRate != nil, cues: cues) {
+            warnings = [assumed]
+        }
         return exact
     }
 
-    /// Appends to `cues` the cues starting at `starts` (laid out from `bytes` in `format`), as the
-    /// parse gives them; false when some start gives no cue or a warning (it was not laid out from
-    /// these bytes).
-    static func read(_ starts: [CueLines], of bytes: ByteView, format: SubtitleFormat,
-                     into cues: inout CueCollector) -> Bool {
+    /// Appends to `cues` the cues starting at `starts` (laid out from `bytes`), as the parse gives
+    /// them; false when some start gives no cue or a warning (it was not laid out from these bytes).
+    func read(_ starts: [CueLines], of bytes: ByteView, into cues: inout CueCollector) -> Bool {
         switch format {
         case .sbv: SBVParser.read(starts, of: bytes, into: &cues)
+        case .microdvd:
+            MicroDVDParser.read(starts, of: bytes, rate: frameRate ?? fileRate ?? MicroDVDParser.defaultFrameRate,
+                                into: &cues)
+        case .mpl2: MPL2Parser.read(starts, of: bytes, into: &cues)
+        case .tmplayer: TMPlayerParser.read(starts, of: bytes, into: &cues)
         default: false
         }
+    }
+
+    /// Two numbers in brackets, `{12}{34}` or `[12][34]`, with no blanks, as nearly every MicroDVD and
+    /// MPL2 file writes a line's times, read at `index` at once (`index` moved past them); `nil` for any
+    /// other form, and when a number has more than `digits` digits.
+    @inline(__always)
+    static func usualPair(_ bytes: ByteView, _ index: inout Int, _ end: Int, open: UInt8, close: UInt8,
+                          digits: Int) -> (Int, Int?)? {
+        @inline(__always) func number(_ at: inout Int) -> Int? {
+            let start = at
+            var value = 0
+            while at < end, case let digit = bytes[at] &- 0x30, digit < 10 {
+                guard at - start < digits else { return nil }
+                value = value &* 10 &+ Int(digit)
+                at += 1
+            }
+            return at > start ? value : nil
+        }
+        var at = index
+        guard at < end, bytes[at] == open else { return nil }
+        at += 1
+        guard let first = number(&at), at + 1 < end, bytes[at] == close, bytes[at + 1] == open else { return nil }
+        at += 2
+        guard let second = number(&at), at < end, bytes[at] == close else { return nil }
+        index = at + 1
+        return (first, second)
+    }
+
+    /// Whether `text` (in `bytes`) is cleaned to itself with each `|` a line feed, as MicroDVD, MPL2
+    /// and TMPlayer clean a text with no other markup: no blank and no `|` at either end, and no
+    /// blank next to a `|`.
+    @inline(__always)
+    static func isBarredLines(_ bytes: ByteView, _ text: Range<Int>) -> Bool {
+        guard !text.isEmpty else { return true }
+        let first = bytes[text.lowerBound], last = bytes[text.upperBound - 1]
+        guard !LineBreakBlanks.isBlank(first), !LineBreakBlanks.isBlank(last), first != UInt8(ascii: "|"),
+              last != UInt8(ascii: "|") else { return false }
+        var from = text.lowerBound
+        while let bar = bytes.firstIndex(of: UInt8(ascii: "|"), in: from..<text.upperBound) {
+            // Not at either end: both neighbours lie in the text.
+            guard !LineBreakBlanks.isBlank(bytes[bar - 1]), !LineBreakBlanks.isBlank(bytes[bar + 1]) else { return false }
+            from = bar + 1
+        }
+        return true
     }
 
     /// The cues a layout has written to its scratch and not yet handed to the search.
@@ -91,12 +171,12 @@ enum LineFormatsLayout {
             starts.append(start)
         }
 
-        /// Whether the run in `scratch` is full, and no cue's text is placed but not yet kept:
-        /// time to hand it over (`hand`).
+        /// Whether the run in `scratch` is full: time to hand it over (`hand`).
         @inline(__always)
-        func isFull(_ scratch: CueCollector) -> Bool { scratch.used >= size && scratch.placedCount == 0 }
+        func isFull(_ scratch: CueCollector) -> Bool { scratch.used >= size }
 
-        /// Hands the cues kept to `body` and forgets them, `scratch` emptied; what `body` returned.
+        /// Hands the cues kept to `body` and forgets them, `scratch` emptied but for the text placed
+        /// and not yet kept (`CueCollector.removeAllKeepingPlaced`); what `body` returned.
         mutating func hand(_ scratch: inout CueCollector, to body: (LaidOutCues) -> Bool) -> Bool {
             guard !spans.isEmpty else { return true }
             let run = LaidOutCues(text: scratch.storageBytes.view(0..<scratch.used), spans: spans, starts: starts,
@@ -105,7 +185,7 @@ enum LineFormatsLayout {
             cuesBefore += spans.count
             spans.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
-            scratch.removeAll()
+            scratch.removeAllKeepingPlaced()
             return true
         }
     }

@@ -37,16 +37,80 @@ public enum MPL2Parser {
                     continue
                 }
                 if let stop, stop < start { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
-                cues.plain.removeAll(keepingCapacity: true)
-                clean(buffer.extracting(index..<end), into: &cues.plain, scratch: &scratch)
-                cues.appendPlain(id: nil, start: start * 100, end: stop.map { $0 * 100 }, speaker: nil, line: lineNumber)
+                appendCue(buffer.extracting(index..<end), times: (start, stop), line: lineNumber, into: &cues,
+                          scratch: &scratch)
             }
         }
         return (transcript, warnings.all)
     }
 
+    /// Appends the cue of a line whose text (after its times) is `text`, timed by `times`.
+    @inline(__always)
+    private static func appendCue(_ text: ByteView, times: (Int, Int?), line: Int, into cues: inout CueCollector,
+                                  scratch: inout [UInt8]) {
+        cues.plain.removeAll(keepingCapacity: true)
+        clean(text, into: &cues.plain, scratch: &scratch)
+        cues.appendPlain(id: nil, start: times.0 * 100, end: times.1.map { $0 * 100 }, speaker: nil, line: line)
+    }
+
+    /// Lays out the cues of `bytes` into `scratch` (`LineFormatsLayout.layOut`): false at once on a
+    /// warning, a text longer than the room left, or when `body` returns false.
+    static func layOut(
+        _ bytes: ByteView, into scratch: inout CueCollector, runs: inout LineFormatsLayout.Runs,
+        _ body: (LaidOutCues) -> Bool
+    ) -> Bool {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        var lineNumber = 0
+        var plain: [UInt8] = []
+        var between: [UInt8] = []
+        while position < scanner.count {
+            if runs.isFull(scratch) { guard runs.hand(&scratch, to: body) else { return false } }
+            let lineStart = position
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            position = next
+            var index = bytes.skippingBlanks(from: lineStart, to: lineEnd)
+            guard index < lineEnd else { continue }
+            guard let (start, stop) = times(bytes, &index, lineEnd) else { return false }
+            if let stop, stop < start { return false }
+            let text = index..<lineEnd
+            guard text.count + 2 <= scratch.room else { return false }
+            // Text with no markup, no `/` and no blank by a line break is itself, `|`s made line feeds.
+            if bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "/"),
+                                in: text) == text.upperBound,
+               LineFormatsLayout.isBarredLines(bytes, text) {
+                scratch.place(bytes.extracting(text), replacing: UInt8(ascii: "|"), with: 0x0A)
+            } else {
+                plain.removeAll(keepingCapacity: true)
+                clean(bytes.extracting(text), into: &plain, scratch: &between)
+                plain.withByteView { scratch.place($0) }
+            }
+            runs.keep(CueLines(position: lineStart, linesBefore: lineNumber - 1), from: &scratch)
+        }
+        return true
+    }
+
+    /// Appends to `cues` the cues whose lines start at `starts`, as `parse` reads them.
+    static func read(_ starts: [CueLines], of bytes: ByteView, into cues: inout CueCollector) -> Bool {
+        let scanner = LineScanner(bytes)
+        var scratch: [UInt8] = []
+        for start in starts {
+            let (lineEnd, _) = scanner.line(from: start.position)
+            var index = bytes.skippingBlanks(from: start.position, to: lineEnd)
+            guard let times = times(bytes, &index, lineEnd) else { return false }
+            appendCue(bytes.extracting(index..<lineEnd), times: times, line: start.linesBefore + 1, into: &cues,
+                      scratch: &scratch)
+        }
+        return true
+    }
+
     /// Reads `[a][b]` at `index` (tenths of a second; `b` is `nil` when empty), `index` moved past them.
     static func times(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> (Int, Int?)? {
+        if let times = LineFormatsLayout.usualPair(bytes, &index, end, open: UInt8(ascii: "["), close: UInt8(ascii: "]"),
+                                                   digits: 10) {
+            return times
+        }
         guard let first = number(bytes, &index, end, optional: false) else { return nil }
         guard let second = number(bytes, &index, end, optional: true) else { return nil }
         return (first ?? 0, second)

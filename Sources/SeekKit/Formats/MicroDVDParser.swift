@@ -26,10 +26,18 @@ public enum MicroDVDParser {
             rateFromFile = read($0, frameRate: frameRate, into: &$1, warnings: &$2)
         }
         var all = logged
-        if frameRate == nil, !rateFromFile, !transcript.isEmpty {
-            all.insert(Diagnostic(file: fileName, message: "no frame rate in the file; \(defaultFrameRate) fps assumed (use --fps to set it)"), at: 0)
+        if let assumed = assumedRate(fileName: fileName, frameRate: frameRate, rateFromFile: rateFromFile,
+                                     cues: transcript.count) {
+            all.insert(assumed, at: 0)
         }
         return (transcript, all)
+    }
+
+    /// The warning that the default frame rate is assumed for the cues of a file that gives none
+    /// when the caller gives none either (`frameRate`), or `nil`.
+    static func assumedRate(fileName: String, frameRate: FrameRate?, rateFromFile: Bool, cues: Int) -> Diagnostic? {
+        guard frameRate == nil, !rateFromFile, cues > 0 else { return nil }
+        return Diagnostic(file: fileName, message: "no frame rate in the file; \(defaultFrameRate) fps assumed (use --fps to set it)")
     }
 
     /// Whether `line` starts like a MicroDVD cue: `{digits}{digits or nothing}`.
@@ -40,6 +48,10 @@ public enum MicroDVDParser {
 
     /// Reads `{a}{b}` at `index`: the frames (`b` is `nil` when empty), `index` moved past them.
     static func frames(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> (Int, Int?)? {
+        if let frames = LineFormatsLayout.usualPair(bytes, &index, end, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"),
+                                                    digits: 12) {
+            return frames
+        }
         guard let first = number(bytes, &index, end, optional: false) else { return nil }
         guard let second = number(bytes, &index, end, optional: true) else { return nil }
         return (first ?? 0, second)
@@ -99,12 +111,78 @@ public enum MicroDVDParser {
                 }
             }
             if let endFrame, endFrame < startFrame { warnings.add(line: lineNumber, SBVParser.endsBeforeStart) }
-            cues.plain.removeAll(keepingCapacity: true)
-            clean(text, into: &cues.plain)
-            cues.appendPlain(id: nil, start: milliseconds(startFrame, rate),
-                             end: endFrame.map { milliseconds($0, rate) }, speaker: nil, line: lineNumber)
+            appendCue(text, frames: (startFrame, endFrame), rate: rate, line: lineNumber, into: &cues)
         }
         return rateFromFile
+    }
+
+    /// Appends the cue of a line whose text (after its frames) is `text`, timed by `frames` at `rate`.
+    @inline(__always)
+    private static func appendCue(_ text: ByteView, frames: (Int, Int?), rate: FrameRate, line: Int,
+                                  into cues: inout CueCollector) {
+        cues.plain.removeAll(keepingCapacity: true)
+        clean(text, into: &cues.plain)
+        cues.appendPlain(id: nil, start: milliseconds(frames.0, rate), end: frames.1.map { milliseconds($0, rate) },
+                         speaker: nil, line: line)
+    }
+
+    /// Lays out the cues of `bytes` into `scratch` (`LineFormatsLayout.layOut`), `fileRate` set to
+    /// the rate the file gives: false at once on a warning, a text longer than the room left, or
+    /// when `body` returns false.
+    static func layOut(
+        _ bytes: ByteView, fileRate: inout FrameRate?, into scratch: inout CueCollector,
+        runs: inout LineFormatsLayout.Runs, _ body: (LaidOutCues) -> Bool
+    ) -> Bool {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        var lineNumber = 0
+        var first = true
+        var plain: [UInt8] = []
+        while position < scanner.count {
+            if runs.isFull(scratch) { guard runs.hand(&scratch, to: body) else { return false } }
+            let lineStart = position
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            position = next
+            var index = bytes.skippingBlanks(from: lineStart, to: lineEnd)
+            if index == lineEnd { continue }
+            guard let (startFrame, endFrame) = frames(bytes, &index, lineEnd) else { return false }
+            let text = index..<lineEnd
+            if first {
+                first = false
+                if startFrame <= 1, endFrame ?? 0 <= 1, let hint = rateHint(bytes.extracting(text)) {
+                    guard let rate = hint.rate else { return false }
+                    fileRate = rate
+                    continue
+                }
+            }
+            if let endFrame, endFrame < startFrame { return false }
+            guard text.count + 2 <= scratch.room else { return false }
+            // Text with no control code and no blank by a line break is itself, `|`s made line feeds.
+            if bytes.firstIndex(of: UInt8(ascii: "{"), in: text) == nil,
+               LineFormatsLayout.isBarredLines(bytes, text) {
+                scratch.place(bytes.extracting(text), replacing: UInt8(ascii: "|"), with: 0x0A)
+            } else {
+                plain.removeAll(keepingCapacity: true)
+                clean(bytes.extracting(text), into: &plain)
+                plain.withByteView { scratch.place($0) }
+            }
+            runs.keep(CueLines(position: lineStart, linesBefore: lineNumber - 1), from: &scratch)
+        }
+        return true
+    }
+
+    /// Appends to `cues` the cues whose lines start at `starts`, as `parse` reads them at `rate`.
+    static func read(_ starts: [CueLines], of bytes: ByteView, rate: FrameRate, into cues: inout CueCollector) -> Bool {
+        let scanner = LineScanner(bytes)
+        for start in starts {
+            let (lineEnd, _) = scanner.line(from: start.position)
+            var index = bytes.skippingBlanks(from: start.position, to: lineEnd)
+            guard let frames = frames(bytes, &index, lineEnd) else { return false }
+            appendCue(bytes.extracting(index..<lineEnd), frames: frames, rate: rate, line: start.linesBefore + 1,
+                      into: &cues)
+        }
+        return true
     }
 
     /// Frame `frame` in milliseconds, rounded (frames have at most 12 digits, so this cannot overflow).

@@ -35,7 +35,7 @@ public enum TMPlayerParser {
     /// Reads `H:MM:SS:`, `H:MM:SS=` or `H:MM:SS,N=` at `start` (hours one to three digits).
     static func stamp(_ bytes: ByteView, _ start: Int, _ end: Int) -> Stamp? {
         var index = start
-        var fields = [0, 0, 0]
+        var seconds = 0
         for field in 0..<3 {
             let digitsStart = index
             var value = 0
@@ -45,7 +45,7 @@ public enum TMPlayerParser {
             }
             let digits = index - digitsStart
             guard field == 0 ? digits >= 1 : digits == 2 && value <= 59 else { return nil }
-            fields[field] = value
+            seconds = seconds * 60 + value
             if field < 2 {
                 guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
@@ -69,7 +69,7 @@ public enum TMPlayerParser {
         default:
             return nil
         }
-        return Stamp(time: ((fields[0] * 60 + fields[1]) * 60 + fields[2]) * 1000, part: part, textStart: index)
+        return Stamp(time: seconds * 1000, part: part, textStart: index)
     }
 
     /// Whether `bytes` (a file's first bytes) read as TMPlayer: at least three in four of the lines
@@ -97,23 +97,27 @@ public enum TMPlayerParser {
     private struct Pending {
         var time: Int
         var line: Int
+        /// Where its first line starts.
+        var start: CueLines
         var text: Range<Int>
+    }
+
+    /// A cue whose end is known: its text is final (`text`, to read before the reader reads on).
+    struct FlushedCue {
+        var time: Int
+        var end: Int
+        var line: Int
+        var start: CueLines
+        var text: ByteView
     }
 
     private static func read(_ scanner: LineScanner, into cues: inout CueCollector, warnings: inout WarningLog) {
         let bytes = scanner.view
-        var pending: [Pending] = []
-        var texts: [UInt8] = []
-        func flush(at time: Int?, into cues: inout CueCollector) {
-            for cue in pending {
-                let end = time.map { $0 > cue.time ? Swift.min($0, cue.time + longest) : cue.time + longest }
-                    ?? cue.time + longest
-                cues.plain.removeAll(keepingCapacity: true)
-                cues.plain.append(contentsOf: texts[cue.text])
-                cues.appendPlain(id: nil, start: cue.time, end: end, speaker: nil, line: cue.line)
-            }
-            pending.removeAll(keepingCapacity: true)
-            texts.removeAll(keepingCapacity: true)
+        var reader = Reader()
+        func append(_ cue: FlushedCue) {
+            cues.plain.removeAll(keepingCapacity: true)
+            cues.plain.append(contentsOf: cue.text)
+            cues.appendPlain(id: nil, start: cue.time, end: cue.end, speaker: nil, line: cue.line)
         }
         var position = 0
         var lineNumber = 0
@@ -121,30 +125,172 @@ public enum TMPlayerParser {
             let (end, next) = scanner.line(from: position)
             lineNumber += 1
             defer { position = next }
-            let start = bytes.skippingBlanks(from: position, to: end)
-            guard start < end else { continue }
-            guard let stamp = stamp(bytes, start, end) else {
+            if !reader.read(bytes, position, end, lineNumber: lineNumber, flushed: append) {
                 warnings.add(line: lineNumber, "expected a TMPlayer line like 00:01:02:text; line skipped")
-                continue
-            }
-            let text = bytes.extracting(stamp.textStart..<end)
-            if stamp.part > 1, let last = pending.last, last.time == stamp.time {
-                let from = texts.count
-                clean(text, into: &texts)
-                if texts.count > from { texts.insert(0x0A, at: from) }
-                pending[pending.count - 1].text = last.text.lowerBound..<texts.count
-                continue
-            }
-            if let first = pending.first, stamp.time != first.time {
-                flush(at: stamp.time, into: &cues)
-            }
-            let from = texts.count
-            clean(text, into: &texts)
-            if texts.count > from {
-                pending.append(Pending(time: stamp.time, line: lineNumber, text: from..<texts.count))
             }
         }
-        flush(at: nil, into: &cues)
+        reader.flush(at: nil, append)
+    }
+
+    /// Reads TMPlayer a line at a time, handing over the cues a line ends (`flush`): what `parse`
+    /// reads, what `layOut` lays out and, started at a cue's first line, what `read(_:of:into:)`
+    /// reads again.
+    struct Reader {
+        private var pending: [Pending] = []
+        private var texts: [UInt8] = []
+
+        /// Reads the line `lineStart..<lineEnd` of `bytes`, line `lineNumber`, handing `flushed` the
+        /// cues it ends; false for a line that is no TMPlayer line (which `parse` skips with a warning).
+        @inline(__always)
+        mutating func read(_ bytes: ByteView, _ lineStart: Int, _ lineEnd: Int, lineNumber: Int,
+                           flushed: (FlushedCue) -> Void) -> Bool {
+            let start = bytes.skippingBlanks(from: lineStart, to: lineEnd)
+            guard start < lineEnd else { return true }
+            guard let stamp = stamp(bytes, start, lineEnd) else { return false }
+            let text = stamp.textStart..<lineEnd
+            if stamp.part > 1, let last = pending.last, last.time == stamp.time {
+                let from = texts.count
+                clean(bytes, text)
+                if texts.count > from { texts.insert(0x0A, at: from) }
+                pending[pending.count - 1].text = last.text.lowerBound..<texts.count
+                return true
+            }
+            if let first = pending.first, stamp.time != first.time {
+                flush(at: stamp.time, flushed)
+            }
+            let from = texts.count
+            clean(bytes, text)
+            if texts.count > from {
+                pending.append(Pending(time: stamp.time, line: lineNumber,
+                                       start: CueLines(position: lineStart, linesBefore: lineNumber - 1),
+                                       text: from..<texts.count))
+            }
+            return true
+        }
+
+        /// Hands `flushed` the cues read and not yet handed over, ending at `time` (`nil`: the end
+        /// of the text), and forgets them.
+        mutating func flush(at time: Int?, _ flushed: (FlushedCue) -> Void) {
+            texts.withByteView { texts in
+                for cue in pending {
+                    let end = time.map { $0 > cue.time ? Swift.min($0, cue.time + longest) : cue.time + longest }
+                        ?? cue.time + longest
+                    flushed(FlushedCue(time: cue.time, end: end, line: cue.line, start: cue.start,
+                                       text: texts.extracting(cue.text)))
+                }
+            }
+            pending.removeAll(keepingCapacity: true)
+            texts.removeAll(keepingCapacity: true)
+        }
+
+        /// Cleans the text `text` of `bytes` after the texts read (`TMPlayerParser.clean`), copied
+        /// whole when it is itself with its `|`s made line feeds (`LineFormatsLayout.isBarredLines`).
+        @inline(__always)
+        private mutating func clean(_ bytes: ByteView, _ text: Range<Int>) {
+            if LineFormatsLayout.isBarredLines(bytes, text) {
+                let from = texts.count
+                texts.append(contentsOf: bytes.extracting(text))
+                for index in from..<texts.count where texts[index] == UInt8(ascii: "|") { texts[index] = 0x0A }
+            } else {
+                TMPlayerParser.clean(bytes.extracting(text), into: &texts)
+            }
+        }
+    }
+
+    /// Lays out the cues of `bytes` into `scratch` (`LineFormatsLayout.layOut`): false at once on a
+    /// warning, a text longer than the room left, or when `body` returns false.
+    ///
+    /// The cues come as `Reader` hands them over, but each is kept as soon as no later line can add
+    /// to it, its end not looked for: the cue of a line is open to the parts that follow it (`,2=`,
+    /// at its time) until a line starts another cue or a line of another time ends them all.
+    static func layOut(
+        _ bytes: ByteView, into scratch: inout CueCollector, runs: inout LineFormatsLayout.Runs,
+        _ body: (LaidOutCues) -> Bool
+    ) -> Bool {
+        let scanner = LineScanner(bytes)
+        // The cue that parts may still add to (the reader's last pending one), and the time of the
+        // cues not yet ended (its first pending one's).
+        var open: (time: Int, start: CueLines)?
+        var pendingTime: Int?
+        var cleaned: [UInt8] = []
+        var position = 0
+        var lineNumber = 0
+        // Whether `text` cleans to no text; if not, with `isRaw` false, its cleaned text is in `cleaned`.
+        func isEmpty(_ text: Range<Int>, isRaw: inout Bool) -> Bool {
+            isRaw = LineFormatsLayout.isBarredLines(bytes, text)
+            if isRaw { return text.isEmpty }
+            cleaned.removeAll(keepingCapacity: true)
+            clean(bytes.extracting(text), into: &cleaned)
+            return cleaned.isEmpty
+        }
+        // Places the cleaned text of `text` that `isEmpty` found.
+        func place(_ text: Range<Int>, isRaw: Bool) {
+            if isRaw {
+                scratch.place(bytes.extracting(text), replacing: UInt8(ascii: "|"), with: 0x0A)
+            } else {
+                cleaned.withByteView { scratch.place($0) }
+            }
+        }
+        while position < scanner.count {
+            if runs.isFull(scratch) { guard runs.hand(&scratch, to: body) else { return false } }
+            let lineStart = position
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            position = next
+            let start = bytes.skippingBlanks(from: lineStart, to: lineEnd)
+            guard start < lineEnd else { continue }
+            guard let stamp = stamp(bytes, start, lineEnd) else { return false }
+            let text = stamp.textStart..<lineEnd
+            guard text.count + 3 <= scratch.room else { return false }
+            var isRaw = false
+            if stamp.part > 1, let last = open, last.time == stamp.time {
+                if !isEmpty(text, isRaw: &isRaw) {
+                    scratch.place(0x0A)
+                    place(text, isRaw: isRaw)
+                }
+                continue
+            }
+            if let time = pendingTime, stamp.time != time {
+                if let last = open { runs.keep(last.start, from: &scratch) }
+                open = nil
+                pendingTime = nil
+            }
+            guard !isEmpty(text, isRaw: &isRaw) else { continue }
+            if let last = open { runs.keep(last.start, from: &scratch) }
+            place(text, isRaw: isRaw)
+            open = (stamp.time, CueLines(position: lineStart, linesBefore: lineNumber - 1))
+            pendingTime = pendingTime ?? stamp.time
+        }
+        if let last = open { runs.keep(last.start, from: &scratch) }
+        return true
+    }
+
+    /// Appends to `cues` the cues whose first lines start at `starts`, as `parse` reads them.
+    static func read(_ starts: [CueLines], of bytes: ByteView, into cues: inout CueCollector) -> Bool {
+        let scanner = LineScanner(bytes)
+        for start in starts {
+            var reader = Reader()
+            var found: CueLines?
+            // The cue's own lines, then those until a later time ends it: the first cue handed over.
+            func take(_ cue: FlushedCue) {
+                guard found == nil else { return }
+                found = cue.start
+                cues.plain.removeAll(keepingCapacity: true)
+                cues.plain.append(contentsOf: cue.text)
+                cues.appendPlain(id: nil, start: cue.time, end: cue.end, speaker: nil, line: cue.line)
+            }
+            var position = start.position
+            var lineNumber = start.linesBefore
+            while found == nil && position < scanner.count {
+                let (end, next) = scanner.line(from: position)
+                lineNumber += 1
+                guard reader.read(bytes, position, end, lineNumber: lineNumber, flushed: take) else { return false }
+                position = next
+            }
+            if found == nil { reader.flush(at: nil, take) }
+            guard found == start else { return false }
+        }
+        return true
     }
 
     /// Copies a line's text into `output`: `|` as a line break, blanks around line breaks and

@@ -86,7 +86,8 @@ extension TranscriptLoader {
         var result = MatchCount(matches: 0, format: format, encoding: TextEncoding.utf8.name, warnings: warnings)
         if isBlank { return result }
         if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
-                                       pieceSize: pieceSize, enough: enough) ?? countLaidOut(bytes, format: format, query: query) {
+                                       pieceSize: pieceSize, enough: enough)
+            ?? countLaidOut(bytes, format: format, fileName: fileName, frameRate: options.frameRate, query: query) {
             if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
             result.matches = counted.matches
             result.warnings += counted.warnings

@@ -18,12 +18,12 @@ extension TranscriptLoader {
     /// - Parameter warnings: the warnings of the format's detection, which come first.
     /// - Complexity: O(n) in the size of `bytes`, plus the parse of the cues with a match.
     static func loadMatchingLaidOut(
-        _ bytes: ByteView, format: SubtitleFormat, matcher: Matcher, query: Query, indexing: Bool,
-        warnings: [Diagnostic]
+        _ bytes: ByteView, format: SubtitleFormat, fileName: String, frameRate: FrameRate?, matcher: Matcher,
+        query: Query, indexing: Bool, warnings: [Diagnostic]
     ) -> (loaded: LoadedTranscript, index: MatchIndex?)? {
-        if LineFormatsLayout.laysOut(format) {
-            return loadMatchingLaidOutLines(bytes, format: format, matcher: matcher, query: query, indexing: indexing,
-                                            warnings: warnings)
+        if let layout = LineFormatsLayout(format: format, fileName: fileName, frameRate: frameRate) {
+            return loadMatchingLaidOut(bytes, layout: layout, matcher: matcher, query: query, indexing: indexing,
+                                       warnings: warnings)
         }
         guard format == .ass else { return nil }
         var events: [ASSParser.Event] = []
@@ -67,20 +67,20 @@ extension TranscriptLoader {
     ///
     /// - Complexity: O(n) in the size of `bytes`.
     static func countLaidOut(
-        _ bytes: ByteView, format: SubtitleFormat, query: Query
+        _ bytes: ByteView, format: SubtitleFormat, fileName: String, frameRate: FrameRate?, query: Query
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard searchesFirst(format), let matcher = inPlaceMatcher(for: query, forCounting: true) else { return nil }
         var cues = 0
         var count = 0
-        if LineFormatsLayout.laysOut(format) {
-            let exact = LineFormatsLayout.layOut(bytes, format: format) { run in
+        if var layout = LineFormatsLayout(format: format, fileName: fileName, frameRate: frameRate) {
+            let exact = layout.layOut(bytes) { run in
                 cues += run.spans.count
                 guard let counted = matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" })
                 else { return false }
                 count += counted
                 return true
             }
-            return exact ? (cues, count, []) : nil
+            return exact ? (cues, count, layout.warnings) : nil
         }
         let defers = defersEscapes(matcher)
         let exact = ASSParser.layOut(bytes, defersEscapes: defers) { run in
@@ -126,17 +126,18 @@ extension TranscriptLoader {
     }
 
     /// `loadMatchingLaidOut` of a format whose cues `LineFormatsLayout` lays out.
-    private static func loadMatchingLaidOutLines(
-        _ bytes: ByteView, format: SubtitleFormat, matcher: Matcher, query: Query, indexing: Bool,
+    private static func loadMatchingLaidOut(
+        _ bytes: ByteView, layout: LineFormatsLayout, matcher: Matcher, query: Query, indexing: Bool,
         warnings: [Diagnostic]
     ) -> (loaded: LoadedTranscript, index: MatchIndex?)? {
+        var layout = layout
         var starts: [CueLines] = []
         var ordinals = PackedIntegers()
         var matchCues = PackedIntegers()
         var matchStarts = PackedIntegers()
         var matchLengths = PackedIntegers()
         var textBytes = 0
-        let exact = LineFormatsLayout.layOut(bytes, format: format) { run in
+        let exact = layout.layOut(bytes) { run in
             var lastCue = -1
             return matcher.matchesInCues(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }) { cue, range in
                 if cue != lastCue {
@@ -155,11 +156,11 @@ extension TranscriptLoader {
         guard exact else { return nil }
         var read = true
         var transcript = CueCollector.collect(inputBytes: textBytes) { cues in
-            read = LineFormatsLayout.read(starts, of: bytes, format: format, into: &cues)
+            read = layout.read(starts, of: bytes, into: &cues)
         }
         guard read, transcript.count == starts.count else { return nil }
-        return laidOut(&transcript, format: format, ordinals: &ordinals, query: query, indexing: indexing,
-                       matches: (matchCues, matchStarts, matchLengths), warnings: warnings)
+        return laidOut(&transcript, format: layout.format, ordinals: &ordinals, query: query, indexing: indexing,
+                       matches: (matchCues, matchStarts, matchLengths), warnings: warnings + layout.warnings)
     }
 
     /// The transcript of the cues read again, numbered `ordinals`, with the matches found in them.
@@ -186,6 +187,8 @@ extension TranscriptLoader {
     /// `countLaidOut` of text already decoded.
     static func countLaidOut(_ text: PreparedText, query: Query) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard searchesFirst(text.format) else { return nil }
-        return text.utf8.withByteView { countLaidOut($0, format: text.format, query: query) }
+        return text.utf8.withByteView {
+            countLaidOut($0, format: text.format, fileName: text.fileName, frameRate: text.frameRate, query: query)
+        }
     }
 }

@@ -87,7 +87,8 @@ extension TranscriptLoader {
             return (loaded, nil)
         }
         if searchesFirst(format) && !isBlank, let found = loadMatchingLaidOut(
-            bytes, format: format, matcher: matcher, query: query, indexing: indexing, warnings: warnings) {
+            bytes, format: format, fileName: fileName, frameRate: options.frameRate, matcher: matcher, query: query,
+            indexing: indexing, warnings: warnings) {
             releasing?(0..<bytes.count)
             return found
         }

@@ -108,7 +108,7 @@ import SeekBytes
                                  (ASSShape(outOfOrder: true), false), (ASSShape(badLine: true), false)] {
             let bytes = Array(Self.ass(events: 400, seed: 9, shape: shape).utf8)
             let found = bytes.withByteView { buffer in
-                TranscriptLoader.loadMatchingLaidOut(buffer, format: .ass, matcher: matcher, query: Query("budget"),
+                TranscriptLoader.loadMatchingLaidOut(buffer, format: .ass, fileName: "t.ass", frameRate: nil, matcher: matcher, query: Query("budget"),
                                                      indexing: true, warnings: [])
             }
             #expect((found != nil) == laidOut, "\(shape)")
@@ -133,6 +133,176 @@ import SeekBytes
             files[format, default: 0] += 1
         }
         #expect(files[.ass] ?? 0 > 0 && files[.sbv] ?? 0 > 0, "\(files)")
+    }
+
+    // MARK: MicroDVD, MPL2 and TMPlayer
+
+    /// What a generated one-line-a-cue file (MicroDVD, MPL2, TMPlayer) holds besides its ordinary cues.
+    struct LineShape: Sendable, CustomStringConvertible {
+        var format: SubtitleFormat
+        var labels = false
+        var crlf = false
+        var blankLines = false
+        var badLine = false
+        var backwards = false
+        var noFinalLineFeed = false
+        /// MicroDVD: a first line giving the frame rate (`badRate`: one out of range).
+        var rateLine = false
+        var badRate = false
+        /// MPL2: a header before the first cue. TMPlayer: lines in parts, several at one time,
+        /// lines of no text and the `=` form.
+        var extras = false
+        var description: String {
+            "\(format) labels \(labels) crlf \(crlf) blankLines \(blankLines) badLine \(badLine) backwards \(backwards) "
+                + "noFinalLineFeed \(noFinalLineFeed) rateLine \(rateLine) badRate \(badRate) extras \(extras)"
+        }
+
+        /// Whether the layout vouches for the file's parse.
+        var laidOut: Bool {
+            // (TMPlayer gives no end times to be out of order.)
+            !labels && !badLine && !(backwards && format != .tmplayer) && !badRate && !(extras && format == .mpl2)
+        }
+
+        static func all(_ format: SubtitleFormat) -> [LineShape] {
+            var shapes = [LineShape(format: format), LineShape(format: format, labels: true),
+                          LineShape(format: format, crlf: true), LineShape(format: format, blankLines: true),
+                          LineShape(format: format, badLine: true), LineShape(format: format, backwards: true),
+                          LineShape(format: format, noFinalLineFeed: true), LineShape(format: format, extras: true),
+                          LineShape(format: format, crlf: true, blankLines: true, noFinalLineFeed: true, extras: true)]
+            if format == .microdvd {
+                shapes += [LineShape(format: format, rateLine: true), LineShape(format: format, badRate: true),
+                           LineShape(format: format, crlf: true, blankLines: true, rateLine: true)]
+            }
+            return shapes
+        }
+    }
+
+    /// A file of `cues` lines in `shape.format`: `|` line breaks with and without blanks by them,
+    /// blanks at the ends, markup each format cleans (`{y:i}`, `/` italics, `<i>`, `&amp;`), empty
+    /// texts, Chinese, Cyrillic, combining marks and a Kelvin sign, and what `shape` adds.
+    static func lineFile(cues: Int, seed: UInt64, shape: LineShape) -> String {
+        var generator = Generator(state: seed)
+        let speakers = ["Alice", "Bob", "Carol"]
+        var lines: [String] = []
+        switch shape.format {
+        case .microdvd where shape.rateLine || shape.badRate: lines.append(shape.badRate ? "{1}{1}5000" : "{1}{1}25.000")
+        case .mpl2 where shape.extras: lines += ["HTTP/1.1 200 OK", "Content-Type: text/plain", ""]
+        default: break
+        }
+        func stamp(_ tenths: Int, end: Int, part: Int = 1, equals: Bool = false) -> String {
+            switch shape.format {
+            case .microdvd: return "{\(tenths * 24 / 10)}{\(end * 24 / 10)}"
+            case .mpl2: return "[\(tenths)][\(end)]"
+            default:
+                let seconds = tenths / 10
+                let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+                let clock = "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+                if equals { return "\(clock)=" }
+                return part > 1 || shape.extras && part == 1 && tenths % 3 == 0 ? "\(clock),\(part)=" : "\(clock):"
+            }
+        }
+        var time = 0
+        for number in 0..<cues {
+            time += 10 + Int(generator.next() % 40)
+            let end = shape.backwards && number == cues / 2 ? time - 5 : time + 15
+            let text: String
+            switch generator.next() % 20 {
+            case 0: text = "the budget is fine|home town"
+            case 1: text = "home |  town budget"
+            case 2: text = "预算 budget 预算|второй budget"
+            case 3: text = "a budget\u{301} with a mark"
+            case 4: text = "BUDGET\u{212A}and home"
+            case 5: text = "{y:i}home{c:$0000FF} town|budget"
+            case 6: text = ""
+            case 7: text = "/home town|/budget"
+            case 8 where shape.labels: text = "\(speakers[number % 3].uppercased()): the budget"
+            case 9: text = "  budget home  "
+            case 10: text = "<i>home</i> town &amp; budget"
+            case 11: text = "home||town|"
+            case 12: text = "|budget|"
+            case 13: text = "k budget and/or {home}"
+            case 14: text = "   "
+            default: text = "just words \(number)"
+            }
+            lines.append(stamp(time, end: end) + text)
+            if shape.format == .tmplayer && shape.extras {
+                switch number % 6 {
+                case 0: lines.append(stamp(time, end: end, part: 2) + "second part budget")
+                case 1: lines.append(stamp(time, end: end) + "same time budget")
+                case 2: lines.append(stamp(time + 1, end: end) + "")
+                case 3: lines += [stamp(time, end: end) + "", stamp(time, end: end, part: 2) + "part after none"]
+                case 4: lines.append(stamp(time, end: end, equals: true) + "home town")
+                default: break
+                }
+            }
+            if shape.badLine && number == cues / 3 { lines.append("not a cue budget") }
+            if shape.blankLines && number % 7 == 0 { lines.append(number % 2 == 0 ? "" : "  ") }
+        }
+        var file = lines.joined(separator: shape.crlf ? "\r\n" : "\n")
+        if !shape.noFinalLineFeed { file += shape.crlf ? "\r\n" : "\n" }
+        return file
+    }
+
+    static let lineShapes = [SubtitleFormat.microdvd, .mpl2, .tmplayer].flatMap(LineShape.all)
+
+    @Test(arguments: lineShapes)
+    func generatedLineFilesSearchAsTheWholeParse(shape: LineShape) throws {
+        let fileName = shape.format == .microdvd ? "t.sub" : "t.txt"
+        for seed: UInt64 in 1...3 {
+            let bytes = Array(Self.lineFile(cues: 400, seed: seed, shape: shape).utf8)
+            let format = try expectSameOutput(bytes, fileName: fileName)
+            #expect(format == shape.format, "\(shape)")
+            if shape.format == .microdvd {
+                try expectSameOutput(bytes, fileName: fileName, options: LoadOptions(frameRate: FrameRate(numerator: 30, denominator: 1)))
+            }
+        }
+    }
+
+    /// The layout in runs of any size gives every cue's text as the whole parse does, and the cues
+    /// read again from where it found them are the parse's own; the search takes its own path where
+    /// the layout vouches for the parse.
+    @Test(arguments: lineShapes)
+    func lineFilesLaidOutInRunsOfAnySizeAreTheWholeParse(shape: LineShape) throws {
+        let bytes = Array(Self.lineFile(cues: 300, seed: 5, shape: shape).utf8)
+        let (parsed, parseWarnings) = switch shape.format {
+        case .microdvd: MicroDVDParser.parse(bytes, fileName: "t")
+        case .mpl2: MPL2Parser.parse(bytes, fileName: "t")
+        default: TMPlayerParser.parse(bytes, fileName: "t")
+        }
+        // (A run of 64 bytes has room for a TMPlayer cue still open and the next line's text.)
+        for runSize in [64, 200, 700, 1 << 20] {
+            var texts: [String] = []
+            var starts: [CueLines] = []
+            var runs = 0
+            var layout = try #require(LineFormatsLayout(format: shape.format, fileName: "t", frameRate: nil))
+            let exact = bytes.withByteView { buffer in
+                layout.layOut(buffer, runSize: runSize) { run in
+                    #expect(run.cuesBefore == texts.count)
+                    runs += 1
+                    texts += run.spans.map { run.text.extracting($0).string }
+                    starts += run.starts
+                    return true
+                }
+            }
+            #expect(exact == shape.laidOut, "\(shape) runs of \(runSize)")
+            guard exact else { continue }
+            #expect(texts == parsed.map(\.text), "\(shape) runs of \(runSize)")
+            #expect(layout.warnings == parseWarnings, "\(shape) runs of \(runSize)")
+            #expect(runSize > 1000 || runs > 2, "\(shape) runs of \(runSize)")
+            let read = bytes.withByteView { buffer in
+                CueCollector.collect(inputBytes: buffer.count) { cues in
+                    #expect(layout.read(starts, of: buffer, into: &cues))
+                }
+            }
+            #expect(Array(read) == Array(parsed), "\(shape) runs of \(runSize)")
+        }
+        let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
+        let found = bytes.withByteView { buffer in
+            TranscriptLoader.loadMatchingLaidOut(buffer, format: shape.format, fileName: "t", frameRate: nil, matcher: matcher,
+                                                 query: Query("budget"), indexing: true, warnings: [])
+        }
+        #expect((found != nil) == shape.laidOut, "\(shape)")
+        if let found { #expect(found.loaded.transcript.count > 10, "\(shape)") }
     }
 
     // MARK: SBV and SubViewer
@@ -229,8 +399,9 @@ import SeekBytes
             var texts: [String] = []
             var starts: [CueLines] = []
             var cuesBefore: [Int] = []
+            var layout = try #require(LineFormatsLayout(format: .sbv, fileName: "t.sbv", frameRate: nil))
             let exact = bytes.withByteView { buffer in
-                LineFormatsLayout.layOut(buffer, format: .sbv, runSize: runSize) { run in
+                layout.layOut(buffer, runSize: runSize) { run in
                     cuesBefore.append(run.cuesBefore)
                     texts += run.spans.map { run.text.extracting($0).string }
                     starts += run.starts
@@ -244,7 +415,7 @@ import SeekBytes
             #expect(cuesBefore.first == 0 && (runSize > 1000 || cuesBefore.count > 2), "\(shape) runs of \(runSize)")
             let read = bytes.withByteView { buffer in
                 CueCollector.collect(inputBytes: buffer.count) { cues in
-                    #expect(LineFormatsLayout.read(starts, of: buffer, format: .sbv, into: &cues))
+                    #expect(layout.read(starts, of: buffer, into: &cues))
                 }
             }
             #expect(Array(read) == Array(parsed), "\(shape) runs of \(runSize)")
@@ -252,7 +423,7 @@ import SeekBytes
         // The search takes its own path where the layout vouches for the parse.
         let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
         let found = bytes.withByteView { buffer in
-            TranscriptLoader.loadMatchingLaidOut(buffer, format: .sbv, matcher: matcher, query: Query("budget"),
+            TranscriptLoader.loadMatchingLaidOut(buffer, format: .sbv, fileName: "t.sbv", frameRate: nil, matcher: matcher, query: Query("budget"),
                                                  indexing: true, warnings: [])
         }
         #expect((found != nil) == (!shape.labels && !shape.strayLine && !shape.backwards), "\(shape)")
@@ -286,28 +457,30 @@ import SeekBytes
     }
 
     /// `loadMatching`, `searchMatching` and `countMatches` where the bytes lie, against `load`.
-    private func expectSameOutput(_ bytes: [UInt8], fileName: String) throws {
+    @discardableResult
+    private func expectSameOutput(_ bytes: [UInt8], fileName: String,
+                                  options: LoadOptions = LoadOptions()) throws -> SubtitleFormat? {
         let whole: LoadedTranscript
         do {
-            whole = try TranscriptLoader.load(bytes, fileName: fileName)
+            whole = try TranscriptLoader.load(bytes, fileName: fileName, options: options)
         } catch {
             #expect(throws: error) {
                 try bytes.withByteView { buffer in
-                    try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, query: Query("a"))
+                    try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: options, query: Query("a"))
                 }
             }
-            return
+            return nil
         }
         for query in Self.queries {
             let expected = MatchIndex(transcript: whole.transcript, query: query)
             let part = try bytes.withByteView { buffer in
-                try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, query: query)
+                try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: options, query: query)
             }
             let (searched, index) = try bytes.withByteView { buffer in
-                try TranscriptLoader.searchMatching(inPlace: buffer, fileName: fileName, query: query)
+                try TranscriptLoader.searchMatching(inPlace: buffer, fileName: fileName, options: options, query: query)
             }
             let counted = try bytes.withByteView { buffer in
-                try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, query: query)
+                try TranscriptLoader.countMatches(inPlace: buffer, fileName: fileName, options: options, query: query)
             }
             let label = "\(fileName) \(query.keywords)"
             #expect(part.warnings == whole.warnings && part.format == whole.format && part.encoding == whole.encoding, "\(label)")
@@ -320,6 +493,7 @@ import SeekBytes
             #expect(sameCues && sameIndex && sameOutput, "\(label): cues \(sameCues), index \(sameIndex), output \(sameOutput)")
             #expect(counted.matches == expected.count && counted.warnings == whole.warnings, "\(label)")
         }
+        return whole.format
     }
 
     /// The cues with a match (number, times, text, speaker, style, line), their JSON Lines and printed blocks.
