@@ -142,29 +142,83 @@ public enum SRTParser {
         /// - Complexity: O(length of the index and timing lines).
         init?(_ piece: ByteView, block: Range<Int>) {
             var digitsEnd = block.lowerBound
-            while digitsEnd < block.upperBound && isDigit(piece[digitsEnd]) { digitsEnd += 1 }
+            if block.lowerBound &+ 8 <= block.upperBound {
+                digitsEnd &+= WordBytes.leadingDigits(piece.loadWord(at: block.lowerBound))
+            }
+            if digitsEnd &- block.lowerBound == 8 || block.lowerBound &+ 8 > block.upperBound {
+                while digitsEnd < block.upperBound && isDigit(piece[digitsEnd]) { digitsEnd += 1 }
+            }
             var timing = block.lowerBound
             if digitsEnd > block.lowerBound && digitsEnd < block.upperBound && piece[digitsEnd] == 0x0A {
                 indexLine = block.lowerBound..<digitsEnd
                 timing = digitsEnd + 1
             }
-            guard let timingEnd = piece.firstIndex(of: 0x0A, in: timing..<block.upperBound) else { return nil }
+            let timingEnd: Int
+            if let usual = Self.usualTimes(piece, at: timing, before: block.upperBound) {
+                timingEnd = usual.lineFeed
+                start = usual.start
+                end = usual.end
+            } else {
+                guard let lineEnd = piece.firstIndex(of: 0x0A, in: timing..<block.upperBound) else { return nil }
+                timingEnd = lineEnd
+                var index = timing
+                guard let from = canonicalTime(piece, &index, timingEnd), index + 5 < timingEnd,
+                      piece[index] == 0x20, piece[index + 1] == UInt8(ascii: "-"), piece[index + 2] == UInt8(ascii: "-"),
+                      piece[index + 3] == UInt8(ascii: ">"), piece[index + 4] == 0x20 else { return nil }
+                index += 5
+                guard let to = canonicalTime(piece, &index, timingEnd), index == timingEnd else { return nil }
+                start = from
+                end = to
+            }
             let textEnd = piece[block.upperBound - 1] == 0x0A ? block.upperBound - 1 : block.upperBound
             text = timingEnd + 1..<Swift.max(timingEnd + 1, textEnd)
-            var index = timing
-            guard let from = canonicalTime(piece, &index, timingEnd), index + 5 < timingEnd,
-                  piece[index] == 0x20, piece[index + 1] == UInt8(ascii: "-"), piece[index + 2] == UInt8(ascii: "-"),
-                  piece[index + 3] == UInt8(ascii: ">"), piece[index + 4] == 0x20 else { return nil }
-            index += 5
-            guard let to = canonicalTime(piece, &index, timingEnd), index == timingEnd else { return nil }
-            start = from
-            end = to
             if let indexLine {
                 guard (1...18).contains(indexLine.count) else { return nil }
                 var value: Int64 = 0
                 for i in indexLine { value = value * 10 + Int64(piece[i] &- 0x30) }
                 number = value
             }
+        }
+
+        /// The times and line feed of the timing line at `index` when it is the usual one,
+        /// `00:00:01,000 --> 00:00:02,500` (`,` or `.`, one to six digits of hours), ending before
+        /// `end`, read as words: what `canonicalTime` reads of such a line. `nil` for any other line.
+        @inline(__always)
+        static func usualTimes(_ piece: ByteView, at index: Int, before end: Int) -> (start: Int, end: Int, lineFeed: Int)? {
+            guard index &+ 8 <= end else { return nil }
+            let firstHours = WordBytes.leadingDigits(piece.loadWord(at: index))
+            let arrow = index &+ firstHours &+ 10
+            guard firstHours >= 1, firstHours <= 6, arrow &+ 13 <= end,
+                  piece.loadWord(at: arrow) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow else { return nil }
+            let second = arrow &+ 5
+            let secondHours = WordBytes.leadingDigits(piece.loadWord(at: second))
+            let lineFeed = second &+ secondHours &+ 10
+            guard secondHours >= 1, secondHours <= 6, lineFeed < end, piece[lineFeed] == 0x0A,
+                  let start = time(piece, at: index, hours: firstHours),
+                  let finish = time(piece, at: second, hours: secondHours) else { return nil }
+            return (start, finish, lineFeed)
+        }
+
+        /// The time at `index`: `hours` digits, then `:MM:SS,mmm` (or `.mmm`) read as a word and
+        /// two bytes, in milliseconds, or `nil`.
+        @inline(__always)
+        private static func time(_ piece: ByteView, at index: Int, hours count: Int) -> Int? {
+            var hours = 0
+            for place in index..<index &+ count { hours = hours &* 10 &+ Int(piece[place] &- 0x30) }
+            // Digits become 0...9, the colons 0 and the comma 0 (a full stop 2); anything else has
+            // a bit of 0xF0 (after adding 6, for 0x0A...0x0F), or a colon's place a bit at all.
+            let fields = piece.loadWord(at: index &+ count) ^ 0x302C_3030_3A30_303A
+            let last = piece.load(at: index &+ count &+ 8, as: UInt16.self) ^ 0x3030
+            guard (fields | (fields &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0 == 0,
+                  fields & 0x00FD_0000_FF00_00FF == 0,
+                  (last | (last &+ 0x0606)) & 0xF0F0 == 0 else { return nil }
+            @inline(__always) func digit(_ word: UInt64, _ place: Int) -> Int {
+                Int(truncatingIfNeeded: word >> UInt64(8 * place)) & 0xFF
+            }
+            let minutes = digit(fields, 1) &* 10 &+ digit(fields, 2)
+            let seconds = digit(fields, 4) &* 10 &+ digit(fields, 5)
+            let milliseconds = digit(fields, 7) &* 100 &+ digit(UInt64(last), 0) &* 10 &+ digit(UInt64(last), 1)
+            return ((hours &* 60 &+ minutes) &* 60 &+ seconds) &* 1000 &+ milliseconds
         }
     }
 

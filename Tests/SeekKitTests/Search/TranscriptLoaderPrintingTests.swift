@@ -86,6 +86,39 @@ import SeekBytes
         #expect(printedFiles >= 15)
     }
 
+    /// A block's times read as words (`SRTParser.LaidOutBlock`, the usual line with one to six
+    /// digits of hours) are the parser's: with each byte of the index and timing lines changed to
+    /// each of a few bytes, whatever block it reads is one the parser reads alone, with the same times.
+    @Test func laidOutTimesAreTheParsersWithAnyByteChanged() throws {
+        let lines = ["12\n01:02:03,456 --> 04:05:06.789\n", "00:00:00.000 --> 99:59:59,999\n",
+                     "7\n123:59:58,100 --> 1:00:00,000\n", "9:08:07.654 --> 123456:59:59,100\n",
+                     "1234567:00:00,000 --> 1234567:00:01,000\n"]
+        let replacements: [UInt8] = [0x30, 0x35, 0x39, 0x2F, 0x3A, 0x3B, 0x2C, 0x2E, 0x20, 0x2D, 0x3E, 0x0A, 0x61, 0xFF]
+        var read = 0
+        for line in lines {
+            let original = Array(line.utf8)
+            for place in -1..<original.count - 1 {
+                for byte in place < 0 ? [0] : replacements {
+                    var block = original
+                    if place >= 0 { block[place] = byte }
+                    block += Array("the text\n".utf8)
+                    let laidOut = block.withByteView { SRTParser.LaidOutBlock($0, block: 0..<block.count) }
+                    if place < 0 { #expect((laidOut != nil) == !line.hasPrefix("1234567"), "\(line)") }
+                    guard let laidOut else { continue }
+                    read += 1
+                    let parsed = SRTParser.parse(block, fileName: "t.srt")
+                    let label = "\(line) with byte \(place) \(byte)"
+                    #expect(parsed.warnings.isEmpty && parsed.transcript.count == 1, "\(label)")
+                    guard parsed.transcript.count == 1 else { continue }
+                    #expect(parsed.transcript.start(at: 0) == laidOut.start && parsed.transcript.end(at: 0) == laidOut.end,
+                            "\(label)")
+                    #expect(block[laidOut.text] == Array("the text".utf8)[...], "\(label)")
+                }
+            }
+        }
+        #expect(read > 50)
+    }
+
     /// Plain SRT searched for one keyword in place is printed where it lies, not loaded; colour,
     /// several keywords, whole words, a scope and other formats are not.
     @Test func onlyPlainSRTForOneKeywordIsPrintedInPlace() throws {
