@@ -110,6 +110,14 @@ struct LineFormatsLayout {
     static func usualPair(_ bytes: ByteView, _ index: inout Int, _ end: Int, open: UInt8, close: UInt8,
                           digits: Int) -> (Int, Int?)? {
         @inline(__always) func number(_ at: inout Int) -> Int? {
+            if at + 8 <= bytes.count {
+                let word = UInt64(littleEndian: bytes.loadWord(at: at))
+                let count = WordBytes.leadingDigits(word)
+                if count > 0 && count < 8 && at + count <= end {
+                    at += count
+                    return Int(WordBytes.value(word, digits: count))
+                }
+            }
             let start = at
             var value = 0
             while at < end, case let digit = bytes[at] &- 0x30, digit < 10 {
