@@ -8,6 +8,12 @@ extension ByteView {
         ByteSearch.firstOf(a, b, c, d, in: bytes, from: range.lowerBound, to: range.upperBound)
     }
 
+    /// `firstIndex(ofAny:_:_:_:in:)` sixteen bytes at a time (`ByteSearch.firstOfInChunks`).
+    @inlinable @inline(__always)
+    package func firstIndexInChunks(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, in range: Range<Int>) -> Int {
+        ByteSearch.firstOfInChunks(a, b, c, d, in: bytes, from: range.lowerBound, to: range.upperBound)
+    }
+
     /// The end of the run at `range.lowerBound` that holds no `stop`, no control byte and no space
     /// that is not between two bytes of the run (`ByteSearch.plainRunEnd`).
     ///

@@ -12,6 +12,29 @@ import Testing
         return (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
     }
 
+    /// The first of four bytes, word by word (`firstIndex(ofAny:)`) or sixteen bytes a step
+    /// (`firstIndexInChunks(ofAny:)`), is the array's, for every start and end around the chunks' edges.
+    @Test func findsTheFirstOfFourBytesAsTheArrayDoes() {
+        let bytes = Self.sample(count: 300, seed: 11).map { $0 == 0x61 ? 0x41 : $0 }
+        bytes.withByteView { view in
+            for wanted: (UInt8, UInt8, UInt8, UInt8) in [(0x0D, 0x0D, 0x0D, 0x0D), (0x00, 0xA9, 0x00, 0xA9),
+                                                         (0x62, 0x09, 0xC3, 0x0A), (0x61, 0x61, 0x7F, 0xFF)] {
+                for start in 0..<40 {
+                    for end in stride(from: start, through: bytes.count, by: 7) {
+                        let range = start..<end
+                        let expected = bytes[range].firstIndex {
+                            $0 == wanted.0 || $0 == wanted.1 || $0 == wanted.2 || $0 == wanted.3
+                        } ?? end
+                        #expect(view.firstIndex(ofAny: wanted.0, wanted.1, wanted.2, wanted.3, in: range) == expected,
+                                "\(wanted) \(range)")
+                        #expect(view.firstIndexInChunks(ofAny: wanted.0, wanted.1, wanted.2, wanted.3, in: range) == expected,
+                                "\(wanted) \(range)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func findsAsTheArrayDoes() {
         for length in [0, 1, 7, 8, 9, 33, 200] {
             let bytes = Self.sample(count: length, seed: UInt64(length) + 1)

@@ -78,7 +78,7 @@ public enum TextDecoder {
         if let guess = try sniffNULs(bytes.extracting(first: 65_536), fileName: fileName) {
             return .transcoded(guess, start: 0)
         }
-        let isValid = forEachChunk(of: bytes, releasing: releasing) { UTF8Validation.isValidWithoutNULsInPieces($0) }
+        let isValid = forEachChunk(of: bytes, releasing: releasing) { UTF8Validation.isValidWithoutNULsInPiecesSkippingASCII($0) }
         if isValid { return .asIs(hasNULs: false) }
         // A text whose first 256 KiB are plainly not UTF-8 needs no count of the rest.
         let head = UTF8Scan(bytes.extracting(first: 262_144))

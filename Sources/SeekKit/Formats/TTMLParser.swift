@@ -175,6 +175,9 @@ public enum TTMLParser {
 
     /// When a plain paragraph shows (`Parser.plainTimes`): its times within its parent's, and
     /// its parent's and region's showing.
+    /// A plain paragraph's parent's end and showing (`Parser.plainTimes`).
+    typealias ParentTimes = (end: Double, shownFrom: Double, shownUntil: Double)
+
     struct PlainTimes {
         var begin: Double
         var end: Double
@@ -419,18 +422,30 @@ public enum TTMLParser {
                   !stack[top].scope.displayNone,
                   let start = plainStart(from: attributes.lowerBound), start.contentStart == attributes.upperBound + 1,
                   let plain = plainTimes(start, parent: top) else { return false }
-            if piece != nil, cuesSeen >= SpeakerTurns.sampledCues, var after = passOver(name, local, start, plain) {
+            if piece != nil, cuesSeen >= SpeakerTurns.sampledCues, var after = passOver(name, local, from: start.contentStart, plain) {
                 // The next paragraphs, as long as each is passed over too; the first that is not
                 // is read from its `<` as any element is.
+                let parent = (stack[top].scope.end, stack[top].scope.shownFrom, stack[top].scope.shownUntil)
                 while true {
                     var next = after
                     while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D
                             || bytes[next] == 0x09 { next += 1 }
                     let nameEnd = next + 1 + name.count
                     guard nameEnd < bytes.count, bytes[next] == UInt8(ascii: "<"),
-                          scanner.sameBytes(name, (next + 1)..<nameEnd), bytes[nameEnd] == 0x20,
-                          let following = plainStart(from: nameEnd), let times = plainTimes(following, parent: top),
-                          let end = passOver(name, local, following, times) else { break }
+                          name.count == 1 ? bytes[next + 1] == bytes[name.lowerBound] : scanner.sameBytes(name, (next + 1)..<nameEnd),
+                          bytes[nameEnd] == 0x20 else { break }
+                    let times: PlainTimes
+                    let contentStart: Int
+                    if let usual = Self.clockStart(bytes, from: nameEnd) {
+                        guard let found = plainTimes(begin: Double(usual.begin), end: Double(usual.end), parent: parent)
+                        else { break }
+                        (times, contentStart) = (found, usual.contentStart)
+                    } else {
+                        guard let following = plainStart(from: nameEnd), let found = plainTimes(following, parent: top)
+                        else { break }
+                        (times, contentStart) = (found, following.contentStart)
+                    }
+                    guard let end = passOver(name, local, from: contentStart, times) else { break }
                     after = end
                 }
                 scanner.move(to: after)
@@ -511,41 +526,79 @@ public enum TTMLParser {
             return PlainStart(begin: beginStart..<beginEnd, end: endStart..<endEnd, contentStart: endEnd + 2)
         }
 
+        /// `usualStart` of the attributes most files write, ` begin="HH:MM:SS.mmm" end="HH:MM:SS.mmm">`
+        /// (hours perhaps of three digits), with both times read into milliseconds as `clockTime`
+        /// reads them (`quotedClock`); `nil` for any other.
+        ///
+        /// Static, as `TTMLParser.timingAttributes`: a method would copy the whole parser for the call.
+        private static func clockStart(_ bytes: ByteView, from index: Int) -> (begin: Int, end: Int, contentStart: Int)? {
+            let beginStart = index + 8
+            guard beginStart + 36 <= bytes.count, bytes.loadWord(at: index) == 0x223D_6E69_6765_6220, // ` begin="`
+                  let begin = quotedClock(bytes, at: beginStart),
+                  bytes.loadWord(at: begin.quote) & 0xFFFF_FFFF_FFFF_FF == 0x22_3D64_6E65_2022 // `" end="`
+            else { return nil }
+            guard let end = quotedClock(bytes, at: begin.quote + 7), bytes[end.quote + 1] == UInt8(ascii: ">") else { return nil }
+            return (begin.milliseconds, end.milliseconds, end.quote + 2)
+        }
+
+        /// The time `HH:MM:SS.mmm` or `HHH:MM:SS.mmm` at `start`, closed by a quote (where the
+        /// quote is): the milliseconds `clockTime` reads from it. Needs fifteen bytes from `start`.
+        @inline(__always)
+        private static func quotedClock(_ bytes: ByteView, at start: Int) -> (milliseconds: Int, quote: Int)? {
+            if bytes[start + 12] == UInt8(ascii: "\"") {
+                return TTMLParser.twelveByteClock(bytes.extracting(start..<(start + 12))).map { ($0, start + 12) }
+            }
+            guard bytes[start + 13] == UInt8(ascii: "\""), case let hundreds = bytes[start] &- 0x30, hundreds < 10,
+                  let milliseconds = TTMLParser.twelveByteClock(bytes.extracting((start + 1)..<(start + 13)))
+            else { return nil }
+            return (milliseconds + Int(hundreds) * 360_000_000, start + 13)
+        }
+
         /// When the plain paragraph `start` in the element `parent` shows, as `open` and
         /// `finishParagraph` find it; `nil` when a time is unreadable (`open` warns) or it ends
         /// before it begins (`open` hides it, and may warn).
         private mutating func plainTimes(_ start: PlainStart, parent: Int) -> PlainTimes? {
             guard let beginTime = clockTime(start.begin!), let endTime = clockTime(start.end!) else { return nil }
-            let end = min(stack[parent].scope.end, endTime)
+            let scope = stack[parent].scope
+            return plainTimes(begin: beginTime, end: endTime, region: start.region, style: start.style,
+                              parent: (scope.end, scope.shownFrom, scope.shownUntil))
+        }
+
+        /// `plainTimes` of a paragraph that begins at `beginTime` and ends at `endTime` (its own
+        /// times), with the `region` and `style` it names, if any, in a parent that ends and shows
+        /// as `parent` gives.
+        @inline(__always)
+        private func plainTimes(begin beginTime: Double, end endTime: Double, region: Range<Int>? = nil,
+                                style: Range<Int>? = nil, parent: ParentTimes) -> PlainTimes? {
+            let end = min(parent.end, endTime)
             guard end > beginTime else { return nil }
-            var times = PlainTimes(begin: beginTime, end: end, shownFrom: stack[parent].scope.shownFrom,
-                                   shownUntil: stack[parent].scope.shownUntil, displayNone: false)
-            if let region = start.region, !regionTimes.isEmpty, let shown = regionTimes[Array(bytes[firstWord(region)])] {
+            var times = PlainTimes(begin: beginTime, end: end, shownFrom: parent.shownFrom,
+                                   shownUntil: parent.shownUntil, displayNone: false)
+            if let region, !regionTimes.isEmpty, let shown = regionTimes[Array(bytes[firstWord(region)])] {
                 times.shownFrom = max(times.shownFrom, shown.begin)
                 times.shownUntil = min(times.shownUntil, shown.end)
             }
-            if start.style != nil, !styleDisplay.isEmpty {
+            if style != nil, !styleDisplay.isEmpty {
                 var found = TimingAttributes()
-                found.style = start.style
+                found.style = style
                 times.displayNone = isDisplayNone(found)
             }
             return times
         }
 
-        /// Passes over the plain paragraph `name` whose start tag is `start` (its times `times`)
+        /// Passes over the plain paragraph `name` whose content starts at `contentStart` (its times `times`)
         /// when its content is text and `<br/>` alone, without a `&` or CR (so that its text is
         /// its raw bytes with only white space changed), up to its end tag, and holds no `piece`:
         /// the cue `finishParagraph` would append, if any, is counted and ordered but not read.
         /// Returns where its end tag ends; `nil`, having changed nothing, for any other.
-        private mutating func passOver(_ name: Range<Int>, _ local: Range<Int>, _ start: PlainStart,
+        private mutating func passOver(_ name: Range<Int>, _ local: Range<Int>, from contentStart: Int,
                                        _ times: PlainTimes) -> Int? {
             let count = bytes.count
-            let contentStart = start.contentStart
             var index = contentStart
             var hasText = false
             let prefix = name.lowerBound..<local.lowerBound
             while true {
-                let stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), 0x0D, 0x0D, in: index..<count)
+                let stop = bytes.firstIndexInChunks(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), 0x0D, 0x0D, in: index..<count)
                 while !hasText, index < stop {
                     let byte = bytes[index]
                     hasText = byte != 0x20 && byte != 0x09 && byte != 0x0A

@@ -272,14 +272,14 @@ public enum YouTubeTimedTextParser {
         /// read. Returns where its end tag ends; `nil`, having changed nothing, for any other.
         private mutating func passOver(_ name: Range<Int>, contentStart start: Int) -> Int? {
             let count = bytes.count
-            var stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, in: start..<count)
+            var stop = bytes.firstIndexInChunks(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, in: start..<count)
             // An apostrophe written `&amp;#39;` (as YouTube escapes it twice) or `&#39;` is read as
             // one: the text is the raw bytes with it for each, and a piece without an apostrophe
             // that the text holds lies between them, in the raw bytes.
             while stop < count, bytes[stop] == UInt8(ascii: "&"), !piece!.bytes.contains(UInt8(ascii: "'")),
                   let length = Self.apostropheReference(bytes, at: stop) {
-                stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D,
-                                        in: (stop + length)..<count)
+                stop = bytes.firstIndexInChunks(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D,
+                                                in: (stop + length)..<count)
             }
             let nameEnd = stop + 2 + name.count
             guard nameEnd < count, bytes[stop] == UInt8(ascii: "<"), bytes[stop + 1] == UInt8(ascii: "/"),

@@ -44,8 +44,8 @@ import Testing
             + "<\(prefix)style xml:id=\"hide\" tts:display=\"none\"/><\(prefix)style xml:id=\"s1\"/></\(prefix)styling>"
             + "<\(prefix)layout><\(prefix)region xml:id=\"late\" begin=\"00:10:00.000\"/></\(prefix)layout></\(prefix)head>\n"
             + "<\(prefix)body><\(prefix)div>\n"
-        // (From seed 3 on, the times cross 100 hours, to three digits.)
-        var clock = seed >= 3 ? 359_700_000 : 0
+        // (From seed 3 on, the times cross 100 hours, to three digits, after the first cues, always read.)
+        var clock = seed >= 3 ? 359_000_000 : 0
         func time(_ milliseconds: Int) -> String {
             let ms = max(0, milliseconds)
             return String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
@@ -70,6 +70,16 @@ import Testing
             case 9: attributes = " begin='\(time(begin))' end='\(time(begin + 300))'"
             case 10: attributes += " xml:lang=\"fr\""
             case 11: attributes = " begin=\"\(time(begin))\""
+            // Near the usual ` begin="HH:MM:SS.mmm" end="HH:MM:SS.mmm">`, read from its bytes:
+            // times of other lengths, minutes or seconds past 59, a letter for an hour's digit,
+            // two spaces, a space before `>`.
+            case 12: attributes = " begin=\"\(time(begin).dropLast())\" end=\"\(time(begin + 700))\""
+            case 13: attributes = " begin=\"\(time(begin))\" end=\"\(time(begin + 700).dropFirst())\""
+            case 14: attributes = " begin=\"00:61:00.000\" end=\"\(time(begin))\""
+            case 15: attributes = " begin=\"\(time(begin))\" end=\"x\(time(begin + 400))\""
+            case 16: attributes = " begin=\"\(time(begin))\"  end=\"\(time(begin + 400))\""
+            case 17: attributes += " "
+            case 18: attributes = " begin=\"\(time(begin))\" end=\"1\(time(begin + 400))\""
             default: break
             }
             let content = (0..<Int.random(in: 1...6, using: &random)).map { _ in words.randomElement(using: &random)! }
