@@ -49,9 +49,13 @@ public struct OutputCursor {
         position &+= count
     }
 
+    /// How many bytes have been written into the room so far.
+    @inlinable
+    package var written: Int { position }
+
     /// Appends `value` in decimal (at most 20 bytes): its digits counted by comparisons
     /// (`decimalDigits`), then written two at a time from the end (a division by 100 a pair
-    /// instead of by 10 a digit).
+    /// instead of by 10 a digit, each pair one store).
     @inlinable
     package mutating func appendDecimal(_ value: Int) {
         var magnitude = value.magnitude
@@ -64,25 +68,30 @@ public struct OutputCursor {
         assert(position + digits <= end, "a write inside the room made")
         var index = position &+ digits
         while magnitude >= 100 {
-            let pair = magnitude % 100
-            magnitude /= 100
-            // For pair < 100, pair * 103 >> 10 is pair / 10.
-            let tens = (pair &* 103) &>> 10
+            let rest = magnitude / 100
             index &-= 2
-            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
-            base[index &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+            storePair(magnitude &- rest &* 100, at: index)
+            magnitude = rest
         }
         if magnitude >= 10 {
-            let tens = (magnitude &* 103) &>> 10
             index &-= 2
-            base[index] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
-            base[index &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude &- tens &* 10)
+            storePair(magnitude, at: index)
         } else {
             index &-= 1
             base[index] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude)
         }
         assert(index == position, "as many digits written as counted")
         position &+= digits
+    }
+
+    /// Writes the two digits of `pair` (below 100) at `index` in one store, without moving `position`.
+    @inlinable @inline(__always)
+    mutating func storePair(_ pair: UInt, at index: Int) {
+        assert(pair < 100 && index >= 0 && index + 2 <= end, "two digits inside the room made")
+        // For pair < 100, pair * 103 >> 10 is pair / 10.
+        let tens = (pair &* 103) &>> 10
+        let digits = 0x3030 | UInt16(truncatingIfNeeded: tens) | UInt16(truncatingIfNeeded: pair &- tens &* 10) &<< 8
+        UnsafeMutableRawPointer(base + index).storeBytes(of: UInt16(littleEndian: digits), as: UInt16.self)
     }
 
     /// How many decimal digits `value` (10 or more) has: up to eight by a few comparisons (the
@@ -109,17 +118,34 @@ public struct OutputCursor {
     package mutating func appendTime(_ milliseconds: Int) {
         let magnitude = milliseconds.magnitude
         let totalSeconds = magnitude / 1000
-        let hours = totalSeconds / 3600
+        let millis = magnitude &- totalSeconds &* 1000
+        let totalMinutes = totalSeconds / 60
+        let seconds = totalSeconds &- totalMinutes &* 60
+        let hours = totalMinutes / 60
+        let minutes = totalMinutes &- hours &* 60
         if milliseconds < 0 { append(UInt8(ascii: "-")) }
         if hours < 100 {
-            append(0x30 &+ UInt8(truncatingIfNeeded: hours / 10))
-            append(0x30 &+ UInt8(truncatingIfNeeded: hours % 10))
+            assert(position + 2 <= end, "a write inside the room made")
+            storePair(hours, at: position)
+            position &+= 2
+        } else if hours < 1000 {
+            let hundreds = hours / 100
+            append(0x30 &+ UInt8(truncatingIfNeeded: hundreds))
+            assert(position + 2 <= end, "a write inside the room made")
+            storePair(hours &- hundreds &* 100, at: position)
+            position &+= 2
         } else {
             appendDecimal(Int(hours))
         }
         assert(position + 10 <= end, "a write inside the room made")
-        ByteWriting.fillClock(UnsafeMutableRawBufferPointer(start: base + position, count: 10), from: 0,
-                              minutes: (totalSeconds / 60) % 60, seconds: totalSeconds % 60, millis: magnitude % 1000)
+        let hundreds = millis / 100
+        base[position] = UInt8(ascii: ":")
+        storePair(minutes, at: position &+ 1)
+        base[position &+ 3] = UInt8(ascii: ":")
+        storePair(seconds, at: position &+ 4)
+        base[position &+ 6] = UInt8(ascii: ".")
+        base[position &+ 7] = 0x30 &+ UInt8(truncatingIfNeeded: hundreds)
+        storePair(millis &- hundreds &* 100, at: position &+ 8)
         position &+= 10
     }
 }

@@ -77,6 +77,23 @@ import Testing
         }
     }
 
+    /// Times with hours of one to four digits and either sign, at both ends of each width, are
+    /// written as `ByteWriting.appendTime` writes them.
+    @Test func timesOfEveryWidthOfHoursAreWrittenInFull() {
+        let hour = 3_600_000
+        var values = [0, 1, 999, 1_000, 59_999, 60_000, hour - 1, hour, Int.max, Int.min, Int.min + 1]
+        for hours in [9, 10, 99, 100, 999, 1_000, 9_999, 10_000] {
+            values += [hours * hour - 1, hours * hour, hours * hour + 59 * 60_000 + 59_999, hours * hour + 61_001]
+        }
+        for value in values + values.filter({ $0 != Int.min }).map({ -$0 }) {
+            var written: [UInt8] = []
+            written.appendWriting(atMost: 32) { $0.appendTime(value) }
+            var expected: [UInt8] = []
+            ByteWriting.appendTime(value, to: &expected)
+            #expect(written == expected, "\(value)")
+        }
+    }
+
     @Test func keepsExactlyWhatWasWrittenAfterWhatWasThere() {
         var random = SeededRandom(seed: 19)
         var written: [UInt8] = []

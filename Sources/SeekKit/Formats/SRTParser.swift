@@ -104,7 +104,7 @@ public enum SRTParser {
             if digits.count > 1 && digits[0] == UInt8(ascii: "0") {
                 id = String(decoding: digits, as: UTF8.self)
             } else {
-                number = read.number
+                number = read.number(in: piece)
             }
         }
         let line = read.indexLine == nil ? 2 : 3
@@ -125,10 +125,8 @@ public enum SRTParser {
     /// One block of a plainly written piece of SRT, read where the layout found it: what
     /// `readLaidOut` appends of it, before its text is cleaned and its identifier made.
     struct LaidOutBlock {
-        /// The index line's digits, when the block has one.
+        /// The index line's digits (1 to 18 of them), when the block has one.
         var indexLine: Range<Int>?
-        /// The index line's value (1 to 18 digits), 0 without one.
-        var number: Int64 = 0
         /// The times, in milliseconds.
         var start: Int
         var end: Int
@@ -172,12 +170,15 @@ public enum SRTParser {
             }
             let textEnd = piece[block.upperBound - 1] == 0x0A ? block.upperBound - 1 : block.upperBound
             text = timingEnd + 1..<Swift.max(timingEnd + 1, textEnd)
-            if let indexLine {
-                guard (1...18).contains(indexLine.count) else { return nil }
-                var value: Int64 = 0
-                for i in indexLine { value = value * 10 + Int64(piece[i] &- 0x30) }
-                number = value
-            }
+            if let indexLine, indexLine.count > 18 { return nil }
+        }
+
+        /// The index line's value, 0 without one: read only when asked (printing needs the cue's
+        /// place in the file, not its number).
+        func number(in piece: ByteView) -> Int64 {
+            var value: Int64 = 0
+            for i in indexLine ?? 0..<0 { value = value &* 10 &+ Int64(piece[i] &- 0x30) }
+            return value
         }
 
         /// The times and line feed of the timing line at `index` when it is the usual one,

@@ -797,7 +797,9 @@ struct FastPlan: Sendable {
             }
             cue = next
             matches = 0
-            starts = PackedIntegers()
+            // (Made anew only when it holds starts: putting an empty one in its place costs
+            // the releases of its storage, at every cue.)
+            if starts.count > 0 { starts = PackedIntegers() }
             needsReference = next != nil && nextRisky < risky.count && Int(risky[nextRisky]) == next
         }
     }

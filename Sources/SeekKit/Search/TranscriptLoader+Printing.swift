@@ -102,6 +102,7 @@ extension TranscriptLoader {
                 let batchEnd = Swift.min(batch + Self.printedPiecesAtOnce, pieces.count)
                 let written = TextPieces.map(batchEnd - batch) { n -> (bytes: [UInt8], next: Int) in
                     var held: [UInt8] = []
+                    held.reserveCapacity(Swift.min(pieceHeld, pieces[batch + n].estimatedBytes) + (1 << 12))
                     let next = write(batch + n, from: 0, to: &held, held: pieceHeld, flush: { _ in })
                     return (held, next)
                 }
@@ -139,6 +140,12 @@ struct PrintedBlocks {
             starts.append(read.start)
             texts.append(read.text)
         }
+    }
+
+    /// About how many bytes the blocks take written (their texts, plus a header and an indented
+    /// line break each), to make room for them at once.
+    var estimatedBytes: Int {
+        texts.reduce(0) { $0 + $1.count + 64 }
     }
 
     /// Appends the blocks from the `first`-th on to `out`, as `ResultPrinter.appendBlock` writes the
