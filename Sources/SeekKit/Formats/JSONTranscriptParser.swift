@@ -115,6 +115,9 @@ public enum JSONTranscriptParser {
         var speakerID = -1
         /// Where the segment's `{` is.
         var offset = 0
+        /// Where its text lies in the file, when it is the segment's one text and was written
+        /// without an escape (so that its bytes there are its text's).
+        var rawText: Range<Int>?
     }
 
     /// A word read from a word list, its text in `Reader.wordText[range]`.
@@ -154,6 +157,8 @@ public enum JSONTranscriptParser {
         var joined: (start: Int?, end: Int?, speaker: String?, speakerID: Int, line: Int, times: [WordTime], open: Bool) =
             (nil, nil, nil, -1, 1, [], false)
         var joinedText: [UInt8] = []
+        /// With a `piece`, whether `joinedText` holds it.
+        var joinedHoldsPiece = false
         /// How the segments', their `data` objects' and their words' keys were last written (`JSONScanner.repeats`).
         /// For a search, the piece of its keyword without which a cue is left out (`passesOver`).
         var piece: RawPiece?
@@ -257,8 +262,9 @@ public enum JSONTranscriptParser {
             var segment = Segment()
             segment.offset = scanner.position
             cues.discardPlaced()
-            wordText.removeAll(keepingCapacity: true)
-            words.removeAll(keepingCapacity: true)
+            // (Cleared only when not empty: most segments have no words, and clearing costs a call.)
+            if !wordText.isEmpty { wordText.removeAll(keepingCapacity: true) }
+            if !words.isEmpty { words.removeAll(keepingCapacity: true) }
             try readFields(of: &segment, milliseconds: milliseconds)
             if !joiningTurns { segment.isPodcast = false }
             try finish(segment)
@@ -287,7 +293,12 @@ public enum JSONTranscriptParser {
                 case .text, .body:
                     segment.isPodcast = segment.isPodcast || kind == FieldKind.body.rawValue
                     if scanner.readNull() { continue }
+                    let quote = scanner.position
+                    let placed = cues.placedCount
                     try scanner.readString(into: &cues)
+                    // An escape writes fewer bytes than it takes: as many as the raw bytes, there was none.
+                    let raw = (quote + 1)..<(scanner.position - 1)
+                    segment.rawText = !segment.hasText && cues.placedCount - placed == raw.count ? raw : nil
                     segment.hasText = true
                 case .speaker:
                     (segment.speaker, segment.speakerID) = try readSpeaker()
@@ -353,7 +364,7 @@ public enum JSONTranscriptParser {
         /// The speaker a `speaker` value names, and its place in `speakerNames` (-1 when not kept there).
         mutating func readSpeaker() throws(JSONScanner.Failure) -> (name: String?, id: Int) {
             if scanner.readNull() { return (nil, -1) }
-            scratch.removeAll(keepingCapacity: true)
+            if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
             if let plain = scanner.readPlainString() {
                 // Most names are written plainly: a name seen before is known without a copy.
                 let bytes = scanner.bytes.extracting(plain)
@@ -476,7 +487,7 @@ public enum JSONTranscriptParser {
             cues.trimPlaced { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             guard cues.placedCount > 0 else { return }
             let times = locateWords(in: 0..<cues.placedCount, line: line)
-            if passesOver(cues.placed) {
+            if passesOver(cues.placed, holdsPiece: segment.rawText.map { pieceOccurs(inRaw: $0) }) {
                 cues.discardPlaced()
                 return
             }
@@ -531,9 +542,15 @@ public enum JSONTranscriptParser {
                 // Field by field: the word times' array keeps its storage from one cue to the next.
                 (joined.start, joined.end, joined.speaker, joined.speakerID, joined.line) =
                     (segment.start, segment.end, segment.speaker, segment.speakerID, line)
-                joined.times.removeAll(keepingCapacity: true)
+                if !joined.times.isEmpty { joined.times.removeAll(keepingCapacity: true) }
                 joined.open = true
                 joinedText.removeAll(keepingCapacity: true)
+                joinedHoldsPiece = false
+            }
+            // (A piece has no space, so it never straddles two segments' texts, joined with one.)
+            if piece != nil, !joinedHoldsPiece {
+                joinedHoldsPiece = if let raw = segment.rawText { pieceOccurs(inRaw: raw) }
+                    else { text.withByteView { piece!.occurs(anywhereIn: $0.extracting(range)) } }
             }
             if !joinedText.isEmpty { joinedText.append(0x20) }
             if let start = segment.start, keepsWordTimes {
@@ -554,7 +571,7 @@ public enum JSONTranscriptParser {
         mutating func flushJoined() {
             guard joined.open else { return }
             joined.open = false
-            if joinedText.withByteView({ passesOver($0) }) { return }
+            if joinedText.withByteView({ passesOver($0, holdsPiece: joinedHoldsPiece) }) { return }
             if !joined.times.isEmpty { cues.pendingWordTimes.append(contentsOf: joined.times) }
             let body = joinedText
             body.withByteView { buffer in
@@ -563,16 +580,25 @@ public enum JSONTranscriptParser {
             }
         }
 
+        /// Whether the `piece` lies in `range` of the file's bytes (a segment's text written without an
+        /// escape, whose bytes are its text's): found in the file itself, from one place on to the
+        /// next, rather than in each text copied out. `false` with no piece.
+        mutating func pieceOccurs(inRaw range: Range<Int>) -> Bool {
+            guard piece != nil else { return false }
+            return piece!.occurs(in: range, of: scanner.bytes)
+        }
+
         func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
         }
 
         /// Counts a cue about to be appended, its text `text`; `true` when a search leaves it out:
         /// past the first `SpeakerTurns.sampledCues` cues, a text without the `piece` holds no match.
-        mutating func passesOver(_ text: ByteView) -> Bool {
+        /// With `holdsPiece`, whether the text holds the piece is known (and `text` not searched).
+        mutating func passesOver(_ text: ByteView, holdsPiece: Bool? = nil) -> Bool {
             cuesSeen += 1
             guard let piece else { return false }
-            if cuesSeen > SpeakerTurns.sampledCues, !piece.occurs(anywhereIn: text) {
+            if cuesSeen > SpeakerTurns.sampledCues, !(holdsPiece ?? piece.occurs(anywhereIn: text)) {
                 passedOver += 1
                 return true
             }
