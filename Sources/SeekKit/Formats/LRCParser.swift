@@ -366,3 +366,160 @@ public enum LRCParser {
         }
     }
 }
+
+extension LRCParser {
+    /// Lays out the cues of `bytes` into `scratch` (`LineFormatsLayout.layOut`), `offset` set to the
+    /// file's (its last `[offset:]`): false at once on a warning, a line of more than one stamp, a
+    /// stamp earlier than the one before it (the parse would order the cues), a text longer than the
+    /// room left, or when `body` returns false. A line whose text is empty gives no cue, as in the
+    /// parse, but its stamp still ends the cue before it (`read`).
+    static func layOut(
+        _ bytes: ByteView, offset: inout Int, into scratch: inout CueCollector, runs: inout LineFormatsLayout.Runs,
+        _ body: (LaidOutCues) -> Bool
+    ) -> Bool {
+        let scanner = LineScanner(bytes)
+        var position = 0
+        var lineNumber = 0
+        var lastTime = Int.min
+        var cleaned: [UInt8] = []
+        var words: [WordTime] = []
+        while position < scanner.count {
+            if runs.isFull(scratch) { guard runs.hand(&scratch, to: body) else { return false } }
+            let lineStart = position
+            let (lineEnd, next) = scanner.line(from: position)
+            lineNumber += 1
+            position = next
+            var index = bytes.skippingBlanks(from: lineStart, to: lineEnd)
+            guard index < lineEnd else { continue }
+            guard let time = usualStamp(bytes, &index, lineEnd) ?? stamp(bytes, &index, lineEnd) else {
+                let line = bytes.extracting(index..<lineEnd)
+                guard isMetadataTag(line) else { return false }
+                if line.startsCaseless(with: "[offset:") {
+                    guard let value = offsetValue(line) else { return false }
+                    offset = value
+                }
+                continue
+            }
+            index = bytes.skippingBlanks(from: index, to: lineEnd)
+            var second = index
+            guard time >= lastTime, stamp(bytes, &second, lineEnd) == nil, lineEnd - index + 2 <= scratch.room
+            else { return false }
+            lastTime = time
+            if bytes.firstIndex(of: UInt8(ascii: "<"), in: index..<lineEnd) == nil {
+                let text = bytes.trimmingBlanks(index..<lineEnd)
+                guard !text.isEmpty else { continue }
+                scratch.place(bytes.extracting(text))
+            } else {
+                cleaned.removeAll(keepingCapacity: true)
+                words.removeAll(keepingCapacity: true)
+                clean(bytes.extracting(index..<lineEnd), into: &cleaned, wordTimes: &words)
+                guard !cleaned.isEmpty else { continue }
+                cleaned.withByteView { scratch.place($0) }
+            }
+            runs.keep(CueLines(position: lineStart, linesBefore: lineNumber - 1), from: &scratch)
+        }
+        return true
+    }
+
+    /// Appends to `cues` the cues whose lines start at `starts` (in file order), as `parse` gives them
+    /// for a file laid out (`layOut`) with `offset`: each ends at the next later stamp, looked for in
+    /// the lines after it, and no line is looked at twice for that. False when a start or a line
+    /// looked at is no line `layOut` would have taken.
+    ///
+    /// - Complexity: O(n) in the size of `bytes` at most.
+    static func read(_ starts: [CueLines], of bytes: ByteView, offset: Int, into cues: inout CueCollector) -> Bool {
+        let scanner = LineScanner(bytes)
+        var texts: [UInt8] = []
+        var words: [WordTime] = []
+        // The first line not yet found to be stamped no later than the cues read so far.
+        var ahead = 0
+        var ended: (time: Int, end: Int?)?
+        // The time of the stamped line at `position`, or `nil` when the line is blank or an ID tag; false for any other line.
+        func stampedTime(at position: Int, _ lineEnd: Int) -> Int?? {
+            var index = bytes.skippingBlanks(from: position, to: lineEnd)
+            guard index < lineEnd else { return .some(nil) }
+            if let time = usualStamp(bytes, &index, lineEnd) ?? stamp(bytes, &index, lineEnd) { return time }
+            return isMetadataTag(bytes.extracting(index..<lineEnd)) ? .some(nil) : nil
+        }
+        for start in starts {
+            let (lineEnd, next) = scanner.line(from: start.position)
+            var index = bytes.skippingBlanks(from: start.position, to: lineEnd)
+            guard let time = usualStamp(bytes, &index, lineEnd) ?? stamp(bytes, &index, lineEnd) else { return false }
+            index = bytes.skippingBlanks(from: index, to: lineEnd)
+            if ended?.time != time {
+                ahead = Swift.max(ahead, next)
+                var end: Int?
+                while ahead < scanner.count {
+                    let (aheadEnd, aheadNext) = scanner.line(from: ahead)
+                    guard let stamped = stampedTime(at: ahead, aheadEnd) else { return false }
+                    if let stamped, stamped > time {
+                        end = stamped
+                        break
+                    }
+                    ahead = aheadNext
+                }
+                ended = (time, end)
+            }
+            func append(_ text: ByteView) {
+                for word in words {
+                    cues.pendingWordTimes.append(WordTime(offset: word.offset, start: max(0, word.start - offset),
+                                                          end: word.end.map { max(0, $0 - offset) }))
+                }
+                cues.append(text: text, id: nil, start: max(0, time - offset),
+                            end: ended?.end.map { max(0, $0 - offset) }, speaker: nil, line: start.linesBefore + 1)
+            }
+            if bytes.firstIndex(of: UInt8(ascii: "<"), in: index..<lineEnd) == nil {
+                let text = bytes.trimmingBlanks(index..<lineEnd)
+                guard !text.isEmpty else { return false }
+                words.removeAll(keepingCapacity: true)
+                append(bytes.extracting(text))
+            } else {
+                texts.removeAll(keepingCapacity: true)
+                words.removeAll(keepingCapacity: true)
+                clean(bytes.extracting(index..<lineEnd), into: &texts, wordTimes: &words)
+                guard !texts.isEmpty else { return false }
+                texts.withByteView { append($0) }
+            }
+        }
+        return true
+    }
+
+    /// `[mm:ss.xx]` or `[h:mm:ss.xx]` (minutes or hours of one to six digits, a fraction of two or three),
+    /// as nearly every file writes a stamp, read at `index` at once (`index` moved past it): what `stamp`
+    /// reads of it; `nil` for any other form, which `stamp` reads.
+    @inline(__always)
+    static func usualStamp(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
+        @inline(__always) func digit(_ position: Int) -> Int? {
+            let value = bytes[position] &- 0x30
+            return value < 10 ? Int(value) : nil
+        }
+        // Past the shortest stamp, `[m:ss.xx]`, no byte read below goes past a `]` found at its place.
+        guard index + 9 <= end, bytes[index] == UInt8(ascii: "[") else { return nil }
+        var at = index + 1
+        var first = 0
+        while at - index <= 6, let value = digit(at) {
+            first = first &* 10 &+ value
+            at += 1
+        }
+        guard at > index + 1, at + 6 <= end, bytes[at] == UInt8(ascii: ":"), let a0 = digit(at + 1),
+              let a1 = digit(at + 2) else { return nil }
+        var time = first * 60 + a0 * 10 + a1
+        at += 3
+        if bytes[at] == UInt8(ascii: ":") {
+            guard at + 6 <= end, let b0 = digit(at + 1), let b1 = digit(at + 2) else { return nil }
+            time = time * 60 + b0 * 10 + b1
+            at += 3
+        }
+        guard at + 3 < end, bytes[at] == UInt8(ascii: "."), let f0 = digit(at + 1), let f1 = digit(at + 2)
+        else { return nil }
+        var millis = f0 * 100 + f1 * 10
+        at += 3
+        if bytes[at] != UInt8(ascii: "]") {
+            guard let f2 = digit(at), at + 1 < end, bytes[at + 1] == UInt8(ascii: "]") else { return nil }
+            millis += f2
+            at += 1
+        }
+        index = at + 1
+        return time * 1000 + millis
+    }
+}

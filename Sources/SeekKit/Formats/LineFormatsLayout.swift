@@ -22,7 +22,7 @@ struct LaidOutCues {
 }
 
 /// Search first, parse later, for the formats of one cue a line (or a few): SBV and SubViewer,
-/// MicroDVD, MPL2 and TMPlayer.
+/// MicroDVD, MPL2, TMPlayer and LRC.
 ///
 /// A layout reads every line as the parser does, writing each cue's text as the parse does into
 /// a scratch of about a megabyte, and keeps where the cue's lines start; a search looks at those
@@ -41,12 +41,14 @@ struct LineFormatsLayout {
     let frameRate: FrameRate?
     /// MicroDVD: the rate the file gives, found by `layOut`.
     private(set) var fileRate: FrameRate?
+    /// LRC: the file's offset (its last `[offset:]`), found by `layOut`.
+    private(set) var offset = 0
     /// The warnings the parse gives besides the cues' own, found by `layOut`: MicroDVD's assumed frame rate.
     private(set) var warnings: [Diagnostic] = []
 
     /// Whether the parser of `format` lays out its cues.
     static func laysOut(_ format: SubtitleFormat) -> Bool {
-        format == .sbv || format == .microdvd || format == .mpl2 || format == .tmplayer
+        format == .sbv || format == .microdvd || format == .mpl2 || format == .tmplayer || format == .lrc
     }
 
     /// The layout of a file `fileName` in `format`, or `nil` when its parser lays out no cues.
@@ -66,6 +68,7 @@ struct LineFormatsLayout {
     mutating func layOut(_ bytes: ByteView, runSize: Int = 1 << 20, _ body: (LaidOutCues) -> Bool) -> Bool {
         var exact = false
         var fileRate: FrameRate?
+        var offset = 0
         var cues = 0
         let format = format
         CueCollector.withCollected(inputBytes: runSize, keepsSpeakers: false, { scratch in
@@ -76,12 +79,14 @@ struct LineFormatsLayout {
                 exact = MicroDVDParser.layOut(bytes, fileRate: &fileRate, into: &scratch, runs: &runs, body)
             case .mpl2: exact = MPL2Parser.layOut(bytes, into: &scratch, runs: &runs, body)
             case .tmplayer: exact = TMPlayerParser.layOut(bytes, into: &scratch, runs: &runs, body)
+            case .lrc: exact = LRCParser.layOut(bytes, offset: &offset, into: &scratch, runs: &runs, body)
             default: return
             }
             exact = exact && runs.hand(&scratch, to: body) && !runs.labels.isTranscriptLike
             cues = runs.cuesBefore
         }, use: { _, _, _ in })
         self.fileRate = fileRate
+        self.offset = offset
         if format == .microdvd, let assumed = MicroDVDParser.assumedRate(fileName: fileName, frameRate: frameRate,
                                                                         rateFromFile: fileRate != nil, cues: cues) {
             warnings = [assumed]
@@ -99,6 +104,7 @@ struct LineFormatsLayout {
                                 into: &cues)
         case .mpl2: MPL2Parser.read(starts, of: bytes, into: &cues)
         case .tmplayer: TMPlayerParser.read(starts, of: bytes, into: &cues)
+        case .lrc: LRCParser.read(starts, of: bytes, offset: offset, into: &cues)
         default: false
         }
     }

@@ -151,7 +151,7 @@ public enum TranscriptLoader {
     }
 
     /// What `parse` gives of text in one of the formats whose parsers read bytes where they lie
-    /// (say, mapped): all but SRT, WebVTT, LRC and untimed text (`nil`), which are read elsewhere.
+    /// (say, mapped): all but SRT, WebVTT and untimed text (`nil`), which are read elsewhere.
     static func parse(
         _ bytes: ByteView, format: SubtitleFormat, fileName: String, frameRate: FrameRate?, language: String?,
         keepsWordTimes: Bool = true
@@ -164,10 +164,11 @@ public enum TranscriptLoader {
         case .microdvd: carryingTurns(MicroDVDParser.parse(bytes, fileName: fileName, frameRate: frameRate))
         case .tmplayer: carryingTurns(TMPlayerParser.parse(bytes, fileName: fileName))
         case .mpl2: carryingTurns(MPL2Parser.parse(bytes, fileName: fileName))
+        case .lrc: carryingTurns(LRCParser.parse(bytes, fileName: fileName))
         case .youtube: carryingTurns(YouTubeTimedTextParser.parse(bytes, fileName: fileName))
         case .json: try JSONTranscriptParser.parse(bytes, fileName: fileName, keepsWordTimes: keepsWordTimes)
         case .tsv: WhisperTSVParser.parse(bytes, fileName: fileName)
-        case .srt, .vtt, .text, .lrc: nil
+        case .srt, .vtt, .text: nil
         }
     }
 

@@ -132,7 +132,7 @@ import SeekBytes
             try expectSameOutput(bytes, fileName: url.lastPathComponent)
             files[format, default: 0] += 1
         }
-        #expect(files[.ass] ?? 0 > 0 && files[.sbv] ?? 0 > 0, "\(files)")
+        #expect(files[.ass] ?? 0 > 0 && files[.sbv] ?? 0 > 0 && files[.lrc] ?? 0 > 0, "\(files)")
     }
 
     // MARK: MicroDVD, MPL2 and TMPlayer
@@ -264,17 +264,26 @@ import SeekBytes
     @Test(arguments: lineShapes)
     func lineFilesLaidOutInRunsOfAnySizeAreTheWholeParse(shape: LineShape) throws {
         let bytes = Array(Self.lineFile(cues: 300, seed: 5, shape: shape).utf8)
-        let (parsed, parseWarnings) = switch shape.format {
+        let parsed = switch shape.format {
         case .microdvd: MicroDVDParser.parse(bytes, fileName: "t")
         case .mpl2: MPL2Parser.parse(bytes, fileName: "t")
         default: TMPlayerParser.parse(bytes, fileName: "t")
         }
+        try expectLaidOutInRuns(bytes, format: shape.format, laidOut: shape.laidOut, label: "\(shape)", parsed: parsed)
+    }
+
+    /// The layout of `bytes` in `format`, in runs of any size, gives every cue's text and the warnings
+    /// as the whole parse (`parsed`) does, and the cues read again from where it found them, all of
+    /// them or every other one, are the parse's own, word times and all; the search takes its own path
+    /// exactly where the layout vouches for the parse (`laidOut`).
+    private func expectLaidOutInRuns(_ bytes: [UInt8], format: SubtitleFormat, laidOut: Bool, label: String,
+                                     parsed: (transcript: Transcript, warnings: [Diagnostic])) throws {
         // (A run of 64 bytes has room for a TMPlayer cue still open and the next line's text.)
         for runSize in [64, 200, 700, 1 << 20] {
             var texts: [String] = []
             var starts: [CueLines] = []
             var runs = 0
-            var layout = try #require(LineFormatsLayout(format: shape.format, fileName: "t", frameRate: nil))
+            var layout = try #require(LineFormatsLayout(format: format, fileName: "t", frameRate: nil))
             let exact = bytes.withByteView { buffer in
                 layout.layOut(buffer, runSize: runSize) { run in
                     #expect(run.cuesBefore == texts.count)
@@ -284,25 +293,156 @@ import SeekBytes
                     return true
                 }
             }
-            #expect(exact == shape.laidOut, "\(shape) runs of \(runSize)")
+            #expect(exact == laidOut, "\(label) runs of \(runSize)")
             guard exact else { continue }
-            #expect(texts == parsed.map(\.text), "\(shape) runs of \(runSize)")
-            #expect(layout.warnings == parseWarnings, "\(shape) runs of \(runSize)")
-            #expect(runSize > 1000 || runs > 2, "\(shape) runs of \(runSize)")
+            #expect(texts == parsed.transcript.map(\.text), "\(label) runs of \(runSize)")
+            #expect(layout.warnings == parsed.warnings, "\(label) runs of \(runSize)")
+            #expect(runSize > 1000 || runs > 2, "\(label) runs of \(runSize)")
             let read = bytes.withByteView { buffer in
                 CueCollector.collect(inputBytes: buffer.count) { cues in
                     #expect(layout.read(starts, of: buffer, into: &cues))
                 }
             }
-            #expect(Array(read) == Array(parsed), "\(shape) runs of \(runSize)")
+            #expect(Array(read) == Array(parsed.transcript), "\(label) runs of \(runSize)")
+            #expect(read.wordTimes == parsed.transcript.wordTimes, "\(label) runs of \(runSize)")
+            let everyOther = stride(from: 1, to: starts.count, by: 2).map { starts[$0] }
+            let readAgain = bytes.withByteView { buffer in
+                CueCollector.collect(inputBytes: buffer.count) { cues in
+                    #expect(layout.read(everyOther, of: buffer, into: &cues))
+                }
+            }
+            let expected = stride(from: 1, to: parsed.transcript.count, by: 2).map { parsed.transcript[$0] }
+            #expect(zip(readAgain, expected).allSatisfy { $0.text == $1.text && $0.start == $1.start && $0.end == $1.end
+                && $0.line == $1.line } && readAgain.count == expected.count, "\(label) runs of \(runSize)")
         }
         let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
         let found = bytes.withByteView { buffer in
-            TranscriptLoader.loadMatchingLaidOut(buffer, format: shape.format, fileName: "t", frameRate: nil, matcher: matcher,
+            TranscriptLoader.loadMatchingLaidOut(buffer, format: format, fileName: "t", frameRate: nil, matcher: matcher,
                                                  query: Query("budget"), indexing: true, warnings: [])
         }
-        #expect((found != nil) == shape.laidOut, "\(shape)")
-        if let found { #expect(found.loaded.transcript.count > 10, "\(shape)") }
+        #expect((found != nil) == laidOut, "\(label)")
+        if let found { #expect(found.loaded.transcript.count > 10, "\(label)") }
+    }
+
+    // MARK: LRC
+
+    /// What a generated LRC file holds besides its ordinary lines.
+    struct LRCShape: Sendable, CustomStringConvertible {
+        var labels = false
+        var crlf = false
+        var blankLines = false
+        var badLine = false
+        /// A stamp earlier than the one before it (the parse orders the cues).
+        var backwards = false
+        /// A line of two stamps (the parse gives a cue for each).
+        var twoStamps = false
+        var badOffset = false
+        var noFinalLineFeed = false
+        /// ID tags between the lines, offsets (the last one counts), several lines at one time.
+        var extras = false
+        var description: String {
+            "labels \(labels) crlf \(crlf) blankLines \(blankLines) badLine \(badLine) backwards \(backwards) "
+                + "twoStamps \(twoStamps) badOffset \(badOffset) noFinalLineFeed \(noFinalLineFeed) extras \(extras)"
+        }
+
+        /// Whether the layout vouches for the file's parse.
+        var laidOut: Bool { !labels && !badLine && !backwards && !twoStamps && !badOffset }
+    }
+
+    /// An LRC file of `cues` lines: stamps of every form (`[mm:ss.xx]`, `[h:mm:ss.xx]`, minutes past
+    /// 99, a fraction of one to three digits, a comma or none), word times (`<mm:ss.xx>`), a `<`
+    /// that is none, a text starting with a `[`, empty texts (a stamp alone, word times alone), blanks,
+    /// Chinese, Cyrillic, combining marks and a Kelvin sign, and what `shape` adds.
+    static func lrc(cues: Int, seed: UInt64, shape: LRCShape) -> String {
+        var generator = Generator(state: seed)
+        let speakers = ["Alice", "Bob", "Carol"]
+        var lines = ["[ti:Budget]", " [ar:Someone]"]
+        if shape.extras { lines.append("[offset:+1500]") }
+        if shape.badOffset { lines.append("[offset:soon]") }
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        // A time of `centiseconds` in the form `form` picks (one that loses no digit of it; with a third
+        // digit of fraction, a few milliseconds later).
+        func clock(_ centiseconds: Int, form: Int) -> String {
+            let minutes = centiseconds / 6000, seconds = centiseconds / 100 % 60, hundredths = centiseconds % 100
+            switch form {
+            case 1: return "\(minutes / 60):\(two(minutes % 60)):\(two(seconds)).\(two(hundredths))"
+            case 2: return "\(two(minutes)):\(two(seconds)).\(two(hundredths))\(centiseconds % 7)"
+            case 3 where hundredths == 0: return "\(two(minutes)):\(two(seconds))"
+            case 4: return "\(minutes / 60):\(two(minutes % 60)):\(two(seconds)).\(two(hundredths))0"
+            case 5: return "00\(minutes):\(two(seconds)).\(two(hundredths))"
+            case 6 where hundredths % 10 == 0: return "\(two(minutes)):\(two(seconds)).\(hundredths / 10)"
+            case 7: return "\(minutes / 60):\(two(minutes % 60)):\(two(seconds)),\(two(hundredths))"
+            default: return "\(two(minutes)):\(two(seconds)).\(two(hundredths))"
+            }
+        }
+        var time = seed == 2 ? 599_000 : 0
+        for number in 0..<cues {
+            time += 50 + 10 * Int(generator.next() % 40)
+            let stampTime = shape.backwards && number == cues / 2 ? time - 1000 : time
+            var stamp = "[\(clock(stampTime, form: Int(generator.next() % 8)))]"
+            if shape.twoStamps && number == cues / 3 { stamp += " [\(clock(stampTime, form: 0))]" }
+            let word = { (later: Int) in "<\(clock(time + later, form: 0))>" }
+            let text: String
+            switch generator.next() % 16 {
+            case 0: text = "the budget is fine"
+            case 1: text = "home  town budget  "
+            case 2: text = "预算 budget второй"
+            case 3: text = "a budget\u{301} with a mark"
+            case 4: text = "BUDGET\u{212A}and home"
+            case 5: text = ""
+            case 6: text = "   "
+            case 7: text = "\(word(0))the \(word(40))budget \(word(80))home town\(word(120))"
+            case 8 where shape.labels: text = "\(speakers[number % 3].uppercased()): the budget"
+            case 9: text = " a < b budget <home>"
+            case 10: text = "\(word(0)) \(word(30))"
+            case 11: text = "[not a stamp] budget"
+            case 12: text = "\tk budget\t"
+            case 13: text = "  \(word(10))  budget  home  "
+            default: text = "just words \(number)"
+            }
+            lines.append(stamp + text)
+            if shape.extras {
+                switch number % 9 {
+                case 0: lines.append(stamp + "same time budget")
+                case 3: lines.append("[al:An album]")
+                case 6: lines.append(stamp)
+                default: break
+                }
+            }
+            if shape.badLine && number == cues / 3 { lines.append("not a cue budget") }
+            if shape.blankLines && number % 7 == 0 { lines.append(number % 2 == 0 ? "" : "  ") }
+        }
+        if shape.extras { lines.append("[offset:-250]") }
+        var file = lines.joined(separator: shape.crlf ? "\r\n" : "\n")
+        if !shape.noFinalLineFeed { file += shape.crlf ? "\r\n" : "\n" }
+        return file
+    }
+
+    static let lrcShapes: [LRCShape] = [
+        LRCShape(), LRCShape(labels: true), LRCShape(crlf: true), LRCShape(blankLines: true), LRCShape(badLine: true),
+        LRCShape(backwards: true), LRCShape(twoStamps: true), LRCShape(badOffset: true),
+        LRCShape(noFinalLineFeed: true), LRCShape(extras: true),
+        LRCShape(crlf: true, blankLines: true, noFinalLineFeed: true, extras: true),
+    ]
+
+    @Test(arguments: lrcShapes)
+    func generatedLRCSearchesAsTheWholeParse(shape: LRCShape) throws {
+        for seed: UInt64 in 1...3 {
+            let format = try expectSameOutput(Array(Self.lrc(cues: 400, seed: seed, shape: shape).utf8), fileName: "t.lrc")
+            #expect(format == .lrc, "\(shape)")
+        }
+    }
+
+    /// The layout in runs of any size gives every cue's text as the whole parse does, and the cues
+    /// read again from where it found them, all of them or every other one, are the parse's own, word
+    /// times and all; the search takes its own path where the layout vouches for the parse.
+    @Test(arguments: lrcShapes)
+    func lrcLaidOutInRunsOfAnySizeIsTheWholeParse(shape: LRCShape) throws {
+        for seed: UInt64 in [2, 5] {
+            let bytes = Array(Self.lrc(cues: 300, seed: seed, shape: shape).utf8)
+            try expectLaidOutInRuns(bytes, format: .lrc, laidOut: shape.laidOut, label: "\(shape) seed \(seed)",
+                                    parsed: LRCParser.parse(bytes, fileName: "t"))
+        }
     }
 
     // MARK: SBV and SubViewer
@@ -431,9 +571,10 @@ import SeekBytes
     }
 
     /// A file read with a byte order mark, or decoded from UTF-16, goes through `DecodedFile`'s whole text.
-    @Test(arguments: ["t.ass", "t.sbv"])
+    @Test(arguments: ["t.ass", "t.sbv", "t.lrc"])
     func decodedFilesSearchAsTheWholeParse(fileName: String) throws {
         let text = fileName == "t.ass" ? Self.ass(events: 300, seed: 4, shape: ASSShape(names: true))
+            : fileName == "t.lrc" ? Self.lrc(cues: 300, seed: 4, shape: LRCShape(extras: true))
             : Self.sbv(cues: 300, seed: 4)
         let inputs: [[UInt8]] = [[0xEF, 0xBB, 0xBF] + Array(text.utf8),
                                  [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }]
