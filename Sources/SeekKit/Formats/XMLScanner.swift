@@ -275,9 +275,21 @@ struct XMLScanner {
         max(from + 1, bytes.plainRunEnd(stop: UInt8(ascii: "&"), in: from..<to))
     }
 
-    /// Whether the two ranges hold the same bytes.
+    /// Whether the two ranges hold the same bytes: one word each for names of up to eight bytes
+    /// (most element names) with eight bytes to read at both places.
+    @inline(__always)
     func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        guard a.count == b.count else { return false }
+        let length = a.count
+        guard length == b.count else { return false }
+        if length <= 8, a.lowerBound + 8 <= bytes.count, b.lowerBound + 8 <= bytes.count {
+            // (The first byte lowest: the name's bytes are the word's low ones.)
+            let kept: UInt64 = length == 8 ? ~0 : (1 << (UInt64(length) * 8)) &- 1
+            return (bytes.loadWord(at: a.lowerBound) ^ bytes.loadWord(at: b.lowerBound)) & kept == 0
+        }
+        return sameBytesOneByOne(a, b)
+    }
+
+    private func sameBytesOneByOne(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         var i = a.lowerBound
         var j = b.lowerBound
         while i < a.upperBound {

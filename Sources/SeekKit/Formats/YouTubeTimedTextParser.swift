@@ -382,6 +382,19 @@ public enum YouTubeTimedTextParser {
     /// The milliseconds of a decimal count of seconds (`12.440`, `5`, `.5`), rounded; `nil` for
     /// anything else, or more than 9 digits before the point.
     static func milliseconds(seconds bytes: ByteView, _ range: Range<Int>) -> Int? {
+        // Most often one to nine digits, a point and three digits (`12.440`): read straight.
+        let point = range.upperBound - 4
+        if range.count >= 5, range.count <= 13, bytes[point] == UInt8(ascii: "."),
+           case let (a, b, c) = (bytes[point + 1] &- 0x30, bytes[point + 2] &- 0x30, bytes[point + 3] &- 0x30),
+           a < 10, b < 10, c < 10 {
+            var whole = 0
+            var index = range.lowerBound
+            while index < point, case let digit = bytes[index] &- 0x30, digit < 10 {
+                whole = whole * 10 + Int(digit)
+                index += 1
+            }
+            if index == point { return whole * 1000 + Int(a) * 100 + Int(b) * 10 + Int(c) }
+        }
         var index = range.lowerBound
         var whole = 0
         while index < range.upperBound, bytes[index] &- 0x30 < 10 {

@@ -38,4 +38,22 @@ import Testing
             #expect(Self.value(name, in: tag) == expected, "\(tag)")
         }
     }
+
+    /// Two ranges hold the same bytes exactly when their arrays are equal: one word at a time
+    /// for short ranges away from the end, byte by byte near it and for longer ones.
+    @Test func comparesRangesAsArraysDo() {
+        var random = SeededRandom(seed: 21)
+        let bytes: [UInt8] = (0..<64).map { _ in [0x61, 0x62, 0x70, 0x3E][Int(random.next() % 4)] }
+        bytes.withByteView { view in
+            let scanner = XMLScanner(view)
+            for _ in 0..<20_000 {
+                let length = Int(random.next() % 11)
+                let a = Int(random.next() % UInt64(65 - length))
+                let b = Int(random.next() % UInt64(65 - length))
+                let other = random.next() % 8 == 0 ? max(0, length - 1) : length
+                let expected = other == length && bytes[a..<(a + length)] == bytes[b..<(b + length)]
+                #expect(scanner.sameBytes(a..<(a + length), b..<(b + other)) == expected, "\(a) \(b) \(length) \(other)")
+            }
+        }
+    }
 }

@@ -142,4 +142,38 @@ import Testing
         #expect(cues.map(\.start) == srt.map(\.start))
         #expect(cues.map(\.end) == srt.map(\.end))
     }
+
+    /// Seconds read as the rule says: up to nine digits, perhaps a point and more digits (at
+    /// least one digit in all), rounded by the fourth decimal; `nil` for anything else. Strings
+    /// near the usual `12.440` (other lengths, a letter among the digits, two points) included.
+    @Test func secondsReadIntoMilliseconds() {
+        func reference(_ text: [UInt8]) -> Int? {
+            let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+            let point = text.firstIndex(of: UInt8(ascii: "."))
+            let whole = text[..<(point ?? text.count)]
+            let fraction = point.map { text[($0 + 1)...] } ?? []
+            guard whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit), whole.count <= 9,
+                  whole.count + fraction.count > 0 else { return nil }
+            let digits = Array(fraction.prefix(4)).map { Int($0 - 0x30) } + [0, 0, 0, 0]
+            let rounding = fraction.count > 3 && digits[3] >= 5 ? 1 : 0
+            return whole.reduce(0) { $0 * 10 + Int($1 - 0x30) } * 1000 + digits[0] * 100 + digits[1] * 10 + digits[2] + rounding
+        }
+        var random = SeededRandom(seed: 8)
+        let alphabet: [UInt8] = Array("0123456789".utf8) + Array("0123456789.x".utf8)
+        for _ in 0..<30_000 {
+            var text: [UInt8]
+            if random.next() % 2 == 0 {
+                // Around the usual shape: digits, a point, three digits, with a byte perhaps changed.
+                text = (0..<Int(random.next() % 12)).map { _ in UInt8(0x30 + random.next() % 10) } + Array(".".utf8)
+                    + (0..<3).map { _ in UInt8(0x30 + random.next() % 10) }
+                if random.next() % 3 == 0 { text[Int(random.next() % UInt64(text.count))] = alphabet.randomElement(using: &random)! }
+            } else {
+                text = (0..<Int(random.next() % 15)).map { _ in alphabet.randomElement(using: &random)! }
+            }
+            // Inside a longer text, as a value is.
+            let padded = Array("x=\"".utf8) + text + Array("\"".utf8)
+            let found = padded.withByteView { YouTubeTimedTextParser.milliseconds(seconds: $0, 3..<(3 + text.count)) }
+            #expect(found == reference(text), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
 }
