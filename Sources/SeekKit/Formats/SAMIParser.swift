@@ -357,6 +357,9 @@ public enum SAMIParser {
         /// Whether the class holds no white space or quote, so that a value is the class when it
         /// holds its bytes and ends right after them.
         let classIsPlain: Bool
+        /// A class of up to eight bytes as a word (the first byte lowest) and the bytes it keeps:
+        /// compared with one load; `nil` for a longer class.
+        let classWord: (value: UInt64, kept: UInt64)?
         let words = Words.shared
 
         /// The markup a usual block is written with.
@@ -379,6 +382,11 @@ public enum SAMIParser {
             classIsPlain = !className.isEmpty && !bytes[className].contains {
                 $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
             }
+            let length = className.count
+            classWord = length <= 8
+                ? (bytes.loadWord(at: className.lowerBound, padding: 0) & (length == 8 ? .max : (1 << (8 * length)) - 1),
+                   length == 8 ? .max : (1 << (8 * length)) - 1)
+                : nil
         }
 
         /// A block's content from `index` (past its `<SYNC>` tag) when it is of the usual kind: a
@@ -397,8 +405,12 @@ public enum SAMIParser {
             let quote = bytes[at]
             let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
             if quoted { at += 1 }
-            guard at + className.count < count, bytes.bytesEqual(at, className.lowerBound, count: className.count)
-            else { return nil }
+            guard at + className.count < count else { return nil }
+            if let classWord {
+                guard bytes.loadWord(at: at, padding: 0) & classWord.kept == classWord.value else { return nil }
+            } else {
+                guard bytes.bytesEqual(at, className.lowerBound, count: className.count) else { return nil }
+            }
             at += className.count
             if quoted {
                 guard bytes[at] == quote, at + 1 < count else { return nil }

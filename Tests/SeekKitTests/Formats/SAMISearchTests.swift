@@ -50,6 +50,10 @@ import Testing
             if shape == 9 { paragraph = "<P Class=ENCC/>" }
             if shape == 10 { paragraph = "\n  <P Class=ENCC>\n    " }
             if shape == 11 { paragraph = "father <P Class=ENCC>" }
+            // Classes sharing the class's first bytes (it is compared as one word).
+            if shape == 19 { paragraph = "<P Class=ENCX>" }
+            if shape == 20 { paragraph = "<P Class=ENCCX>" }
+            if shape == 21 { paragraph = "<P Class=\"ENC\">" }
             var content = (0..<Int.random(in: 1...6, using: &random)).map { _ in words.randomElement(using: &random)! }
                 .joined(separator: Bool.random(using: &random) ? " " : "")
             if shape == 12 || shape == 13 || Int.random(in: 0..<3, using: &random) == 0 { content = "&nbsp;" }
