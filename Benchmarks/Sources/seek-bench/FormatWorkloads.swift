@@ -185,8 +185,8 @@ func formatSpeeds(_ bench: Bench) {
 /// Searches the film in every format for one keyword with the `seek` next to the bench
 /// (`seek -c budget FILE`, as a user counts; printed the same path is taken), and adds a row per
 /// format: its median time, its speed against SRT's in CPU time, and its count checked against
-/// the count of the whole load in process. SRT, ASS, SBV, MicroDVD, MPL2 and TMPlayer are
-/// searched first and parsed around their matches; LRC is parsed whole.
+/// the count of the whole load in process. SRT, ASS, SBV, MicroDVD, MPL2, TMPlayer and LRC are
+/// searched first and parsed around their matches.
 func formatSearchSpeeds(_ bench: Bench) {
     guard bench.wants("formats-search") else { return }
     let cues = film(bytes: bench.options.size(20), seed: 8)

@@ -307,33 +307,39 @@ public enum ASSParser {
         /// more before the line ends); false, having changed nothing, for any other line.
         private mutating func layOutUsualEvent(_ from: Int, _ lineEnd: Int) -> Bool {
             guard let fields, !formatAssumed, fields.text < 16, fields.start > 0, fields.end > 0 else { return false }
-            // Where each field ends, the first at lane 1: the field `f` is `after[f]..<after[f + 1]`
-            // less its comma (lane 0 is where the fields start, less one).
-            var after = SIMD16<Int32>()
-            guard let first = Int32(exactly: from - 1), let last = Int32(exactly: lineEnd) else { return false }
-            after[0] = first
+            // The fields wanted, each from after the comma before it to its own comma, as the commas are found.
+            var startField = (0, 0), endField = (0, 0), nameField = (0, 0)
+            var textStart = -1
             var field = 0
+            var previous = from &- 1
             var index = from
             words: while index &+ 8 <= lineEnd {
                 var commas = ASSParser.commaBytes(UInt64(littleEndian: bytes.loadWord(at: index)))
                 while commas != 0 {
+                    let comma = index &+ commas.trailingZeroBitCount >> 3
+                    if field == fields.start {
+                        startField = (previous &+ 1, comma)
+                    } else if field == fields.end {
+                        endField = (previous &+ 1, comma)
+                    } else if field == fields.name {
+                        nameField = (previous &+ 1, comma)
+                    }
                     field &+= 1
-                    after[field] = Int32(truncatingIfNeeded: index &+ commas.trailingZeroBitCount >> 3)
-                    if field == fields.text { break words }
+                    previous = comma
+                    if field == fields.text {
+                        textStart = comma &+ 1
+                        break words
+                    }
                     commas &= commas &- 1
                 }
                 index &+= 8
             }
-            guard field == fields.text, after[field] < last else { return false }
-            let textStart = Int(after[field]) &+ 1
-            func range(_ field: Int) -> (Int, Int) { (Int(after[field]) &+ 1, Int(after[field &+ 1])) }
-            let (startFrom, startTo) = range(fields.start), (endFrom, endTo) = range(fields.end)
-            guard let start = ASSParser.shortTime(bytes, startFrom, startTo),
-                  let end = ASSParser.shortTime(bytes, endFrom, endTo), end >= start else { return false }
+            guard textStart >= 0 else { return false }
+            guard let start = ASSParser.shortTime(bytes, startField.0, startField.1),
+                  let end = ASSParser.shortTime(bytes, endField.0, endField.1), end >= start else { return false }
             var named = false
             if fields.name >= 0 {
-                let (nameFrom, nameTo) = range(fields.name)
-                named = !bytes.trimmingBlanks(nameFrom..<nameTo).isEmpty
+                named = !bytes.trimmingBlanks(nameField.0..<nameField.1).isEmpty
             }
             if named { namesSpeakers = true }
             if layOut(bytes.extracting(textStart..<lineEnd), at: textStart,
