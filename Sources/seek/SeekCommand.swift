@@ -127,13 +127,19 @@ struct SeekCommand {
         // Many files are done ahead, as many as a count keeps of them (nothing) or full results
         // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        // Blocks without colour or context are printed straight from a plain SRT file's bytes.
-        var printsBlocks = !silent && !color && output == .blocks
-        if case .searchMatching = work {} else { printsBlocks = false }
+        // Blocks without colour or context, and JSON Lines and CSV records, are written straight
+        // from a plain SRT file's bytes.
+        var printing: BlockPrinting? = switch output {
+        case .blocks where !color: BlockPrinting(showFileNames: showFileNames)
+        case .export(.jsonLines): BlockPrinting(showFileNames: showFileNames, records: .jsonLines)
+        case .export(.csv): BlockPrinting(showFileNames: showFileNames, records: .csv(guardingFormulas: options.safeCSV))
+        default: nil
+        }
+        if case .searchMatching = work, !silent {} else { printing = nil }
         // With several files, each file's output is rendered by the worker that searched it.
         search(inputs, options: options, work: work, width: processors, window: 1024,
                renderer: inputs.count > 1 && !silent ? report.renderer : nil, handsOnParts: handsOnParts,
-               printing: printsBlocks ? BlockPrinting(showFileNames: showFileNames) : nil,
+               printing: printing,
                flushOutput: { sink.flush() }) { report.add($0) }
         report.finish()
 
@@ -238,6 +244,7 @@ struct SeekCommand {
             : ExtractionProgress.make(videos: isVideo.lazy.filter { $0 }.count, descriptor: streams.error)
         // A worker keeps the blocks it prints in its outcome.
         let printedNames = printing?.showFileNames
+        let printedRecords = printing?.records
         orderedParallelMap(count: inputs.count, width: width, window: window, budget: Self.resultBudget,
                            weight: { $0.outcomes?.reduce(0) { $0 + $1.heldBytes } ?? 0 }, work: { i in
             let input = inputs[i]
@@ -250,7 +257,7 @@ struct SeekCommand {
             } else {
                 outcomes = [Outcome(file: input.displayName, path: input.path, result: Result { () throws(Diagnostic) in
                     try Self.work(work, on: input, bytes: bytes[i], load: loadOptions, standardInput: standardInput,
-                                  printing: printedNames.map { BlockPrinting(showFileNames: $0) })
+                                  printing: printedNames.map { BlockPrinting(showFileNames: $0, records: printedRecords) })
                 })]
             }
             if let renderer {
@@ -332,12 +339,16 @@ struct SeekCommand {
                 return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query).limited(toCues: cues))
             case .searchMatching(let query):
                 if let printing {
-                    let printer = ResultPrinter(color: false, fileName: printing.showFileNames ? name : nil)
+                    let writing: MatchWriting = switch printing.records {
+                    case .jsonLines: .jsonLines(file: name)
+                    case .csv(let guardingFormulas): .csv(file: name, guardingFormulas: guardingFormulas)
+                    case nil: .blocks(ResultPrinter(color: false, fileName: printing.showFileNames ? name : nil))
+                    }
                     let handOn = printing.handOn
                     var printed: [UInt8] = []
                     var none: [UInt8] = []
                     let done = try TranscriptLoader.printMatching(
-                        inPlace: bytes, fileName: name, options: load, query: query, printer: printer, checked: checked,
+                        inPlace: bytes, fileName: name, options: load, query: query, writing: writing, checked: checked,
                         releasing: releasing, starting: { handOn?($0, &none) }, to: &printed,
                         flush: { handOn?([], &$0) })
                     releasePages()
@@ -460,11 +471,21 @@ struct SeekCommand {
     }
 }
 
-/// Blocks printed without colour or context straight from the bytes of a file searched where it
-/// lies (`TranscriptLoader.printMatching`: plain SRT), instead of from its transcript.
+/// Blocks printed without colour or context, or records exported, straight from the bytes of a
+/// file searched where it lies (`TranscriptLoader.printMatching`: plain SRT), instead of from its
+/// transcript.
 struct BlockPrinting {
     /// Whether each block starts with the file's name.
     var showFileNames: Bool
+    /// The records written instead of blocks (`--json`, `--csv`), if any.
+    var records: Records?
+
+    /// A record for each match: a JSON line, or a CSV row (formulas guarded or not: `--safe-csv`).
+    enum Records: Sendable {
+        case jsonLines
+        case csv(guardingFormulas: Bool)
+    }
+
     /// For a file searched on the printing thread: told of the warnings, then of the blocks each
     /// time they hold `ResultPrinter.flushThreshold` bytes (which it takes), so they are never held
     /// whole. Without it, the blocks are kept in the outcome (`Outcome.Found.printed`).

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Blocks without colour or context are printed straight from a plain SRT file's bytes
-/// (`TranscriptLoader.printMatching`): they must be what is printed from the file's transcript.
-/// `-m` with more cues than a file holds takes the transcript's way, and prints the same.
+/// Blocks without colour or context, and JSON Lines and CSV records, are written straight from a
+/// plain SRT file's bytes (`TranscriptLoader.printMatching`): they must be what is written from the
+/// file's transcript. `-m` with more cues than a file holds takes the transcript's way, and writes the same.
 @Suite struct PrintedBlocksTests {
     let directory: TemporaryDirectory
 
@@ -67,5 +67,31 @@ import Testing
         }
         let warned = try SeekProcess.run(["-e", "budget", "bad.srt"], in: directory.url)
         #expect(warned.stderr.contains("bad.srt"))
+    }
+
+    @Test func recordsExportedFromTheBytesAreThoseOfTheTranscript() throws {
+        let big = Self.srt(cues: 90_000)
+        try directory.write("big.srt", big)
+        try directory.write("bad.srt", Self.srt(cues: 90_000, badBlockAt: 45_000))
+        try directory.write("small.srt", Self.srt(cues: 300, first: 7))
+        for n in 0..<3 { try directory.write("lib/part\(n).srt", Self.srt(cues: 200 + n, first: 1 + n * 50)) }
+        try directory.write("lib/talk.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nthe budget 预算\n")
+        let small = Self.srt(cues: 400, first: 3)
+        for (export, keyword) in [(["--json"], "预算"), (["--csv"], "town"), (["--csv", "--safe-csv"], "预算")] {
+            for (arguments, input) in [
+                (["big.srt"], nil), (["bad.srt"], nil), (["-r", "lib"], nil), (["small.srt", "big.srt"], nil),
+                ([], small), (["-", "small.srt"], small),
+            ] as [([String], String?)] {
+                let exported = try SeekProcess.run(export + ["-e", keyword] + arguments, input: input, in: directory.url)
+                let loaded = try SeekProcess.run(export + ["-m", "100000000", "-e", keyword] + arguments, input: input,
+                                                 in: directory.url)
+                #expect(exported.stdoutBytes.count > 1_000, "\(export) \(arguments)")
+                let same = exported.stdoutBytes == loaded.stdoutBytes
+                let parting = zip(exported.stdoutBytes, loaded.stdoutBytes).prefix { $0 == $1 }.count
+                #expect(same, "\(export) \(arguments): they part at byte \(parting)")
+                #expect(exported.stderr == loaded.stderr, "\(export) \(arguments)")
+                #expect(exported.status == loaded.status, "\(export) \(arguments)")
+            }
+        }
     }
 }

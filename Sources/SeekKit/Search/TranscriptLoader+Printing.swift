@@ -10,6 +10,22 @@ public enum PrintedMatching: Sendable {
     case searched(LoadedTranscript, MatchIndex)
 }
 
+/// What `TranscriptLoader.printMatching(inPlace:…writing:…)` writes of a file's matches.
+public enum MatchWriting: Sendable {
+    /// The block of each cue with a match, as `printer.appendBlock(cue:of:index:…)` writes it.
+    case blocks(ResultPrinter)
+    /// A JSON line for each match, as `JSONLinesWriter.append` writes the file's `MatchRecords`
+    /// (`file` the name they give).
+    case jsonLines(file: String)
+    /// A CSV row for each match, as `CSVWriter.append` writes the file's `MatchRecords`.
+    case csv(file: String, guardingFormulas: Bool)
+
+    /// Whether each match is written, its place in its cue and its line counted.
+    var writesRecords: Bool {
+        if case .blocks = self { false } else { true }
+    }
+}
+
 extension TranscriptLoader {
     /// Prints the cues with a match of `query` without colour or context, straight from the
     /// bytes where they lie (say mapped), when the file is plain SRT read piece by piece: each
@@ -34,7 +50,25 @@ extension TranscriptLoader {
         printer: ResultPrinter, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil,
         starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
     ) throws(Diagnostic) -> PrintedMatching {
-        try printMatching(inPlace: bytes, fileName: fileName, options: options, query: query, printer: printer,
+        try printMatching(inPlace: bytes, fileName: fileName, options: options, query: query, writing: .blocks(printer),
+                          pieceSize: TextPieces.pieceSize, pieceHeld: printedPieceHeld, checked: checked,
+                          releasing: releasing, starting: starting, to: &out, flush: flush)
+    }
+
+    /// Writes the matches of `query` as `writing` says, straight from the bytes where they lie,
+    /// when the file is plain SRT read piece by piece, as `printMatching(inPlace:…printer:…)`
+    /// prints blocks: each match's JSON line or CSV row is what the writer makes of the record
+    /// `MatchRecords` gives for the match of `searchMatching(inPlace:…)`, but no transcript or
+    /// index is made. Any other file is searched by `searchMatching(inPlace:…)` and handed back.
+    ///
+    /// - Throws: what `load` throws.
+    /// - Complexity: O(n) in the size of `bytes`, plus what is written.
+    public static func printMatching(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions = LoadOptions(), query: Query,
+        writing: MatchWriting, checked: InPlaceCheck = .unchecked, releasing: ((Range<Int>) -> Void)? = nil,
+        starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
+    ) throws(Diagnostic) -> PrintedMatching {
+        try printMatching(inPlace: bytes, fileName: fileName, options: options, query: query, writing: writing,
                           pieceSize: TextPieces.pieceSize, pieceHeld: printedPieceHeld, checked: checked,
                           releasing: releasing, starting: starting, to: &out, flush: flush)
     }
@@ -46,6 +80,16 @@ extension TranscriptLoader {
 
     static func printMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, printer: ResultPrinter,
+        pieceSize: Int, pieceHeld: Int, checked: InPlaceCheck, releasing: ((Range<Int>) -> Void)?,
+        starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
+    ) throws(Diagnostic) -> PrintedMatching {
+        try printMatching(inPlace: bytes, fileName: fileName, options: options, query: query, writing: .blocks(printer),
+                          pieceSize: pieceSize, pieceHeld: pieceHeld, checked: checked, releasing: releasing,
+                          starting: starting, to: &out, flush: flush)
+    }
+
+    static func printMatching(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, writing: MatchWriting,
         pieceSize: Int, pieceHeld: Int, checked: InPlaceCheck, releasing: ((Range<Int>) -> Void)?,
         starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
     ) throws(Diagnostic) -> PrintedMatching {
@@ -61,7 +105,11 @@ extension TranscriptLoader {
             return .searched(loaded, index)
         }
         let isBlank = PreparedText.isBlank(bytes)
-        guard !printer.color, !isBlank, let matcher = inPlaceMatcher(for: query) else { return try searched() }
+        if case .blocks(let printer) = writing, printer.color { return try searched() }
+        guard !isBlank, let matcher = inPlaceMatcher(for: query) else { return try searched() }
+        let keeping = writing.writesRecords
+        // The keyword each match is of (`MatchRecords`: the index's token).
+        let keyword = query.keywords.first(where: { !$0.isEmpty }) ?? ""
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
         var firstLayout = WholeLayout()
         guard format == .srt, startsWithCuesReadAlone(bytes, format: .srt, fileName: fileName, keeping: &firstLayout)
@@ -73,24 +121,41 @@ extension TranscriptLoader {
         let found = TextPieces.map(bounds.count - 1) { i -> PrintedBlocks? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
             defer { releasing?(bounds[i]..<bounds[i + 1]) }
-            return PrintedBlocks(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher)
+            return PrintedBlocks(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
+                                 keepingMatches: keeping)
         }
         var gathered: [PrintedBlocks] = []
         gathered.reserveCapacity(found.count)
-        var firstCues: [Int] = []
+        // What comes before each piece: its cues, lines and matches.
+        var before: [PrintedBlocks.Before] = []
         var matches = 0
         for piece in found {
             guard let piece else { return try searched() }
-            firstCues.append((firstCues.last ?? 0) + (gathered.last?.cues.cues ?? 0))
+            var next = before.last ?? PrintedBlocks.Before()
+            if let last = gathered.last {
+                next.cues += last.cues.cues
+                next.lines += last.cues.lines
+                next.matches += last.cues.matchCount
+            }
+            before.append(next)
             matches += piece.cues.matchCount
             gathered.append(piece)
         }
         let pieces = gathered
-        let cuesBefore = firstCues
+        let piecesBefore = before
+        let total = matches
         starting(warnings)
         func write(_ i: Int, from first: Int, to out: inout [UInt8], held: Int, flush: (inout [UInt8]) -> Void) -> Int {
-            pieces[i].write(bytes.extracting(bounds[i]..<bounds[i + 1]), cuesBefore: cuesBefore[i], printer: printer,
-                            from: first, to: &out, held: held, flush: flush)
+            let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
+            switch writing {
+            case .blocks(let printer):
+                return pieces[i].write(piece, cuesBefore: piecesBefore[i].cues, printer: printer, from: first, to: &out,
+                                       held: held, flush: flush)
+            case .jsonLines(let file), .csv(let file, _):
+                let records = PrintedBlocks.Records(file: file, keyword: keyword, total: total, writing: writing)
+                return pieces[i].writeRecords(piece, before: piecesBefore[i], records, from: first, to: &out, held: held,
+                                              flush: flush)
+            }
         }
         if pieces.count == 1 {
             _ = write(0, from: 0, to: &out, held: .max, flush: flush)
@@ -102,7 +167,10 @@ extension TranscriptLoader {
                 let batchEnd = Swift.min(batch + Self.printedPiecesAtOnce, pieces.count)
                 let written = TextPieces.map(batchEnd - batch) { n -> (bytes: [UInt8], next: Int) in
                     var held: [UInt8] = []
-                    held.reserveCapacity(Swift.min(pieceHeld, pieces[batch + n].estimatedBytes) + (1 << 12))
+                    // Room past `pieceHeld` for the last block's bytes (or records), so that the
+                    // bytes are not moved into twice the room for the last few.
+                    held.reserveCapacity(Swift.min(pieceHeld, pieces[batch + n].estimatedBytes(records: keeping))
+                                         + (1 << 16))
                     let next = write(batch + n, from: 0, to: &held, held: pieceHeld, flush: { _ in })
                     return (held, next)
                 }
@@ -120,19 +188,28 @@ extension TranscriptLoader {
     }
 }
 
-/// The cues of one plain piece of SRT that hold a match (`MatchingCues`, lines not counted), with
-/// what their blocks show: each one's start and where its text lies.
+/// The cues of one plain piece of SRT that hold a match (`MatchingCues`), with what their blocks
+/// show: each one's start and where its text lies; with their matches kept, the lines counted
+/// (and the blocks read again as their records are written: nothing more is held for them).
 struct PrintedBlocks {
     let cues: MatchingCues
-    /// Each block's start (milliseconds) and its text's range in the piece, in the order of `cues.blocks`.
+    /// Each block's start (milliseconds) and its text's range in the piece, in the order of
+    /// `cues.blocks`; empty when the matches are kept.
     private var starts: [Int] = []
     private var texts: [Range<Int>] = []
 
-    /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for
-    /// another piece, or one with a block `SRTParser.readLaidOut` does not read.
-    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher) {
-        guard let cues = MatchingCues(srt: piece, layout: layout, matcher: matcher, countingLines: false) else { return nil }
+    /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece,
+    /// or one with a block `SRTParser.readLaidOut` does not read. With `keepingMatches`, the matches
+    /// are kept and the lines counted (`MatchingCues`).
+    init?(srt piece: ByteView, layout: SRTLayout?, matcher: Matcher, keepingMatches: Bool = false) {
+        guard let cues = MatchingCues(srt: piece, layout: layout, matcher: matcher, keepingMatches: keepingMatches,
+                                      countingLines: keepingMatches) else { return nil }
         self.cues = cues
+        guard !keepingMatches else {
+            // Each block is read here only to know that it reads (as `writeRecords` reads it again).
+            for block in cues.blocks where SRTParser.LaidOutBlock(piece, block: block.bytes) == nil { return nil }
+            return
+        }
         starts.reserveCapacity(cues.blocks.count)
         texts.reserveCapacity(cues.blocks.count)
         for block in cues.blocks {
@@ -142,10 +219,131 @@ struct PrintedBlocks {
         }
     }
 
+    /// The cues, lines and matches of the file before a piece.
+    struct Before {
+        var cues = 0
+        var lines = 0
+        var matches = 0
+    }
+
+    /// What every record of a file shares, and how records are written.
+    struct Records {
+        var file: String
+        var keyword: String
+        var total: Int
+        var writing: MatchWriting
+
+        func append(_ record: MatchRecord, to out: inout [UInt8]) {
+            switch writing {
+            case .jsonLines: JSONLinesWriter.append(record, to: &out)
+            case .csv(_, let guardingFormulas): CSVWriter.append(record, to: &out, guardingFormulas: guardingFormulas)
+            case .blocks: preconditionFailure("blocks are not records")
+            }
+        }
+    }
+
+    /// Appends the records of the matches of the blocks from the `first`-th on to `out`, as
+    /// `records` writes those `MatchRecords` gives for the cues `SRTParser.readLaidOut` reads of
+    /// them (the piece's cue n being cue `before.cues + n` of the file, its first line line
+    /// `before.lines + 1`, its first match the file's match `before.matches + 1`), handing `out`
+    /// to `flush` whenever it holds `ResultPrinter.flushThreshold` bytes or more; stops after the
+    /// block that makes `out` hold `held` bytes or more.
+    ///
+    /// - Precondition: the matches were kept.
+    /// - Returns: the index of the next block to write (`cues.blocks.count` once all are).
+    func writeRecords(
+        _ piece: ByteView, before: Before, _ records: Records, from first: Int, to out: inout [UInt8], held: Int,
+        flush: (inout [UInt8]) -> Void
+    ) -> Int {
+        var matchStarts = cues.matchStarts.makeIterator()
+        var matchLengths = cues.matchLengths.makeIterator()
+        var position = before.matches
+        for block in cues.blocks[..<first] {
+            for _ in 0..<block.matches {
+                _ = matchStarts.next()
+                _ = matchLengths.next()
+                position += 1
+            }
+        }
+        var plain: [UInt8] = []
+        var n = first
+        while n < cues.blocks.count {
+            let block = cues.blocks[n]
+            guard let read = SRTParser.LaidOutBlock(piece, block: block.bytes) else {
+                preconditionFailure("a block read as it was when the piece was searched")
+            }
+            let source = piece.extracting(read.text)
+            if block.isMarked {
+                plain.removeAll(keepingCapacity: true)
+                SRTParser.clean(source, into: &plain)
+            }
+            // What `CueCollector` keeps of the cue: its text (cleaned), its speaker (from the
+            // text's label), its index line as its identifier, its text's first line.
+            let text = block.isMarked ? plain.withByteView { String(decoding: $0, as: UTF8.self) }
+                : String(decoding: source, as: UTF8.self)
+            let speaker = block.isMarked ? plain.withByteView { SpeakerPrefix.speaker(in: $0) }
+                : SpeakerPrefix.speaker(in: source)
+            let id = read.indexLine.map { String(decoding: piece.extracting($0), as: UTF8.self) }
+            let line = before.lines + block.linesBefore + (read.indexLine == nil ? 2 : 3)
+            var offsets = MatchOffsets()
+            text.utf8.withByteView { bytes in
+                for _ in 0..<block.matches {
+                    guard let start = matchStarts.next(), let length = matchLengths.next() else {
+                        preconditionFailure("a kept match for each of a block's matches")
+                    }
+                    let range = Int(start)..<Int(start + length)
+                    let (characters, utf16, lineFeeds) = offsets.advance(over: range, in: bytes)
+                    position += 1
+                    records.append(MatchRecord(
+                        file: records.file, position: position, total: records.total, cue: before.cues + block.ordinal,
+                        cueID: id, start: read.start, end: read.end, speaker: speaker, keyword: records.keyword,
+                        text: text[...], characters: characters, utf16: utf16, bytes: range, line: line + lineFeeds,
+                        matchStart: read.start, matchEnd: read.end), to: &out)
+                    if out.count >= ResultPrinter.flushThreshold { flush(&out) }
+                }
+            }
+            n += 1
+            if out.count >= held { break }
+        }
+        return n
+    }
+
+    /// A cue's text counted up to its matches in turn, as `MatchRecords.Iterator` counts it:
+    /// from where the last match ended, or from the start when a match starts before that.
+    struct MatchOffsets {
+        var scannedBytes = 0
+        var scalars = 0
+        var utf16 = 0
+        var newlines = 0
+
+        /// The match's range in scalars and UTF-16 units, and the line feeds before it.
+        mutating func advance(over range: Range<Int>, in text: ByteView) -> (Range<Int>, Range<Int>, Int) {
+            if range.lowerBound < scannedBytes { self = MatchOffsets() }
+            advance(to: range.lowerBound, in: text)
+            let startScalars = scalars
+            let startUTF16 = utf16
+            let lineFeeds = newlines
+            advance(to: range.upperBound, in: text)
+            return (startScalars..<scalars, startUTF16..<utf16, lineFeeds)
+        }
+
+        private mutating func advance(to offset: Int, in text: ByteView) {
+            guard offset > scannedBytes else { return }
+            let end = Swift.min(offset, text.count)
+            let counted = TextOffsets.count(text, scannedBytes..<Swift.max(scannedBytes, end))
+            scalars += counted.scalars
+            utf16 += counted.utf16
+            newlines += counted.lineFeeds
+            scannedBytes = offset
+        }
+    }
+
     /// About how many bytes the blocks take written (their texts, plus a header and an indented
-    /// line break each), to make room for them at once.
-    var estimatedBytes: Int {
-        texts.reduce(0) { $0 + $1.count + 64 }
+    /// line break each), or their matches' records (a text escaped, the match and 400 bytes of
+    /// names, numbers and times each), to make room for them at once.
+    func estimatedBytes(records: Bool) -> Int {
+        guard records else { return texts.reduce(0) { $0 + $1.count + 64 } }
+        return cues.blocks.reduce(0) { $0 + $1.matches * (2 * $1.bytes.count + 400) }
     }
 
     /// Appends the blocks from the `first`-th on to `out`, as `ResultPrinter.appendBlock` writes the

@@ -39,6 +39,68 @@ import SeekBytes
         return (result, written + out, started, startedFirst)
     }
 
+    /// The JSON Lines and CSV writings of records (`MatchWriting`), and the file name they give.
+    static let recordWritings: [MatchWriting] = [
+        .jsonLines(file: "t.srt"), .csv(file: "dir/a,\"b\" 预算.srt", guardingFormulas: false),
+        .csv(file: "=t.srt", guardingFormulas: true),
+    ]
+
+    /// What the command exports for `query` from the whole transcript: each of `MatchRecords`
+    /// written as `writing` says.
+    private func expectedRecords(_ loaded: LoadedTranscript, query: Query, writing: MatchWriting) -> [UInt8] {
+        let index = MatchIndex(transcript: loaded.transcript, query: query)
+        var out: [UInt8] = []
+        switch writing {
+        case .jsonLines(let file):
+            for record in MatchRecords(file: file, transcript: loaded.transcript, index: index) {
+                JSONLinesWriter.append(record, to: &out)
+            }
+        case .csv(let file, let guarded):
+            for record in MatchRecords(file: file, transcript: loaded.transcript, index: index) {
+                CSVWriter.append(record, to: &out, guardingFormulas: guarded)
+            }
+        case .blocks: Issue.record("blocks are not records")
+        }
+        return out
+    }
+
+    /// Records written straight from a plain SRT file's bytes are those of the whole file's
+    /// transcript: cue numbers, identifiers (leading zeros, `0`, none), times, speakers (labels),
+    /// cleaned texts, every match's offsets in three units and its line, positions and totals.
+    @Test(arguments: [1, 40, 1_500, 1 << 20])
+    func exportedRecordsAreThoseOfTheWholeTranscript(pieceSize: Int) throws {
+        var exportedFiles = 0
+        for (input, name) in TranscriptLoaderMatchingTests.inputs {
+            let bytes = Array(input.utf8)
+            guard let whole = try? TranscriptLoader.load(bytes, fileName: name) else { continue }
+            for (n, query) in (TranscriptLoaderMatchingTests.queries + [Query("a"), Query("e\u{301}")]).enumerated() {
+                let writing = Self.recordWritings[n % Self.recordWritings.count]
+                let pieceHeld = [1, 300, 1 << 20][n % 3]
+                var written: [UInt8] = []
+                var out: [UInt8] = []
+                let result = try bytes.withByteView { view in
+                    try TranscriptLoader.printMatching(
+                        inPlace: view, fileName: name, options: LoadOptions(), query: query, writing: writing,
+                        pieceSize: pieceSize, pieceHeld: pieceHeld, checked: .unchecked, releasing: nil,
+                        starting: { _ in }, to: &out, flush: { written += $0; $0.removeAll() })
+                }
+                written += out
+                let expected = expectedRecords(whole, query: query, writing: writing)
+                let label = "\(name) \(query.keywords) pieces of \(pieceSize), \(pieceHeld) held"
+                switch result {
+                case .printed(let counted):
+                    exportedFiles += 1
+                    #expect(written == expected, "\(label)")
+                    #expect(counted.matches == MatchIndex(transcript: whole.transcript, query: query).count, "\(label)")
+                case .searched(let loaded, _):
+                    #expect(written.isEmpty, "\(label)")
+                    #expect(expectedRecords(loaded, query: query, writing: writing) == expected, "\(label)")
+                }
+            }
+        }
+        #expect(exportedFiles >= 15)
+    }
+
     @Test(arguments: [1, 40, 1_500, 1 << 20])
     func printedBlocksAreThoseOfTheWholeTranscript(pieceSize: Int) throws {
         var printedFiles = 0
