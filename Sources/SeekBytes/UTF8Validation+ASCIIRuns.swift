@@ -20,7 +20,7 @@ extension UTF8Validation {
     }
 
     /// `isValidWithoutNULsSkippingASCII` on all cores for large texts: pieces are cut before
-    /// ASCII bytes, as `isValidWithoutNULsInPieces` cuts them.
+    /// ASCII bytes, where no sequence (valid or not) runs across.
     package static func isValidWithoutNULsInPiecesSkippingASCII(_ bytes: ByteView) -> Bool {
         let bounds = TextPieces.boundaries(count: bytes.count) { target in
             bytes.buffer[target...].firstIndex { $0 < 0x80 }

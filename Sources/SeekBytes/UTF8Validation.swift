@@ -213,20 +213,4 @@ public enum UTF8Validation {
         }
         return cut == 0 ? 8 : cut.trailingZeroBitCount / 8
     }
-
-    /// `isValidWithoutNULs`, on all cores for large texts: pieces are cut before ASCII
-    /// bytes, where no sequence (valid or not) runs across.
-    package static func isValidWithoutNULsInPieces(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let bounds = TextPieces.boundaries(count: bytes.count) { target in
-            bytes[target...].firstIndex { $0 < 0x80 }
-        }
-        return TextPieces.map(bounds.count - 1) { i in
-            isValidWithoutNULs(UnsafeBufferPointer(rebasing: bytes[bounds[i]..<bounds[i + 1]]))
-        }.allSatisfy { $0 }
-    }
-
-    /// `isValidWithoutNULsInPieces` on an array's bytes.
-    package static func isValidWithoutNULsInPieces(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { isValidWithoutNULsInPieces($0) }
-    }
 }
