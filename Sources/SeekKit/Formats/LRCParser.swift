@@ -280,7 +280,7 @@ public enum LRCParser {
         return count
     }
 
-    /// Reads `[mm:ss.xx]` (also `[mm:ss]`, `[mm:ss:xx]`, `[h:mm:ss.xx]`) at `index`.
+    /// Reads `[mm:ss.xx]` (also `[mm:ss]`, `[mm:ss:xx]`, `[h:mm:ss.xx]`, as `time` reads them) at `index`.
     static func stamp(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
         guard index + 5 <= end, bytes[index] == UInt8(ascii: "[") else { return nil }
         var position = index + 1
@@ -291,22 +291,47 @@ public enum LRCParser {
         return time
     }
 
-    /// Reads `mm:ss.xx` (also `mm:ss`, `mm:ss:xx`, `h:mm:ss.xx`) at `index`, as in stamps and word times.
+    /// Reads a time at `index` as stamps and word times write it: `mm:ss`, `mm:ss.xx` (or `,xx`),
+    /// `mm:ss:xx`, and with hours `h:mm:ss.xx` or `h:mm:ss:xx`.
+    ///
+    /// Three fields are minutes, seconds and hundredths, as many LRC writers put a colon before the
+    /// hundredths, unless a fraction follows the third: `01:02:03` is 62.03 s, `1:02:03.45` 3,723.45 s.
     private static func time(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
-        guard index < end, bytes[index] &- 0x30 < 10, var time = ClockTime.read(bytes, &index, end) else { return nil }
-        if index < end, bytes[index] == UInt8(ascii: ":"), index + 2 < end, bytes[index + 1] &- 0x30 < 10 {
-            // `mm:ss:xx`: hundredths after a colon.
-            var digits = 0
-            var value = 0
-            index += 1
-            while index < end, bytes[index] &- 0x30 < 10 {
-                if digits < 3 { value = value * 10 + Int(bytes[index] &- 0x30) }
-                digits += 1
-                index += 1
-            }
-            time += digits == 1 ? value * 100 : digits == 2 ? value * 10 : value
+        guard index < end, bytes[index] &- 0x30 < 10 else { return nil }
+        let start = index
+        guard let minutes = ClockTime.read(bytes, &index, end, hours: false) else { return nil }
+        // Past a fraction (`01:02.50`) nothing more belongs to the time.
+        var secondsStart = index
+        while bytes[secondsStart - 1] &- 0x30 < 10 { secondsStart -= 1 }
+        guard bytes[secondsStart - 1] == UInt8(ascii: ":") else { return minutes }
+        var third = index
+        guard let hundredths = colonFraction(bytes, &third, end) else { return minutes }
+        if third + 1 < end, bytes[third + 1] &- 0x30 < 10,
+           bytes[third] == UInt8(ascii: ".") || bytes[third] == UInt8(ascii: ",") || bytes[third] == UInt8(ascii: ":") {
+            // `h:mm:ss.xx` or `h:mm:ss:xx`.
+            index = start
+            guard var time = ClockTime.read(bytes, &index, end) else { return nil }
+            if let hundredths = colonFraction(bytes, &index, end) { time += hundredths }
+            return time
         }
-        return time
+        index = third
+        return minutes + hundredths
+    }
+
+    /// The milliseconds of `:xx` at `index` (hundredths after a colon; one digit is tenths, a third
+    /// is thousandths, more are read and dropped), `index` moved past it; `nil` with `index` unmoved
+    /// when no colon and digit are there.
+    private static func colonFraction(_ bytes: ByteView, _ index: inout Int, _ end: Int) -> Int? {
+        guard index + 1 < end, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] &- 0x30 < 10 else { return nil }
+        var digits = 0
+        var value = 0
+        index += 1
+        while index < end, bytes[index] &- 0x30 < 10 {
+            if digits < 3 { value = value * 10 + Int(bytes[index] &- 0x30) }
+            digits += 1
+            index += 1
+        }
+        return digits == 1 ? value * 100 : digits == 2 ? value * 10 : value
     }
 
     /// The milliseconds of `[offset:+500]`, or `nil` when unreadable (no digits, more than 9, or

@@ -110,6 +110,27 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    /// A colon before the hundredths (`[mm:ss:xx]`) is minutes, seconds and hundredths, not hours;
+    /// three fields are hours, minutes and seconds only when a fraction follows them.
+    @Test(arguments: [
+        ("[00:10:16]", 10_160), ("[01:02:03]", 62_030), ("[00:10:5]", 10_500), ("[00:10:165]", 10_165),
+        ("[120:34:23]", 7_234_230), ("[1:02:03.45]", 3_723_450), ("[1:02:03,45]", 3_723_450),
+        ("[1:02:03:45]", 3_723_450), ("[00:10.16]", 10_160), ("[00:10]", 10_000), ("[00:10,1]", 10_100),
+    ])
+    func stampForms(stamp: String, milliseconds: Int) {
+        let (cues, warnings) = Self.parse("\(stamp)sung\n[9:00:00.00]end\n")
+        #expect(cues.first?.start == milliseconds)
+        #expect(cues.first?.text == "sung")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func wordTimesWithAColonBeforeTheHundredths() {
+        let transcript = LRCParser.parse(Array("[00:01:00]<00:01:00>Some <00:01:50>words\n".utf8), fileName: "a.lrc").transcript
+        #expect(transcript.map(\.text) == ["Some words"])
+        #expect(transcript.map(\.start) == [1000])
+        #expect(Self.matchTimes("words", in: transcript).map(\.0) == [1500])
+    }
+
     @Test func enhancedWordTimesAreRemoved() {
         let (cues, _) = Self.parse("[00:01.00]<00:01.00>Some <00:01.50>words <00:02.00>here\n")
         #expect(cues.map(\.text) == ["Some words here"])

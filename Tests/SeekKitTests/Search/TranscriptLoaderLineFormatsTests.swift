@@ -349,7 +349,7 @@ import SeekBytes
         var laidOut: Bool { !labels && !badLine && !backwards && !twoStamps && !badOffset }
     }
 
-    /// An LRC file of `cues` lines: stamps of every form (`[mm:ss.xx]`, `[h:mm:ss.xx]`, minutes past
+    /// An LRC file of `cues` lines: stamps of every form (`[mm:ss.xx]`, `[mm:ss:xx]`, `[h:mm:ss.xx]`, minutes past
     /// 99, a fraction of one to three digits, a comma or none), word times (`<mm:ss.xx>`), a `<`
     /// that is none, a text starting with a `[`, empty texts (a stamp alone, word times alone), blanks,
     /// Chinese, Cyrillic, combining marks and a Kelvin sign, and what `shape` adds.
@@ -372,6 +372,7 @@ import SeekBytes
             case 5: return "00\(minutes):\(two(seconds)).\(two(hundredths))"
             case 6 where hundredths % 10 == 0: return "\(two(minutes)):\(two(seconds)).\(hundredths / 10)"
             case 7: return "\(minutes / 60):\(two(minutes % 60)):\(two(seconds)),\(two(hundredths))"
+            case 8: return "\(two(minutes)):\(two(seconds)):\(two(hundredths))"
             default: return "\(two(minutes)):\(two(seconds)).\(two(hundredths))"
             }
         }
@@ -379,7 +380,7 @@ import SeekBytes
         for number in 0..<cues {
             time += 50 + 10 * Int(generator.next() % 40)
             let stampTime = shape.backwards && number == cues / 2 ? time - 1000 : time
-            var stamp = "[\(clock(stampTime, form: Int(generator.next() % 8)))]"
+            var stamp = "[\(clock(stampTime, form: Int(generator.next() % 9)))]"
             if shape.twoStamps && number == cues / 3 { stamp += " [\(clock(stampTime, form: 0))]" }
             let word = { (later: Int) in "<\(clock(time + later, form: 0))>" }
             let text: String
