@@ -127,27 +127,76 @@ public enum TranscriptLoader {
     private static func parse(
         _ text: PreparedText, forCounting: Bool, searchingFor piece: RawPiece
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic])? {
-        switch text.format {
+        guard parsesInPlace(text.format) else { return nil }
+        return try text.utf8.withByteView { (bytes) throws(Diagnostic) in
+            try parse(bytes, format: text.format, fileName: text.fileName, language: text.language,
+                      forCounting: forCounting, searchingFor: piece)
+        }
+    }
+
+    /// `parse(_:forCounting:searchingFor:)` of bytes as they lie, in a format that `parsesInPlace`.
+    private static func parse(
+        _ bytes: ByteView, format: SubtitleFormat, fileName: String, language: String?, forCounting: Bool,
+        searchingFor piece: RawPiece
+    ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic])? {
+        switch format {
         case .ttml, .youtube, .sami:
+            let read = switch format {
+            case .ttml: TTMLParser.parse(bytes, fileName: fileName, language: language, searchingFor: piece)
+            case .sami: SAMIParser.parse(bytes, fileName: fileName, language: language, searchingFor: piece)
+            default: YouTubeTimedTextParser.parse(bytes, fileName: fileName, searchingFor: piece)
+            }
             // Speakers that last through their turns take the whole parse: a cue left out may start one.
-            guard let parsed = text.utf8.withByteView({
-                switch text.format {
-                case .ttml: TTMLParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
-                case .sami: SAMIParser.parse($0, fileName: text.fileName, language: text.language, searchingFor: piece)
-                default: YouTubeTimedTextParser.parse($0, fileName: text.fileName, searchingFor: piece)
-                }
-            }), parsed.transcript.ordinalColumn.isEmpty || !SpeakerTurns.isTranscriptLike(parsed.transcript)
+            guard let parsed = read, parsed.transcript.ordinalColumn.isEmpty || !SpeakerTurns.isTranscriptLike(parsed.transcript)
             else { return nil }
             return carryingTurns(parsed)
         case .json:
             // (No speaker turns are carried in JSON: the speakers are given.)
-            return try text.utf8.withByteView { (bytes) throws(Diagnostic) in
-                try JSONTranscriptParser.parse(bytes, fileName: text.fileName, keepsWordTimes: !forCounting,
-                                               searchingFor: piece)
-            }
+            return try JSONTranscriptParser.parse(bytes, fileName: fileName, keepsWordTimes: !forCounting,
+                                                  searchingFor: piece)
         default:
             return nil
         }
+    }
+
+    /// Whether a file in `format` is parsed whole from its bytes where they lie, a search leaving
+    /// out cues that cannot hold a match (TTML, YouTube, SAMI, JSON): plainly written UTF-8 in
+    /// one of them is read where it lies (`load(parsingInPlace:fileName:options:searchingFor:forCounting:)`),
+    /// never copied first.
+    static func parsesInPlace(_ format: SubtitleFormat) -> Bool {
+        format == .ttml || format == .youtube || format == .sami || format == .json
+    }
+
+    /// What `load(Array(bytes), …)` gives, or with `query` what `load(_:searchingFor:)` gives (with
+    /// `forCounting`, without word times, as a count reads it), of plainly written UTF-8 `bytes`
+    /// (`readsInPlace`: no byte order mark, no NUL) read where they lie, say mapped: the file is
+    /// not copied first. `nil` for blank text, text past `options.largestText` and a format that
+    /// is not `parsesInPlace`, which the caller reads as it would have.
+    ///
+    /// - Throws: what `load` throws.
+    /// - Complexity: O(n) in the size of `bytes`.
+    static func load(
+        parsingInPlace bytes: ByteView, fileName: String, options: LoadOptions, searchingFor query: Query?,
+        forCounting: Bool = false
+    ) throws(Diagnostic) -> LoadedTranscript? {
+        guard bytes.count <= options.largestText, !PreparedText.isBlank(bytes) else { return nil }
+        let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
+        guard parsesInPlace(format) else { return nil }
+        var parsed: (transcript: Transcript, warnings: [Diagnostic])?
+        if let query, let piece = RawPiece(query: query) {
+            parsed = try parse(bytes, format: format, fileName: fileName, language: options.language,
+                               forCounting: forCounting, searchingFor: piece)
+        }
+        if parsed == nil {
+            parsed = try parse(bytes, format: format, fileName: fileName, frameRate: options.frameRate,
+                               language: options.language, keepsWordTimes: !forCounting)
+        }
+        guard let parsed else { return nil }
+        if parsed.transcript.isEmpty, let failure = failure(format: format, warnings: parsed.warnings) {
+            throw failure
+        }
+        return LoadedTranscript(transcript: parsed.transcript, format: format, encoding: TextEncoding.utf8.name,
+                                warnings: warnings + parsed.warnings)
     }
 
     /// What `parse` gives of text in one of the formats whose parsers read bytes where they lie

@@ -75,6 +75,7 @@ public struct DecodedFile {
 
     /// The whole transcript, as `TranscriptLoader.load` reads it.
     public consuming func load() throws(Diagnostic) -> LoadedTranscript {
+        if let loaded = try parsedInPlace(searchingFor: nil) { return loaded }
         if let loaded = try loadInWindows() { return loaded }
         return try TranscriptLoader.load(decodedWhole().text)
     }
@@ -120,6 +121,7 @@ public struct DecodedFile {
         query: Query, keepingAtMost budget: Int,
         handingOn part: (_ loaded: LoadedTranscript, _ index: MatchIndex, _ totalMatches: Int) -> Void
     ) throws(Diagnostic) -> SearchedOrHandedOn {
+        if let searched = try searchParsedInPlace(query) { return .searched(searched.loaded, searched.index) }
         var found = try searchWindows(of: query, keepingAtMost: budget)
         guard case .overBudget(let read, var kept, let index, let windows, let cues, let lines, let total) = found else {
             if case .kept(let loaded, let index) = found { return .searched(loaded, index) }
@@ -169,6 +171,7 @@ public struct DecodedFile {
     private func search(
         _ query: Query, untilMatchingCues cues: Int?
     ) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        if let searched = try searchParsedInPlace(query) { return searched }
         if let found = try searchInWindows(of: query, untilMatchingCues: cues ?? .max) { return found }
         return try searchWhole(query, untilMatchingCues: cues)
     }
@@ -180,13 +183,7 @@ public struct DecodedFile {
         let whole = try decodedWhole()
         if !whole.countsWithoutParsingWhole {
             // ASS, TTML, JSON…: counting would parse the text once more before loading it.
-            let all = try TranscriptLoader.load(whole.text, searchingFor: query)
-            let index = MatchIndex(transcript: all.transcript, query: query)
-            guard index.isEmpty else { return (all, index) }
-            // No match: no cue kept, as `noMatch(of:)` gives.
-            let none = LoadedTranscript(transcript: Transcript(), format: all.format, encoding: all.encoding,
-                                        warnings: all.warnings)
-            return (none, MatchIndex(transcript: none.transcript, query: query))
+            return Self.searched(try TranscriptLoader.load(whole.text, searchingFor: query), query)
         }
         let loaded: LoadedTranscript
         // A format searched first is counted by the search itself (`TranscriptLoader.searchesFirst`).
@@ -211,8 +208,41 @@ public struct DecodedFile {
     /// The matches of `query`, as `TranscriptLoader.countMatches` counts them; with `enough`, at
     /// least that many once there are (`-l`, `-q`), the rest of the text not read.
     public consuming func countMatches(query: Query, enough: Int = .max) throws(Diagnostic) -> MatchCount {
+        if let loaded = try parsedInPlace(searchingFor: query, forCounting: true) {
+            return MatchCount(matches: MatchIndex.count(transcript: loaded.transcript, query: query),
+                              format: loaded.format, encoding: loaded.encoding, warnings: loaded.warnings)
+        }
         if let counted = try countInWindows(query: query, enough: enough) { return counted }
         return try TranscriptLoader.countMatches(decodedWhole().text, query: query)
+    }
+
+    /// The cues of `all` (a format's parse for a search, which may keep cues without a match) and
+    /// their matches of `query`: with no match, no cue at all, as `WholeText.noMatch(of:)` gives.
+    private static func searched(_ all: LoadedTranscript, _ query: Query) -> (loaded: LoadedTranscript, index: MatchIndex) {
+        let index = MatchIndex(transcript: all.transcript, query: query)
+        guard index.isEmpty else { return (all, index) }
+        let none = LoadedTranscript(transcript: Transcript(), format: all.format, encoding: all.encoding,
+                                    warnings: all.warnings)
+        return (none, MatchIndex(transcript: none.transcript, query: query))
+    }
+
+    // MARK: - Read where the bytes lie
+
+    /// `TranscriptLoader.load(parsingInPlace:fileName:options:searchingFor:forCounting:)` of the
+    /// file's bytes, when they are their own text (plainly written UTF-8 without a byte order
+    /// mark) in a format parsed whole from them (TTML, YouTube, SAMI, JSON): read where they lie,
+    /// the pages let go coming back as they are read, rather than copied into a text first; `nil`
+    /// for any other file.
+    private func parsedInPlace(searchingFor query: Query?, forCounting: Bool = false) throws(Diagnostic) -> LoadedTranscript? {
+        guard pieces.isPlain, pieces.encoding == .utf8, pieces.start == 0, pieces.warnings.isEmpty,
+              !bytes.starts(with: "\u{FEFF}") else { return nil }
+        return try TranscriptLoader.load(parsingInPlace: bytes, fileName: fileName, options: options,
+                                         searchingFor: query, forCounting: forCounting)
+    }
+
+    /// `search(_:untilMatchingCues:)` of a file that `parsedInPlace` reads.
+    private func searchParsedInPlace(_ query: Query) throws(Diagnostic) -> (loaded: LoadedTranscript, index: MatchIndex)? {
+        try parsedInPlace(searchingFor: query).map { Self.searched($0, query) }
     }
 
     // MARK: - The whole text
