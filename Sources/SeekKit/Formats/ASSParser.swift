@@ -149,19 +149,28 @@ public enum ASSParser {
         var position = 0
         var lineNumber = 0
         /// Whether the parser lays out events (`ASSParser.layOut`) instead of collecting cues:
-        /// each cue's text is written to `cues` (kept there, not recorded) with its event in `events`.
+        /// each cue's event goes to `events`, and its text either stays where it lies in the file
+        /// (`lying`) or is written cleaned to `cues` (kept there, not recorded; `spans`, `written`).
         let layingOut: Bool
         var events: [Event] = []
         var spans: [Range<Int>] = []
+        /// Laying out: the cues of `spans`, by their place in `events`.
+        var written: [Int] = []
+        /// Laying out: the cues whose text is their `Text` field as it lies, trimmed, where it
+        /// lies in the file (from `lyingBase`), by their place in `events`.
+        var lying: [Range<Int>] = []
+        var lyingCues: [Int] = []
+        var lyingBase = 0
         /// Laying out: the speakers the first cues' labels name (`SpeakerTurns`' rule).
         var labels = LabelTally<String>()
         var laidOutCues = 0
         /// Laying out: whether a cue's text did not fit the room left for it.
         var overflowed = false
         /// Laying out: whether the text of a cue whose only markup is escapes (`\N`, `\h`, ...) is
-        /// written as it lies (trimmed), its cleaning left to the search (`LaidOutEvents.deferred`).
+        /// left where it lies (trimmed), its cleaning left to the search (`LaidOutEvents.deferred`).
         var defersEscapes = false
-        var deferred: [(cue: Int, text: Range<Int>)] = []
+        /// Laying out: the places in `lying` of those cues.
+        var deferred: [Int] = []
 
         init(scanner: LineScanner, cues: CueCollector, fileName: String, withoutEvents: Bool = false,
              layingOut: Bool = false) {
@@ -183,11 +192,11 @@ public enum ASSParser {
             }
         }
 
-        /// Laying out (`layingOut`): reads lines until the cue texts written hold `size` bytes or
-        /// the layout fails (`failed`); false once the text is read to its end.
-        mutating func readLines(holding size: Int) -> Bool {
+        /// Laying out (`layingOut`): reads lines until the cue texts written hold `size` bytes, the
+        /// cues number `maxCues` or the layout fails (`failed`); false once the text is read to its end.
+        mutating func readLines(holding size: Int, maxCues: Int) -> Bool {
             while position < scanner.count {
-                if cues.used >= size || failed { return true }
+                if cues.used >= size || events.count >= maxCues || failed { return true }
                 readLine()
             }
             return false
@@ -307,6 +316,15 @@ public enum ASSParser {
         /// more before the line ends); false, having changed nothing, for any other line.
         private mutating func layOutUsualEvent(_ from: Int, _ lineEnd: Int) -> Bool {
             guard let fields, !formatAssumed, fields.text < 16, fields.start > 0, fields.end > 0 else { return false }
+            if fields == .usual, let usual = ASSParser.usualFields(bytes, from, lineEnd) {
+                if usual.named { namesSpeakers = true }
+                if layOut(bytes.extracting(usual.text..<lineEnd), at: usual.text,
+                          event: Event(fields: from..<lineEnd, line: lineNumber, format: fields), named: usual.named) {
+                    if usual.start < lastStart { ordered = false }
+                    lastStart = usual.start
+                }
+                return true
+            }
             // The fields wanted, each from after the comma before it to its own comma, as the commas are found.
             var startField = (0, 0), endField = (0, 0), nameField = (0, 0)
             var textStart = -1
@@ -350,35 +368,53 @@ public enum ASSParser {
             return true
         }
 
-        /// Laying out: writes the cue text of an event's `Text` field as the parser gives it
-        /// (kept in `cues`, its span in `spans`) and keeps the event; false when it is no cue.
+        /// Laying out: keeps the cue text of an event's `Text` field as the parser gives it, and the
+        /// event; false when it is no cue. A field with no markup is left where it lies (`lying`),
+        /// as is one whose only markup is escapes when `defersEscapes` allows; any other is written
+        /// cleaned to `cues` (its span in `spans`).
         private mutating func layOut(_ text: ByteView, at textStart: Int, event: Event, named: Bool) -> Bool {
-            guard text.count + 2 <= cues.room else {
-                overflowed = true
-                return false
-            }
-            if ASSParser.isPlain(text) {
+            let cue = events.count
+            let special = text.firstIndex(ofAny: UInt8(ascii: "{"), UInt8(ascii: "\\"), UInt8(ascii: "{"),
+                                          UInt8(ascii: "\\"), in: 0..<text.count)
+            if special == text.count {
                 let range = text.trimmingBlanks(0..<text.count)
                 guard !range.isEmpty else { return false }
-                cues.place(text.extracting(range))
+                if laidOutCues < SpeakerTurns.sampledCues && !named, let speaker = SpeakerPrefix.speaker(in: text.extracting(range)) {
+                    labels.add(speaker)
+                }
+                keepLying(range, at: textStart, cue: cue)
             } else if defersEscapes && laidOutCues >= SpeakerTurns.sampledCues,
                       case let range = text.trimmingBlanks(0..<text.count),
                       // Its first byte then stays in the cleaned text, which is no empty cue.
-                      !range.isEmpty, text[range.lowerBound] != UInt8(ascii: "\\"),
-                      text.firstIndex(of: UInt8(ascii: "{"), in: range) == nil {
-                deferred.append((spans.count, textStart..<(textStart + text.count)))
-                cues.place(text.extracting(range))
+                      text[range.lowerBound] != UInt8(ascii: "\\"),
+                      text.firstIndex(of: UInt8(ascii: "{"), in: special..<range.upperBound) == nil {
+                deferred.append(lying.count)
+                keepLying(range, at: textStart, cue: cue)
             } else {
+                guard text.count + 2 <= cues.room else {
+                    overflowed = true
+                    return false
+                }
                 ASSParser.placeCleaned(text, into: &cues)
                 guard cues.placedCount > 0 else { return false }
-            }
-            if laidOutCues < SpeakerTurns.sampledCues && !named, let speaker = SpeakerPrefix.speaker(in: cues.placed) {
-                labels.add(speaker)
+                if laidOutCues < SpeakerTurns.sampledCues && !named, let speaker = SpeakerPrefix.speaker(in: cues.placed) {
+                    labels.add(speaker)
+                }
+                spans.append(cues.keepPlaced())
+                written.append(cue)
             }
             laidOutCues += 1
-            spans.append(cues.keepPlaced())
             events.append(event)
             return true
+        }
+
+        /// Laying out: keeps `range` of the `Text` field at `textStart` as the text of cue `cue`, where it lies.
+        @inline(__always)
+        private mutating func keepLying(_ range: Range<Int>, at textStart: Int, cue: Int) {
+            if lying.isEmpty { lyingBase = textStart + range.lowerBound }
+            let base = textStart - lyingBase
+            lying.append((base + range.lowerBound)..<(base + range.upperBound))
+            lyingCues.append(cue)
         }
 
         /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools. (A static function: a method
@@ -579,6 +615,66 @@ public enum ASSParser {
         return mode
     }
 
+    /// The fields of an event line in the usual order (`Fields.usual`) as nearly every file writes
+    /// them, `Dialogue: 0,0:00:01.00,0:00:03.00,Style,Name,0,0,0,,Text` (a layer of one digit, times
+    /// `H:MM:SS.cc` with no blanks, the start no later than the end, the six commas after the times
+    /// eight bytes or more before the line ends), read at once from `from` (after the key's colon):
+    /// what the parser reads of them; `nil` for any other line.
+    @inline(__always)
+    static func usualFields(_ bytes: ByteView, _ from: Int, _ lineEnd: Int) -> (start: Int, end: Int, named: Bool, text: Int)? {
+        var at = from
+        if at < lineEnd && bytes[at] == 0x20 { at &+= 1 }
+        guard at &+ 2 <= lineEnd, bytes[at] &- 0x30 < 10, bytes[at &+ 1] == UInt8(ascii: ","),
+              let (start, afterStart) = usualClock(bytes, at &+ 2, lineEnd),
+              let (end, afterEnd) = usualClock(bytes, afterStart, lineEnd), end >= start
+        else { return nil }
+        // The six commas after the times: the second and third bound the name.
+        var commas = 0
+        var styleEnd = 0, nameEnd = 0
+        var index = afterEnd
+        while index &+ 8 <= lineEnd {
+            var found = commaBytes(UInt64(littleEndian: bytes.loadWord(at: index)))
+            while found != 0 {
+                let comma = index &+ found.trailingZeroBitCount >> 3
+                commas &+= 1
+                if commas == 1 {
+                    styleEnd = comma
+                } else if commas == 2 {
+                    nameEnd = comma
+                } else if commas == 6 {
+                    let named = nameEnd > styleEnd &+ 1 && !bytes.trimmingBlanks((styleEnd &+ 1)..<nameEnd).isEmpty
+                    return (start, end, named, comma &+ 1)
+                }
+                found &= found &- 1
+            }
+            index &+= 8
+        }
+        return nil
+    }
+
+    /// `H:MM:SS.cc,` at `at` (hours of one to six digits), all but the hours and the last digit
+    /// checked as one word: the milliseconds `shortTime` reads of the field before the comma, and
+    /// where the next field starts; `nil` for any other bytes, or bytes past `end`.
+    @inline(__always)
+    private static func usualClock(_ bytes: ByteView, _ at: Int, _ end: Int) -> (Int, Int)? {
+        var colon = at
+        var hours = 0
+        while colon < end && colon &- at < 7, case let digit = bytes[colon] &- 0x30, digit < 10 {
+            hours = hours &* 10 &+ Int(digit)
+            colon &+= 1
+        }
+        guard colon > at, colon &- at <= 6, colon &+ 10 <= end else { return nil }
+        // Past the pattern `:00:00.0`, digits leave values below ten and the separators zeros.
+        let word = UInt64(littleEndian: bytes.loadWord(at: colon)) ^ 0x302E_3030_3A30_303A
+        let c1 = bytes[colon &+ 8] &- 0x30
+        guard (word | (word &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 == 0,
+              word & 0x00FF_0000_FF00_00FF == 0, c1 < 10, bytes[colon &+ 9] == UInt8(ascii: ",") else { return nil }
+        @inline(__always) func digit(_ lane: UInt64) -> Int { Int(truncatingIfNeeded: (word >> (lane &* 8)) & 0xFF) }
+        let minutes = hours &* 60 &+ digit(1) &* 10 &+ digit(2)
+        let time = (minutes &* 60 &+ digit(4) &* 10 &+ digit(5)) &* 1000 &+ digit(7) &* 100 &+ Int(c1) &* 10
+        return (time, colon &+ 10)
+    }
+
     /// `H:MM:SS.cc` (hours of one to six digits) at `from..<to`, the form nearly every file writes,
     /// read at once: what `ClockTime.read` reads of those bytes, or `nil` for any other form.
     @inline(__always)
@@ -612,22 +708,33 @@ extension ASSParser {
         var format: Fields
     }
 
-    /// The cues of a run of event lines, their texts written as `parse` gives them, so that a
-    /// search looks at them before any is parsed (`layOut`).
+    /// The cues of a run of event lines, their texts as `parse` gives them, so that a search looks
+    /// at them before any is parsed (`layOut`): those of a `Text` field with no markup (or only
+    /// escapes, `deferred`) where they lie in the file, the others written cleaned.
     struct LaidOutEvents {
-        /// The cues' texts, each followed by a line feed.
-        var text: ByteView
-        /// Each cue's text in `text`, in file order.
-        var spans: [Range<Int>]
-        /// Each cue's event line.
+        /// Each cue's event line, in file order: a cue is its place here.
         var events: [Event]
         /// How many cues the runs before this one held.
         var cuesBefore: Int
-        /// The cues whose span holds their `Text` field as it lies (trimmed), in order, with where
-        /// that field lies in the file: a field whose only markup is escapes (`\N`, `\h`, ...), whose
-        /// cleaned text (`ASSParser.cleanedText`) is the search's to make when the field as it
-        /// lies holds a match.
-        var deferred: [(cue: Int, text: Range<Int>)]
+        /// The texts of the cues written cleaned, each followed by a line feed.
+        var text: ByteView
+        /// Each of those cues' text in `text`, and the cue it is.
+        var spans: [Range<Int>]
+        var written: [Int]
+        /// The texts of the other cues where they lie in the file, from `lyingBase` on (trimmed
+        /// `Text` fields), and the cue each is.
+        var lying: [Range<Int>]
+        var lyingCues: [Int]
+        var lyingBase: Int
+        /// The places in `lying` of the fields whose only markup is escapes (`\N`, `\h`, ...): their
+        /// cleaned text (`ASSParser.cleanedText`) is the search's to make when the field as it lies
+        /// holds a match.
+        var deferred: [Int]
+
+        /// The part of the file that `lying` spans, from `lyingBase`.
+        func lyingText(in bytes: ByteView) -> ByteView {
+            bytes.extracting(lyingBase..<(lyingBase + (lying.last?.upperBound ?? 0)))
+        }
     }
 
     /// The cue text `parse` makes of an event's `Text` field `text`.
@@ -639,19 +746,21 @@ extension ASSParser {
         }, use: { written, _, _ in written.string(in: kept) })
     }
 
-    /// Hands `body` the cues of `bytes` (UTF-8 ASS or SSA), a run of about `runSize` bytes of
-    /// text at a time, as `parse` gives them: each cue's text, its number and where its event
-    /// lies. Returns true when those are all the cues `parse` gives, in its order and with no
-    /// warning; false, at once, when a warning, a cue out of order (`parse` sorts them), a text
-    /// longer than the room a run has or speakers carried through turns (`SpeakerTurns`) make
-    /// them differ, and when `body` returns false.
+    /// Hands `body` the cues of `bytes` (UTF-8 ASS or SSA), a run of at most `runCues` cues or
+    /// about `runSize` bytes of cleaned text at a time, as `parse` gives them: each cue's text, its
+    /// number and where its event lies. Returns true when those are all the cues `parse` gives, in
+    /// its order and with no warning; false, at once, when a warning, a cue out of order (`parse`
+    /// sorts them), a text longer than the room a run has or speakers carried through turns
+    /// (`SpeakerTurns`) make them differ, and when `body` returns false.
     ///
     /// Every line goes through the parser's own reading; only the speakers' and styles' names
-    /// and the cue records are left for `EventReader` to make, for the cues asked for.
+    /// and the cue records are left for `EventReader` to make, for the cues asked for, and only
+    /// the texts with markup are written out.
     ///
     /// - Complexity: O(n) in the size of `bytes`.
     static func layOut(
-        _ bytes: ByteView, runSize: Int = 1 << 20, defersEscapes: Bool = false, _ body: (LaidOutEvents) -> Bool
+        _ bytes: ByteView, runSize: Int = 1 << 20, runCues: Int = 1 << 14, defersEscapes: Bool = false,
+        _ body: (LaidOutEvents) -> Bool
     ) -> Bool {
         var exact = false
         CueCollector.withCollected(inputBytes: runSize, keepsSpeakers: false, { scratch in
@@ -660,16 +769,21 @@ extension ASSParser {
             var cuesBefore = 0
             var more = true
             while more {
-                more = parser.readLines(holding: runSize)
+                more = parser.readLines(holding: runSize, maxCues: runCues)
                 if parser.failed { return }
-                if !parser.spans.isEmpty {
-                    let run = LaidOutEvents(text: parser.cues.storageBytes.view(0..<parser.cues.used),
-                                            spans: parser.spans, events: parser.events, cuesBefore: cuesBefore,
+                if !parser.events.isEmpty {
+                    let run = LaidOutEvents(events: parser.events, cuesBefore: cuesBefore,
+                                            text: parser.cues.storageBytes.view(0..<parser.cues.used),
+                                            spans: parser.spans, written: parser.written, lying: parser.lying,
+                                            lyingCues: parser.lyingCues, lyingBase: parser.lyingBase,
                                             deferred: parser.deferred)
                     guard body(run) else { return }
-                    cuesBefore += parser.spans.count
-                    parser.spans.removeAll(keepingCapacity: true)
+                    cuesBefore += parser.events.count
                     parser.events.removeAll(keepingCapacity: true)
+                    parser.spans.removeAll(keepingCapacity: true)
+                    parser.written.removeAll(keepingCapacity: true)
+                    parser.lying.removeAll(keepingCapacity: true)
+                    parser.lyingCues.removeAll(keepingCapacity: true)
                     parser.deferred.removeAll(keepingCapacity: true)
                     parser.cues.removeAll()
                 }

@@ -84,11 +84,14 @@ extension TranscriptLoader {
         }
         let defers = defersEscapes(matcher)
         let exact = ASSParser.layOut(bytes, defersEscapes: defers) { run in
-            cues += run.spans.count
+            cues += run.events.count
             if defers { return matches(in: run, of: bytes, matcher: matcher) { _, _ in count += 1 } }
-            guard let counted = matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" })
+            guard let written = run.spans.isEmpty ? 0
+                    : matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }),
+                  let lying = run.lying.isEmpty ? 0
+                    : matcher.countInSpans(run.lyingText(in: bytes), spans: run.lying, rewritten: [], rewrite: { _ in "" })
             else { return false }
-            count += counted
+            count += written + lying
             return true
         }
         return exact ? (cues, count, []) : nil
@@ -105,24 +108,46 @@ extension TranscriptLoader {
     }
 
     /// The matches of `matcher` in the cues of `run` (laid out from `bytes`), in order, as
-    /// `Matcher.matchesInCues` finds them in the cues' texts: a cue whose cleaning was deferred
-    /// (`LaidOutEvents.deferred`) is cleaned and searched again when its text as it lies holds one.
-    /// False when the matcher does not search where text lies.
+    /// `Matcher.matchesInCues` finds them in the cues' texts: those written out are searched where
+    /// they were written, the others where they lie in the file, and a cue whose cleaning was
+    /// deferred (`LaidOutEvents.deferred`) is cleaned and searched again when its text as it lies
+    /// holds one. False when the matcher does not search where text lies.
     static func matches(
         in run: ASSParser.LaidOutEvents, of bytes: ByteView, matcher: Matcher,
         found: (_ cue: Int, _ range: Range<Int>) -> Void
     ) -> Bool {
-        let deferred = run.deferred
-        var next = 0
-        var cleaned = -1
-        return matcher.matchesInCues(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }) { cue, range in
-            while next < deferred.count && deferred[next].cue < cue { next += 1 }
-            guard next < deferred.count && deferred[next].cue == cue else { return found(cue, range) }
-            guard cleaned != cue else { return }
-            cleaned = cue
-            let text = ASSParser.cleanedText(bytes.extracting(deferred[next].text))
-            for range in matcher.ranges(in: text[...]) { found(cue, range) }
+        var written: [(cue: Int, range: Range<Int>)] = []
+        if !run.spans.isEmpty {
+            guard matcher.matchesInCues(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }, found: { place, range in
+                written.append((run.written[place], range))
+            }) else { return false }
         }
+        var nextWritten = 0
+        // The matches of the cues written out before `cue`, handed on in order with the others.
+        func handWritten(before cue: Int) {
+            while nextWritten < written.count && written[nextWritten].cue < cue {
+                found(written[nextWritten].cue, written[nextWritten].range)
+                nextWritten += 1
+            }
+        }
+        let deferred = run.deferred
+        var nextDeferred = 0
+        var cleaned = -1
+        if !run.lying.isEmpty {
+            guard matcher.matchesInCues(run.lyingText(in: bytes), spans: run.lying, rewritten: [], rewrite: { _ in "" }, found: { place, range in
+                let cue = run.lyingCues[place]
+                handWritten(before: cue)
+                while nextDeferred < deferred.count && deferred[nextDeferred] < place { nextDeferred += 1 }
+                guard nextDeferred < deferred.count && deferred[nextDeferred] == place else { return found(cue, range) }
+                guard cleaned != place else { return }
+                cleaned = place
+                let span = run.lying[place]
+                let text = ASSParser.cleanedText(bytes.extracting((run.lyingBase + span.lowerBound)..<(run.lyingBase + span.upperBound)))
+                for range in matcher.ranges(in: text[...]) { found(cue, range) }
+            }) else { return false }
+        }
+        handWritten(before: Int.max)
+        return true
     }
 
     /// `loadMatchingLaidOut` of a format whose cues `LineFormatsLayout` lays out.

@@ -16,9 +16,15 @@ import SeekBytes
         var crlf = false
         var secondFormat = false
         var sectionsAfter = false
+        /// Event lines written otherwise than nearly every file does: layers of two digits, no space
+        /// after the key, blank names, hours written with a leading zero, fractions of one or three
+        /// digits, blanks around a time, a colon before the hundredths.
+        var oddFields = false
+        /// Added to every time, in hours (times of two to six digits of hours).
+        var hours = 0
         var description: String {
             "names \(names) labels \(labels) outOfOrder \(outOfOrder) badLine \(badLine) crlf \(crlf) "
-                + "secondFormat \(secondFormat) sectionsAfter \(sectionsAfter)"
+                + "secondFormat \(secondFormat) sectionsAfter \(sectionsAfter) oddFields \(oddFields) hours \(hours)"
         }
     }
 
@@ -32,7 +38,7 @@ import SeekBytes
                      "Format: Name, Fontname, Fontsize", "Style: Default,Arial,20", "Style: *Sign,Arial,20", "",
                      "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text"]
         func time(_ centiseconds: Int) -> String {
-            let hours = centiseconds / 360_000
+            let hours = centiseconds / 360_000 + shape.hours
             let rest = centiseconds % 360_000
             let minutes = rest / 6_000, seconds = rest % 6_000 / 100, fraction = rest % 100
             let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
@@ -67,8 +73,22 @@ import SeekBytes
             let name = shape.names && number % 3 != 0 ? speakers[Int(generator.next() % 3)] : ""
             let style = number % 5 == 0 ? "*Sign" : "Default"
             let fields = number >= events / 2 && shape.secondFormat ? "\(name),\(style)" : "\(style),\(name)"
-            let key = number % 11 == 0 ? "DIALOGUE :" : "Dialogue:"
-            lines.append("\(key) 0,\(time(at)),\(time(at + 150)),\(fields),0,0,0,,\(text)")
+            var key = number % 11 == 0 ? "DIALOGUE : " : "Dialogue: "
+            var (layer, start, end, styleAndName) = ("0", time(at), time(at + 150), fields)
+            if shape.oddFields {
+                switch number % 9 {
+                case 1: layer = "12"
+                case 2: key = "Dialogue:"
+                case 3: styleAndName = number >= events / 2 && shape.secondFormat ? " \t,\(style)" : "\(style),  "
+                case 4: start = "0" + start
+                case 5: end = String(end.dropLast())
+                case 6: start += "5"
+                case 7: end = " \(end) "
+                case 8: start = start.replacingOccurrences(of: ".", with: ":")
+                default: break
+                }
+            }
+            lines.append("\(key)\(layer),\(start),\(end),\(styleAndName),0,0,0,,\(text)")
             if number % 13 == 0 { lines.append("Comment: 0,\(time(at)),\(time(at + 1)),Default,,0,0,0,,budget") }
             if number % 17 == 0 { lines.append("") }
         }
@@ -90,6 +110,8 @@ import SeekBytes
         ASSShape(), ASSShape(names: true), ASSShape(labels: true), ASSShape(names: true, labels: true),
         ASSShape(outOfOrder: true), ASSShape(badLine: true), ASSShape(crlf: true), ASSShape(secondFormat: true),
         ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true),
+        ASSShape(oddFields: true), ASSShape(hours: 9), ASSShape(hours: 99), ASSShape(hours: 123_456),
+        ASSShape(names: true, secondFormat: true, oddFields: true, hours: 99_999),
     ]
 
     @Test(arguments: shapes)
@@ -105,7 +127,8 @@ import SeekBytes
         let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
         for (shape, laidOut) in [(ASSShape(), true), (ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true), true),
                                  (ASSShape(labels: true), false), (ASSShape(names: true, labels: true), true),
-                                 (ASSShape(outOfOrder: true), false), (ASSShape(badLine: true), false)] {
+                                 (ASSShape(outOfOrder: true), false), (ASSShape(badLine: true), false),
+                                 (ASSShape(oddFields: true), true), (ASSShape(hours: 123_456), true)] {
             let bytes = Array(Self.ass(events: 400, seed: 9, shape: shape).utf8)
             let found = bytes.withByteView { buffer in
                 TranscriptLoader.loadMatchingLaidOut(buffer, format: .ass, fileName: "t.ass", frameRate: nil, matcher: matcher, query: Query("budget"),
