@@ -39,6 +39,12 @@ struct CaselessWord {
     @inline(__always)
     func occurs(in bytes: ByteView, at index: Int) -> Bool {
         guard index >= 0, index + count <= bytes.count else { return false }
-        return (bytes.loadWord(at: index, padding: 0) | caseBits) & kept == value
+        return starts(bytes.loadWord(at: index, padding: 0))
+    }
+
+    /// Whether `word` (eight bytes of text, the first lowest) starts with the literal.
+    @inline(__always)
+    func starts(_ word: UInt64) -> Bool {
+        (word | caseBits) & kept == value
     }
 }

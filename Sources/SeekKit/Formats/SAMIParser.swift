@@ -331,9 +331,9 @@ public enum SAMIParser {
             defer { self.piece = piece }
             let usual = UsualBlocks(bytes: bytes, className: last.range)
             var contentFrom = index
-            var blockStart = start
             while let block = usual.block(from: contentFrom), !piece.occurs(in: block.text, of: bytes) {
-                if let previous = open { emit(previous, end: blockStart, into: &cues) }
+                // (Only the first block passed over can end a cue: none is open after it.)
+                if let previous = open { emit(previous, end: start, into: &cues) }
                 open = nil
                 if block.hasText {
                     cuesSeen += 1
@@ -342,9 +342,8 @@ public enum SAMIParser {
                 self.block = nil
                 inChosen = !block.closed
                 scanner.move(to: block.end)
-                guard let next = usual.sync(at: block.end) else { return }
-                contentFrom = next.contentStart
-                blockStart = next.start
+                guard let next = usual.syncContent(at: block.end) else { return }
+                contentFrom = next
             }
         }
     }
@@ -418,6 +417,17 @@ public enum SAMIParser {
             }
             guard bytes[at] == UInt8(ascii: ">") else { return nil }
             let textStart = at + 1
+            // The usual empty block, `&nbsp;` alone on its line before the next `<SYNC`: what the
+            // loop below finds of it, found with a few loads.
+            if textStart + 16 <= count, words.nbsp.starts(bytes.loadWord(at: textStart)) {
+                var lineEnd = textStart + 6
+                if bytes[lineEnd] == 0x0D { lineEnd += 1 }
+                let end = lineEnd + 1
+                if bytes[lineEnd] == 0x0A, end + 8 <= count, words.sync.starts(bytes.loadWord(at: end)),
+                   bytes[end + 5] == 0x20 || bytes[end + 5] == UInt8(ascii: ">") {
+                    return (textStart..<end, false, false, end)
+                }
+            }
             var hasText = false
             at = textStart
             while true {
@@ -455,37 +465,35 @@ public enum SAMIParser {
             }
         }
 
-        /// The `<SYNC Start=…>` tag at `index` when written so (any case; the value, quoted or not,
-        /// of one to twelve digits, then `>`): its start and where its content starts.
-        func sync(at index: Int) -> (start: Int, contentStart: Int)? {
+        /// Where the content of the `<SYNC Start=…>` tag at `index` starts, when the tag is written
+        /// so (any case; the value, quoted or not, of one to twelve digits, then `>`). The value
+        /// itself is not read: a block passed over needs no time.
+        func syncContent(at index: Int) -> Int? {
             let count = bytes.count
-            guard index + 13 < count, words.syncStart.occurs(in: bytes, at: index), words.art.occurs(in: bytes, at: index + 8)
+            guard index + 16 <= count ? words.syncStart.starts(bytes.loadWord(at: index))
+                    && words.art.starts(bytes.loadWord(at: index + 8))
+                : index + 13 < count && words.syncStart.occurs(in: bytes, at: index) && words.art.occurs(in: bytes, at: index + 8)
             else { return nil }
             var at = index + 12
             let quote = bytes[at]
             let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
             if quoted { at += 1 }
-            // One to twelve digits, read a word at a time.
-            let digits = at
-            let word = bytes.loadWord(at: at, padding: 0)
-            let leading = WordBytes.leadingDigits(word)
-            var value = Int(WordBytes.value(word, digits: max(leading, 1)))
+            // One to twelve digits, counted a word at a time.
+            let leading = WordBytes.leadingDigits(bytes.loadWord(at: at, padding: 0))
+            guard leading > 0 else { return nil }
             at += leading
             if leading == 8 {
-                let more = bytes.loadWord(at: at, padding: 0)
-                let following = WordBytes.leadingDigits(more)
+                let following = WordBytes.leadingDigits(bytes.loadWord(at: at, padding: 0))
                 guard following <= 4 else { return nil }
-                for _ in 0..<following { value &*= 10 }
-                value &+= Int(WordBytes.value(more, digits: max(following, 1))) & (following == 0 ? 0 : .max)
                 at += following
             }
-            guard at > digits, at < count else { return nil }
+            guard at < count else { return nil }
             if quoted {
                 guard bytes[at] == quote, at + 1 < count else { return nil }
                 at += 1
             }
             guard bytes[at] == UInt8(ascii: ">") else { return nil }
-            return (value, at + 1)
+            return at + 1
         }
 
         private func skippingSpace(from index: Int) -> Int {

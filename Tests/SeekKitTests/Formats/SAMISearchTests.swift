@@ -64,11 +64,12 @@ import Testing
             }
             if bilingual { content += "</P><P Class=FRCC>le p\u{E8}re budget" }
             var closing: String
-            switch Int.random(in: 0..<5, using: &random) {
+            switch Int.random(in: 0..<6, using: &random) {
             case 0: closing = "</P></SYNC>"
             case 1: closing = "</p>\n</sync>"
             case 2: closing = "\n"
             case 3: closing = "</P>"
+            case 4: closing = "\r\n"
             default: closing = "</P></SYNC>\n"
             }
             if shape == 16 { closing = "</SYNC>father" }
