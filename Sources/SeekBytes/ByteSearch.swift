@@ -59,6 +59,33 @@ public enum ByteSearch {
         return to
     }
 
+    /// The index of the first byte in `bytes[from..<to]` equal to `a` or `b`, or `to`: eight
+    /// bytes at a time, then one by one.
+    ///
+    /// - Complexity: O(result - from).
+    @inlinable @inline(__always)
+    package static func firstOfEither(_ a: UInt8, _ b: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+                                      from: Int, to: Int) -> Int {
+        assert(from >= 0 && from <= to && to <= bytes.count, "range outside the bytes")
+        var index = from
+        if let base = bytes.baseAddress {
+            let (spreadA, spreadB) = (WordBytes.spread(a), WordBytes.spread(b))
+            while index + 8 <= to {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // The lowest mark of `mayBeZero` is always a zero byte (a false one only follows a true one).
+                let marks = WordBytes.mayBeZero(word ^ spreadA) | WordBytes.mayBeZero(word ^ spreadB)
+                if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < to {
+            let value = bytes[index]
+            if value == a || value == b { return index }
+            index += 1
+        }
+        return to
+    }
+
     /// `firstOf(_:_:_:_:in:from:to:)` sixteen bytes at a time: for runs of text (a paragraph's)
     /// long enough to pay for it. (Inlined into the scans of some parsers, SAMI's among them, it
     /// made them slower, so it is a function of its own.)

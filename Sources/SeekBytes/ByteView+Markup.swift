@@ -8,6 +8,12 @@ extension ByteView {
         ByteSearch.firstOf(a, b, c, d, in: bytes, from: range.lowerBound, to: range.upperBound)
     }
 
+    /// The index of the first `a` or `b` in `range`, or `range.upperBound` (`ByteSearch.firstOfEither`).
+    @inlinable @inline(__always)
+    package func firstIndex(ofEither a: UInt8, _ b: UInt8, in range: Range<Int>) -> Int {
+        ByteSearch.firstOfEither(a, b, in: bytes, from: range.lowerBound, to: range.upperBound)
+    }
+
     /// `firstIndex(ofAny:_:_:_:in:)` sixteen bytes at a time (`ByteSearch.firstOfInChunks`).
     @inlinable @inline(__always)
     package func firstIndexInChunks(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, in range: Range<Int>) -> Int {

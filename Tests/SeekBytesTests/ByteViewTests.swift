@@ -35,6 +35,26 @@ import Testing
         }
     }
 
+    /// The first of two bytes (`firstIndex(ofEither:)`, word by word) is the array's, for every
+    /// start and end, among bytes that follow a wanted byte with the next value (which a word's
+    /// borrow may mark too, after the true one).
+    @Test func findsTheFirstOfTwoBytesAsTheArrayDoes() {
+        var bytes = Self.sample(count: 300, seed: 12)
+        for i in stride(from: 5, to: 290, by: 23) { bytes[i] = 0x3C; bytes[i + 1] = 0x3D; bytes[i + 9] = 0x26; bytes[i + 10] = 0x27 }
+        for i in stride(from: 17, to: 290, by: 41) { bytes[i] = 0x00; bytes[i + 1] = 0x01 }
+        bytes.withByteView { view in
+            for wanted: (UInt8, UInt8) in [(0x3C, 0x26), (0x3D, 0x3D), (0x00, 0x27), (0x01, 0xFF), (0x80, 0x7F)] {
+                for start in 0..<40 {
+                    for end in stride(from: start, through: bytes.count, by: 3) {
+                        let range = start..<end
+                        let expected = bytes[range].firstIndex { $0 == wanted.0 || $0 == wanted.1 } ?? end
+                        #expect(view.firstIndex(ofEither: wanted.0, wanted.1, in: range) == expected, "\(wanted) \(range)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func findsAsTheArrayDoes() {
         for length in [0, 1, 7, 8, 9, 33, 200] {
             let bytes = Self.sample(count: length, seed: UInt64(length) + 1)

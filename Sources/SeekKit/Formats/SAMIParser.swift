@@ -431,8 +431,7 @@ public enum SAMIParser {
             var hasText = false
             at = textStart
             while true {
-                let stop = bytes.firstIndex(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "<"),
-                                            UInt8(ascii: "<"), in: at..<count)
+                let stop = bytes.firstIndex(ofEither: UInt8(ascii: "<"), UInt8(ascii: "&"), in: at..<count)
                 while !hasText, at < stop {
                     let byte = bytes[at]
                     hasText = byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
