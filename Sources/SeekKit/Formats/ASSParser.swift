@@ -730,6 +730,10 @@ extension ASSParser {
         /// cleaned text (`ASSParser.cleanedText`) is the search's to make when the field as it lies
         /// holds a match.
         var deferred: [Int]
+        /// Whether the parse is known to carry no labels through turns (`SpeakerTurns`): an event
+        /// names its speaker, or the first cues are all laid out and their labels are not
+        /// transcript-like. These cues' texts are then the parse's whatever the rest of the file holds.
+        var speakersSettled: Bool
 
         /// The part of the file that `lying` spans, from `lyingBase`.
         func lyingText(in bytes: ByteView) -> ByteView {
@@ -776,7 +780,8 @@ extension ASSParser {
                                             text: parser.cues.storageBytes.view(0..<parser.cues.used),
                                             spans: parser.spans, written: parser.written, lying: parser.lying,
                                             lyingCues: parser.lyingCues, lyingBase: parser.lyingBase,
-                                            deferred: parser.deferred)
+                                            deferred: parser.deferred, speakersSettled: parser.namesSpeakers
+                                                || parser.laidOutCues >= SpeakerTurns.sampledCues && !parser.labels.isTranscriptLike)
                     guard body(run) else { return }
                     cuesBefore += parser.events.count
                     parser.events.removeAll(keepingCapacity: true)

@@ -19,6 +19,10 @@ struct LaidOutCues {
     var starts: [CueLines]
     /// How many cues the runs before this one held.
     var cuesBefore: Int
+    /// Whether the speakers of the first cues are all laid out and say the parse carries no
+    /// labels through turns (`SpeakerTurns`): then these cues' texts are the parse's whatever
+    /// the rest of the file holds.
+    var speakersSettled: Bool
 }
 
 /// Search first, parse later, for the formats of one cue a line (or a few): SBV and SubViewer,
@@ -83,7 +87,8 @@ struct LineFormatsLayout {
             default: return
             }
             exact = exact && runs.hand(&scratch, to: body) && !runs.labels.isTranscriptLike
-            cues = runs.cuesBefore
+            // (With the cues of a run `body` turned down: a count stopped early has them.)
+            cues = runs.cuesBefore + runs.spans.count
         }, use: { _, _, _ in })
         self.fileRate = fileRate
         self.offset = offset
@@ -193,8 +198,9 @@ struct LineFormatsLayout {
         /// and not yet kept (`CueCollector.removeAllKeepingPlaced`); what `body` returned.
         mutating func hand(_ scratch: inout CueCollector, to body: (LaidOutCues) -> Bool) -> Bool {
             guard !spans.isEmpty else { return true }
+            let settled = cuesBefore + spans.count >= SpeakerTurns.sampledCues && !labels.isTranscriptLike
             let run = LaidOutCues(text: scratch.storageBytes.view(0..<scratch.used), spans: spans, starts: starts,
-                                  cuesBefore: cuesBefore)
+                                  cuesBefore: cuesBefore, speakersSettled: settled)
             guard body(run) else { return false }
             cuesBefore += spans.count
             spans.removeAll(keepingCapacity: true)

@@ -87,7 +87,8 @@ extension TranscriptLoader {
         if isBlank { return result }
         if let counted = countInPieces(bytes, format: format, fileName: fileName, query: query,
                                        pieceSize: pieceSize, enough: enough)
-            ?? countLaidOut(bytes, format: format, fileName: fileName, frameRate: options.frameRate, query: query) {
+            ?? countLaidOut(bytes, format: format, fileName: fileName, frameRate: options.frameRate, query: query,
+                            enough: enough) {
             if counted.cues == 0, let failure = failure(format: format, warnings: counted.warnings) { throw failure }
             result.matches = counted.matches
             result.warnings += counted.warnings

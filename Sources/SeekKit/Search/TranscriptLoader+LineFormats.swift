@@ -65,36 +65,49 @@ extension TranscriptLoader {
     /// made; `nil` when the query is not one the search where text lies takes
     /// (`inPlaceMatcher(for:forCounting:)`) or the layout cannot vouch for the whole parse.
     ///
-    /// - Complexity: O(n) in the size of `bytes`.
+    /// With `enough` (`-l`, `-q`), the layout stops at the end of the run where that many matches
+    /// are found, once the first cues' speakers are settled (`LaidOutCues.speakersSettled`): the
+    /// count is then at least `enough`, as the parse's cues hold those matches whatever follows
+    /// (the parse may order them otherwise, or warn of a later line; those warnings are lost, as
+    /// `countInPieces` loses the warnings of pieces it does not read).
+    ///
+    /// - Complexity: O(n) in the size of `bytes`, or up to where `enough` matches are found.
     static func countLaidOut(
-        _ bytes: ByteView, format: SubtitleFormat, fileName: String, frameRate: FrameRate?, query: Query
+        _ bytes: ByteView, format: SubtitleFormat, fileName: String, frameRate: FrameRate?, query: Query,
+        enough: Int = .max
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
         guard searchesFirst(format), let matcher = inPlaceMatcher(for: query, forCounting: true) else { return nil }
         var cues = 0
         var count = 0
+        var stopped = false
         if var layout = LineFormatsLayout(format: format, fileName: fileName, frameRate: frameRate) {
             let exact = layout.layOut(bytes) { run in
                 cues += run.spans.count
                 guard let counted = matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" })
                 else { return false }
                 count += counted
-                return true
+                stopped = count >= enough && run.speakersSettled
+                return !stopped
             }
-            return exact ? (cues, count, layout.warnings) : nil
+            return exact || stopped ? (cues, count, layout.warnings) : nil
         }
         let defers = defersEscapes(matcher)
         let exact = ASSParser.layOut(bytes, defersEscapes: defers) { run in
             cues += run.events.count
-            if defers { return matches(in: run, of: bytes, matcher: matcher) { _, _ in count += 1 } }
-            guard let written = run.spans.isEmpty ? 0
-                    : matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }),
-                  let lying = run.lying.isEmpty ? 0
-                    : matcher.countInSpans(run.lyingText(in: bytes), spans: run.lying, rewritten: [], rewrite: { _ in "" })
-            else { return false }
-            count += written + lying
-            return true
+            if defers {
+                guard matches(in: run, of: bytes, matcher: matcher, found: { _, _ in count += 1 }) else { return false }
+            } else {
+                guard let written = run.spans.isEmpty ? 0
+                        : matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }),
+                      let lying = run.lying.isEmpty ? 0
+                        : matcher.countInSpans(run.lyingText(in: bytes), spans: run.lying, rewritten: [], rewrite: { _ in "" })
+                else { return false }
+                count += written + lying
+            }
+            stopped = count >= enough && run.speakersSettled
+            return !stopped
         }
-        return exact ? (cues, count, []) : nil
+        return exact || stopped ? (cues, count, []) : nil
     }
 
     /// Whether a search for `matcher`'s keyword may leave cleaning escapes (`\N`, `\h`, ...) to

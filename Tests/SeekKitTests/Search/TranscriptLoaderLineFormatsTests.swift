@@ -594,6 +594,41 @@ import SeekBytes
         if let found { #expect(found.loaded.transcript.count > 10, "\(shape)") }
     }
 
+    /// `-l` and `-q` (`enough`) stop laying out at the end of the run where that many matches are
+    /// found, once the first cues' speakers are settled, and never count fewer than the whole
+    /// parse holds (up to `enough`): not where labels carried through turns leave the text.
+    @Test func countsWithEnoughStopEarlyAndStayExact() throws {
+        // (An ASS run holds 16,384 cues; a run of the other formats, a megabyte of text: these files fit in one.)
+        let files: [(name: String, text: String, stopsEarly: Bool)] = [
+            ("t.ass", Self.ass(events: 40_000, seed: 3, shape: ASSShape(names: true)), true),
+            ("t.ass", Self.ass(events: 40_000, seed: 3, shape: ASSShape(labels: true)), false),
+            ("t.ass", Self.ass(events: 40_000, seed: 3, shape: ASSShape(badLine: true)), false),
+            ("t.lrc", Self.lrc(cues: 5_000, seed: 3, shape: LRCShape(extras: true)), false),
+            ("t.lrc", Self.lrc(cues: 5_000, seed: 3, shape: LRCShape(labels: true)), false),
+            ("t.sub", Self.lineFile(cues: 5_000, seed: 3, shape: LineShape(format: .microdvd)), false),
+            ("t.txt", Self.lineFile(cues: 5_000, seed: 3, shape: LineShape(format: .tmplayer, labels: true)), false),
+            ("t.sbv", Self.sbv(cues: 5_000, seed: 3), false),
+        ]
+        for file in files {
+            let bytes = Array(file.text.utf8)
+            let whole = try TranscriptLoader.load(bytes, fileName: file.name)
+            for query in [Query("budget"), Query("alice"), Query("zzqx"), Query("home town"), Query("预算")] {
+                let all = MatchIndex.count(transcript: whole.transcript, query: query)
+                for enough in [1, 3, Int.max] {
+                    let counted = try bytes.withByteView { buffer in
+                        try TranscriptLoader.countMatches(inPlace: buffer, fileName: file.name, query: query, enough: enough)
+                    }
+                    let label = "\(file.name) \(query.keywords) enough \(enough)"
+                    #expect(all >= enough ? counted.matches >= enough : counted.matches == all, "\(label): \(counted.matches) of \(all)")
+                    #expect(counted.matches <= all, "\(label): \(counted.matches) of \(all)")
+                    if enough == 1 && all > 100 {
+                        #expect((counted.matches < all) == file.stopsEarly, "\(label): \(counted.matches) of \(all)")
+                    }
+                }
+            }
+        }
+    }
+
     /// A file read with a byte order mark, or decoded from UTF-16, goes through `DecodedFile`'s whole text.
     @Test(arguments: ["t.ass", "t.sbv", "t.lrc"])
     func decodedFilesSearchAsTheWholeParse(fileName: String) throws {
