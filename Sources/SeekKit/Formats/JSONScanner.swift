@@ -577,6 +577,13 @@ extension JSONScanner {
                     index += 8
                     continue
                 }
+                // Past the word's plain bytes to its first other one (the array's end, say), read
+                // below: not one byte at a time, each with a word tried again.
+                let plainBytes = (~plain & WordBytes.highBits).trailingZeroBitCount / 8
+                if plainBytes > 0 {
+                    previous = UInt8(truncatingIfNeeded: word >> (8 * (plainBytes - 1)))
+                    index += plainBytes
+                }
             }
             let byte = bytes[index]
             if byte < 0x40 {
