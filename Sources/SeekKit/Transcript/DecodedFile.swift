@@ -2,8 +2,10 @@ import SeekBytes
 
 /// A mapped file that is not searched where it lies (`TranscriptLoader.searchesInPlace`): one
 /// to decode (a legacy encoding, UTF-16 or UTF-32, an encoding asked for) or in a format that is
-/// parsed whole (ASS, TTML, SAMI, JSON, LRC…), decoded or copied from where its bytes lie, and what
-/// `TranscriptLoader` can do with its text.
+/// parsed whole (TTML, YouTube, SAMI, JSON…), decoded or copied from where its bytes lie, and what
+/// `TranscriptLoader` can do with its text. Plainly written UTF-8 in TTML, YouTube, SAMI or JSON is
+/// its own text: it is parsed where its bytes lie (`TranscriptLoader.load(parsingInPlace:…)`), not
+/// copied first.
 ///
 /// SRT and untimed text are counted a window of text at a time (`countMatches`), their cues with a
 /// match loaded a window at a time (`loadMatching`, `load(untilMatchingCues:of:)`), and untimed
