@@ -427,33 +427,21 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
     func linesWithMatches(_ text: ByteView) -> [Int]? {
-        var matches = 0
-        return linesWithMatches(text, counting: &matches)
-    }
-
-    /// `linesWithMatches(_:)`, adding the number of matches in those lines to `matches`.
-    func linesWithMatches(_ text: ByteView, counting matches: inout Int) -> [Int]? {
         guard searchesInPlace, keyword.utf8.contains(where: { $0 != 0x20 }) else { return nil }
         var starts: [Int] = []
-        var found = 0
         let line = { (start: Int) in Self.line(at: start, in: text)[...] }
         if spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
             if !ranges.isEmpty { starts.append(start) }
-            found += ranges.count
         }) {
-            matches += found
             return starts
         }
         guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
         else { return nil }
         _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
-            let inLine = needsReference ? reference.ranges(in: Self.line(at: line, in: text)[...]).count : matches
-            if inLine > 0 {
+            if needsReference ? !reference.ranges(in: Self.line(at: line, in: text)[...]).isEmpty : matches > 0 {
                 starts.append(line)
-                found += inLine
             }
         }
-        matches += found
         return starts
     }
 

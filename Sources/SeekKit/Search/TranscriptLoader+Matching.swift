@@ -372,9 +372,8 @@ struct MatchingCues {
             else { return nil }
             matchStarts = kept.starts
             matchLengths = kept.lengths
-            matchCount = kept.starts.count
         } else {
-            guard let found = matcher.linesWithMatches(piece, counting: &matchCount) else { return nil }
+            guard let found = matcher.linesWithMatches(piece) else { return nil }
             kept.cues = found
         }
         let matching = kept.cues
