@@ -91,6 +91,38 @@ struct JSONScanner {
 
     var atEnd: Bool { position >= bytes.count }
 
+    /// Goes back to `offset`, a place read before (to read what follows it another way).
+    mutating func rewind(to offset: Int) {
+        position = offset
+    }
+
+    /// Consumes the `}` that ends an object when it is the next byte that is not white space.
+    @inline(__always)
+    mutating func endsObject() -> Bool {
+        guard peek() == UInt8(ascii: "}") else { return false }
+        position += 1
+        return true
+    }
+
+    /// A number of seconds written with one to seven digits, a point and three digits (`2.779`,
+    /// as most times are written), in milliseconds: `readNumber().scaled(by: 3)`, the same value,
+    /// read with two word loads. `nil`, with nothing consumed, for any other value.
+    @inline(__always)
+    mutating func readMilliseconds() -> Int? {
+        skipSpace()
+        let index = position
+        guard index + 16 <= bytes.count else { return nil }
+        let whole = bytes.loadWord(at: index)
+        let wholeDigits = WordBytes.leadingDigits(whole)
+        guard wholeDigits > 0, wholeDigits < 8, bytes[index + wholeDigits] == UInt8(ascii: ".") else { return nil }
+        let fraction = bytes.loadWord(at: index + wholeDigits + 1)
+        guard WordBytes.leadingDigits(fraction) == 3, bytes[index + wholeDigits + 4] | 0x20 != UInt8(ascii: "e") else {
+            return nil
+        }
+        position = index + wholeDigits + 4
+        return Int(WordBytes.value(whole, digits: wholeDigits) &* 1000 &+ WordBytes.value(fraction, digits: 3))
+    }
+
     /// The 1-based line that byte `offset` is on.
     ///
     /// - Complexity: O(offset).
@@ -215,17 +247,7 @@ struct JSONScanner {
     /// The index of the first `"` or `\\` at or after `index`, or the end of the text.
     @inline(__always)
     private func firstQuoteOrBackslash(from index: Int) -> Int {
-        var index = index
-        while index + 8 <= bytes.count {
-            let word = bytes.loadWord(at: index)
-            let marks = WordBytes.equal(word, UInt8(ascii: "\"")) | WordBytes.equal(word, UInt8(ascii: "\\"))
-            if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "\\") {
-            index += 1
-        }
-        return index
+        bytes.firstIndex(ofEither: UInt8(ascii: "\""), UInt8(ascii: "\\"), in: index..<bytes.count)
     }
 
     @inline(__always)

@@ -68,8 +68,11 @@ public enum JSONTranscriptParser {
         try parse(buffer, fileName: fileName, keepsWordTimes: keepsWordTimes, passingOver: piece)
     }
 
-    private static func parse(
-        _ buffer: ByteView, fileName: String, keepsWordTimes: Bool, passingOver piece: RawPiece?
+    /// `parse`, searching for `piece` when one is given; `readsUsualSegments: false` reads every
+    /// segment key by key (`Reader.readUsualSegment` is not tried), for tests to compare.
+    static func parse(
+        _ buffer: ByteView, fileName: String, keepsWordTimes: Bool = true, passingOver piece: RawPiece?,
+        readsUsualSegments: Bool = true
     ) throws(Diagnostic) -> (transcript: Transcript, warnings: [Diagnostic]) {
         var outcome: Result<[Diagnostic], Diagnostic> = .success([])
         var ordinals: PackedIntegers?
@@ -78,6 +81,7 @@ public enum JSONTranscriptParser {
             var reader = Reader(scanner: JSONScanner(buffer), cues: cues, fileName: fileName,
                                 keepsWordTimes: keepsWordTimes)
             reader.piece = piece
+            reader.readsUsualSegments = readsUsualSegments
             do throws(JSONScanner.Failure) {
                 try reader.run()
                 outcome = .success(reader.finishedWarnings())
@@ -157,6 +161,22 @@ public enum JSONTranscriptParser {
         var joined: (start: Int?, end: Int?, speaker: String?, speakerID: Int, line: Int, times: [WordTime], open: Bool) =
             (nil, nil, nil, -1, 1, [], false)
         var joinedText: [UInt8] = []
+        /// Texts of the cue being joined that lie in the file as they read (segments' `body` written
+        /// without an escape) and are not copied yet: the cue's text is `joinedText`, then each of
+        /// these after a space. A cue left out of a search is never copied.
+        var joinedParts: [Range<Int>] = []
+        /// The length of the cue being joined, its parts not copied yet included.
+        var joinedLength = 0
+        /// Where the cue being joined's word times and parts start in `joined.times` and `joinedParts`.
+        var joinedTimesStart = 0
+        var joinedPartsStart = 0
+        static let keptForClearing = 4096
+        /// Whether segments written as the ones before them are read by `readUsualSegment`.
+        var readsUsualSegments = true
+        /// The last few `speaker` values read by `readUsualSegment` written plainly (where their
+        /// bytes lie in the file), and the speaker each gave, the newest last.
+        var usualSpeakers: [(raw: Range<Int>, name: String?, id: Int)] = []
+        static let usualSpeakersKept = 8
         /// With a `piece`, whether `joinedText` holds it.
         var joinedHoldsPiece = false
         /// How the segments', their `data` objects' and their words' keys were last written (`JSONScanner.repeats`).
@@ -259,6 +279,11 @@ public enum JSONTranscriptParser {
         }
 
         mutating func readSegment(milliseconds: Bool, joiningTurns: Bool) throws(JSONScanner.Failure) {
+            if readsUsualSegments, !segmentKeys.isEmpty, var segment = try readUsualSegment(scale: milliseconds ? 0 : 3) {
+                if !joiningTurns { segment.isPodcast = false }
+                try finish(segment, usual: true)
+                return
+            }
             var segment = Segment()
             segment.offset = scanner.position
             cues.discardPlaced()
@@ -308,6 +333,98 @@ public enum JSONTranscriptParser {
                     try scanner.skipValue()
                 }
             }
+        }
+
+        /// Reads a segment written as the ones before it were (each key as `segmentKeys` remembers
+        /// it, in that order, and no other), whose times are numbers, whose text is one string
+        /// with no escape, and whose other values are skipped: what `readFields` would read, without
+        /// copying the text (its range is `rawText`) and without classifying any key. `nil`, with
+        /// nothing read, for any other segment (`readFields` reads it).
+        ///
+        /// A failure thrown here is the one `readFields` would throw at the same place.
+        mutating func readUsualSegment(scale: Int) throws(JSONScanner.Failure) -> Segment? {
+            // (At the segment's `{`, which `readSegments` has seen.)
+            let start = scanner.position
+            var segment = Segment()
+            segment.offset = start
+            scanner.rewind(to: start + 1)
+            var fields = JSONScanner.Cursor()
+            var index = 0
+            while index < segmentKeys.count {
+                let kind = segmentKeys[index].kind
+                guard scanner.repeats(segmentKeys[index], &fields) else { break }
+                index += 1
+                switch FieldKind(rawValue: kind) ?? .other {
+                case .start, .startTime:
+                    segment.isPodcast = segment.isPodcast || kind == FieldKind.startTime.rawValue
+                    guard let time = try readUsualTime(scale: scale) else { break }
+                    segment.start = time
+                    continue
+                case .end:
+                    guard let time = try readUsualTime(scale: scale) else { break }
+                    segment.end = time
+                    continue
+                case .text, .body:
+                    guard !segment.hasText, let raw = scanner.readPlainString() else { break }
+                    segment.isPodcast = segment.isPodcast || kind == FieldKind.body.rawValue
+                    segment.rawText = raw
+                    segment.hasText = true
+                    continue
+                case .speaker:
+                    let before = scanner.position
+                    guard let raw = scanner.readPlainString() else {
+                        (segment.speaker, segment.speakerID) = try readSpeaker()
+                        continue
+                    }
+                    if let known = usualSpeaker(raw) {
+                        (segment.speaker, segment.speakerID) = (usualSpeakers[known].name, usualSpeakers[known].id)
+                    } else {
+                        scanner.rewind(to: before)
+                        (segment.speaker, segment.speakerID) = try readSpeaker()
+                        if usualSpeakers.count == Self.usualSpeakersKept { usualSpeakers.removeFirst() }
+                        usualSpeakers.append((raw, segment.speaker, segment.speakerID))
+                    }
+                    continue
+                case .tokens:
+                    // openai-whisper's numbers; a list of token objects is read by `readWords`.
+                    guard scanner.peek() == UInt8(ascii: "["), scanner.skipArrayOfNumbers() else { break }
+                    continue
+                case .other:
+                    try scanner.skipValue()
+                    continue
+                case .data, .offsets, .words:
+                    break
+                }
+                // A value read otherwise.
+                index = -1
+                break
+            }
+            guard index == segmentKeys.count, segment.hasText, scanner.endsObject() else {
+                scanner.rewind(to: start)
+                return nil
+            }
+            return segment
+        }
+
+        /// A time written as a number `readTime` reads to a value; `nil` for anything else.
+        @inline(__always)
+        mutating func readUsualTime(scale: Int) throws(JSONScanner.Failure) -> Int? {
+            if scale == 3, let milliseconds = scanner.readMilliseconds() { return milliseconds }
+            guard let next = scanner.peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else { return nil }
+            return try scanner.readNumber().scaled(by: scale)
+        }
+
+        /// Where in `usualSpeakers` the `speaker` value at `raw` is, written alike, or `nil`.
+        func usualSpeaker(_ raw: Range<Int>) -> Int? {
+            var index = usualSpeakers.count - 1
+            while index >= 0 {
+                let known = usualSpeakers[index].raw
+                if known.count == raw.count, scanner.bytes.bytesEqual(known.lowerBound, raw.lowerBound, count: raw.count) {
+                    return index
+                }
+                index -= 1
+            }
+            return nil
         }
 
         /// What `readFields` does with a key.
@@ -453,8 +570,14 @@ public enum JSONTranscriptParser {
             return kind.rawValue
         }
 
-        mutating func finish(_ segment: Segment) throws(JSONScanner.Failure) {
+        /// Makes a cue of `segment` (or joins it to the podcast cue being joined). Its text is the
+        /// one written in place, or with `usual` (`readUsualSegment`) its `rawText` in the file.
+        mutating func finish(_ segment: Segment, usual: Bool = false) throws(JSONScanner.Failure) {
             let line = line(at: segment.offset)
+            if usual, let raw = segment.rawText {
+                finishUsual(segment, raw, line: line)
+                return
+            }
             if !segment.hasText && words.isEmpty {
                 textless += 1
                 if firstTextlessLine == nil { firstTextlessLine = line }
@@ -481,7 +604,8 @@ public enum JSONTranscriptParser {
                 var upper = body.count
                 while lower < upper && isSpace(body[lower]) { lower += 1 }
                 while upper > lower && isSpace(body[upper - 1]) { upper -= 1 }
-                join(segment, body, lower..<upper, line: line)
+                let endsLine = body[upper...].contains(0x0A)
+                body.withByteView { join(segment, $0, lower..<upper, inFile: false, endsLine: endsLine, line: line) }
                 return
             }
             cues.trimPlaced { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
@@ -493,6 +617,29 @@ public enum JSONTranscriptParser {
             }
             if keepsWordTimes { cues.pendingWordTimes.append(contentsOf: times) }
             cues.appendPlaced(id: nil, start: segment.start, end: segment.end, speaker: segment.speaker, line: line)
+        }
+
+        /// `finish` for a segment `readUsualSegment` read, its text the file's bytes at `raw`.
+        mutating func finishUsual(_ segment: Segment, _ raw: Range<Int>, line: Int) {
+            if (segment.start ?? 0) < 0 || (segment.end ?? 0) < 0
+                || (segment.start != nil && segment.end != nil && segment.end! < segment.start!) {
+                badTimes += 1
+                if firstBadTimeLine == nil { firstBadTimeLine = line }
+            }
+            let bytes = scanner.bytes
+            var lower = raw.lowerBound
+            var upper = raw.upperBound
+            while lower < upper && isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
+            if segment.isPodcast {
+                let endsLine = upper < raw.upperBound && bytes.firstIndex(of: 0x0A, in: upper..<raw.upperBound) != nil
+                join(segment, bytes, lower..<upper, inFile: true, endsLine: endsLine, line: line)
+                return
+            }
+            guard lower < upper else { return }
+            if passesOver(bytes.extracting(lower..<upper), holdsPiece: piece == nil ? nil : pieceOccurs(inRaw: raw)) { return }
+            cues.append(text: bytes.extracting(lower..<upper), id: nil, start: segment.start, end: segment.end,
+                        speaker: segment.speaker, line: line)
         }
 
         /// The word times of `words` found in order in `text[range]`, offsets counted from `range.lowerBound`.
@@ -531,8 +678,10 @@ public enum JSONTranscriptParser {
             return nil
         }
 
-        /// Adds a podcast segment to the cue being joined, first ending that cue when the speaker changes.
-        mutating func join(_ segment: Segment, _ text: [UInt8], _ range: Range<Int>, line: Int) {
+        /// Adds a podcast segment, its text `text[range]` (trimmed; `endsLine` when a line feed was
+        /// trimmed after it), to the cue being joined, first ending that cue when the speaker changes.
+        /// `inFile`: `text` is the file's bytes, which the cue may keep uncopied until it ends.
+        mutating func join(_ segment: Segment, _ text: ByteView, _ range: Range<Int>, inFile: Bool, endsLine: Bool, line: Int) {
             if joined.open && !(joined.speakerID >= 0 && joined.speakerID == segment.speakerID)
                 && (joined.speakerID >= 0 && segment.speakerID >= 0 || joined.speaker != segment.speaker) {
                 flushJoined()
@@ -542,37 +691,60 @@ public enum JSONTranscriptParser {
                 // Field by field: the word times' array keeps its storage from one cue to the next.
                 (joined.start, joined.end, joined.speaker, joined.speakerID, joined.line) =
                     (segment.start, segment.end, segment.speaker, segment.speakerID, line)
-                if !joined.times.isEmpty { joined.times.removeAll(keepingCapacity: true) }
+                // (Word times and parts of cues before are let lie, and cleared now and then: a clear
+                // for each cue costs more than the rest of a short one.)
+                if joined.times.count >= Self.keptForClearing { joined.times.removeAll(keepingCapacity: true) }
+                joinedTimesStart = joined.times.count
                 joined.open = true
-                joinedText.removeAll(keepingCapacity: true)
+                if !joinedText.isEmpty { joinedText.removeAll(keepingCapacity: true) }
+                if joinedParts.count >= Self.keptForClearing { joinedParts.removeAll(keepingCapacity: true) }
+                joinedPartsStart = joinedParts.count
+                joinedLength = 0
                 joinedHoldsPiece = false
             }
             // (A piece has no space, so it never straddles two segments' texts, joined with one.)
             if piece != nil, !joinedHoldsPiece {
                 joinedHoldsPiece = if let raw = segment.rawText { pieceOccurs(inRaw: raw) }
-                    else { text.withByteView { piece!.occurs(anywhereIn: $0.extracting(range)) } }
+                    else { piece!.occurs(anywhereIn: text.extracting(range)) }
             }
-            if !joinedText.isEmpty { joinedText.append(0x20) }
+            if joinedLength > 0 { joinedLength += 1 }
             if let start = segment.start, keepsWordTimes {
-                joined.times.append(WordTime(offset: joinedText.count, start: start,
+                joined.times.append(WordTime(offset: joinedLength, start: start,
                                              end: segment.end.map { Swift.max($0, start) }))
             }
-            joinedText.append(contentsOf: text[range])
+            if inFile {
+                joinedParts.append(range)
+            } else {
+                copyJoinedParts()
+                if !joinedText.isEmpty { joinedText.append(0x20) }
+                joinedText.append(contentsOf: text.extracting(range))
+            }
+            joinedLength += range.count
             if let end = segment.end { joined.end = Swift.max(joined.end ?? end, end) }
             if joined.start == nil { joined.start = segment.start }
             let last = text[range.upperBound - 1]
-            let endsLine = range.upperBound < text.count && text[range.upperBound...].contains(0x0A)
             let endsSentence = last == UInt8(ascii: ".") || last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
-            if endsLine || (endsSentence && joinedText.count >= sentenceBreakBytes) || joinedText.count >= maximumCueBytes {
+            if endsLine || (endsSentence && joinedLength >= sentenceBreakBytes) || joinedLength >= maximumCueBytes {
                 flushJoined()
+            }
+        }
+
+        /// Copies the parts of the cue being joined that lie in the file after its text.
+        mutating func copyJoinedParts() {
+            while joinedPartsStart < joinedParts.count {
+                if !joinedText.isEmpty { joinedText.append(0x20) }
+                joinedText.append(contentsOf: scanner.bytes.extracting(joinedParts[joinedPartsStart]))
+                joinedPartsStart += 1
             }
         }
 
         mutating func flushJoined() {
             guard joined.open else { return }
             joined.open = false
-            if joinedText.withByteView({ passesOver($0, holdsPiece: joinedHoldsPiece) }) { return }
-            if !joined.times.isEmpty { cues.pendingWordTimes.append(contentsOf: joined.times) }
+            // (With a piece, whether the text holds it is known: the text is not read.)
+            if passesOver(ByteView(), holdsPiece: joinedHoldsPiece) { return }
+            copyJoinedParts()
+            if joinedTimesStart < joined.times.count { cues.pendingWordTimes.append(contentsOf: joined.times[joinedTimesStart...]) }
             let body = joinedText
             body.withByteView { buffer in
                 cues.append(text: buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
