@@ -124,6 +124,19 @@ public enum JSONTranscriptParser {
         var rawText: Range<Int>?
     }
 
+    /// What `Reader.readUsualSegment` read of a segment: no name is held, so that it is copied as plain bytes.
+    private struct UsualSegment {
+        var start: Int?
+        var end: Int?
+        var isPodcast = false
+        /// The speaker's place in `Reader.usualSpeakers`, or -1 with no `speaker` key.
+        var speakerSlot = -1
+        /// Where the segment's `{` is.
+        var offset = 0
+        /// Where its text lies in the file (written without an escape).
+        var rawText = 0..<0
+    }
+
     /// A word read from a word list, its text in `Reader.wordText[range]`.
     private struct Word {
         var range: Range<Int>
@@ -279,9 +292,9 @@ public enum JSONTranscriptParser {
         }
 
         mutating func readSegment(milliseconds: Bool, joiningTurns: Bool) throws(JSONScanner.Failure) {
-            if readsUsualSegments, !segmentKeys.isEmpty, var segment = try readUsualSegment(scale: milliseconds ? 0 : 3) {
-                if !joiningTurns { segment.isPodcast = false }
-                try finish(segment, usual: true)
+            if readsUsualSegments, !segmentKeys.isEmpty,
+               let segment = try readUsualSegment(scale: milliseconds ? 0 : 3, joiningTurns: joiningTurns) {
+                finishUsual(segment, line: line(at: segment.offset))
                 return
             }
             var segment = Segment()
@@ -337,15 +350,17 @@ public enum JSONTranscriptParser {
 
         /// Reads a segment written as the ones before it were (each key as `segmentKeys` remembers
         /// it, in that order, and no other), whose times are numbers, whose text is one string
-        /// with no escape, and whose other values are skipped: what `readFields` would read, without
-        /// copying the text (its range is `rawText`) and without classifying any key. `nil`, with
-        /// nothing read, for any other segment (`readFields` reads it).
+        /// and whose speaker (if any) is a string, both with no escape, and whose other values are
+        /// skipped: what `readFields` would read, without copying the text (its range is `rawText`)
+        /// and without classifying any key. `nil`, with nothing read, for any other segment
+        /// (`readFields` reads it).
         ///
         /// A failure thrown here is the one `readFields` would throw at the same place.
-        mutating func readUsualSegment(scale: Int) throws(JSONScanner.Failure) -> Segment? {
+        mutating func readUsualSegment(scale: Int, joiningTurns: Bool) throws(JSONScanner.Failure) -> UsualSegment? {
             // (At the segment's `{`, which `readSegments` has seen.)
             let start = scanner.position
-            var segment = Segment()
+            var segment = UsualSegment()
+            var hasText = false
             segment.offset = start
             scanner.rewind(to: start + 1)
             var fields = JSONScanner.Cursor()
@@ -365,24 +380,22 @@ public enum JSONTranscriptParser {
                     segment.end = time
                     continue
                 case .text, .body:
-                    guard !segment.hasText, let raw = scanner.readPlainString() else { break }
+                    guard !hasText, let raw = scanner.readPlainString() else { break }
                     segment.isPodcast = segment.isPodcast || kind == FieldKind.body.rawValue
                     segment.rawText = raw
-                    segment.hasText = true
+                    hasText = true
                     continue
                 case .speaker:
                     let before = scanner.position
-                    guard let raw = scanner.readPlainString() else {
-                        (segment.speaker, segment.speakerID) = try readSpeaker()
-                        continue
-                    }
+                    guard let raw = scanner.readPlainString() else { break }
                     if let known = usualSpeaker(raw) {
-                        (segment.speaker, segment.speakerID) = (usualSpeakers[known].name, usualSpeakers[known].id)
+                        segment.speakerSlot = known
                     } else {
                         scanner.rewind(to: before)
-                        (segment.speaker, segment.speakerID) = try readSpeaker()
+                        let (name, id) = try readSpeaker()
                         if usualSpeakers.count == Self.usualSpeakersKept { usualSpeakers.removeFirst() }
-                        usualSpeakers.append((raw, segment.speaker, segment.speakerID))
+                        usualSpeakers.append((raw, name, id))
+                        segment.speakerSlot = usualSpeakers.count - 1
                     }
                     continue
                 case .tokens:
@@ -399,10 +412,11 @@ public enum JSONTranscriptParser {
                 index = -1
                 break
             }
-            guard index == segmentKeys.count, segment.hasText, scanner.endsObject() else {
+            guard index == segmentKeys.count, hasText, scanner.endsObject() else {
                 scanner.rewind(to: start)
                 return nil
             }
+            if !joiningTurns { segment.isPodcast = false }
             return segment
         }
 
@@ -570,14 +584,8 @@ public enum JSONTranscriptParser {
             return kind.rawValue
         }
 
-        /// Makes a cue of `segment` (or joins it to the podcast cue being joined). Its text is the
-        /// one written in place, or with `usual` (`readUsualSegment`) its `rawText` in the file.
-        mutating func finish(_ segment: Segment, usual: Bool = false) throws(JSONScanner.Failure) {
+        mutating func finish(_ segment: Segment) throws(JSONScanner.Failure) {
             let line = line(at: segment.offset)
-            if usual, let raw = segment.rawText {
-                finishUsual(segment, raw, line: line)
-                return
-            }
             if !segment.hasText && words.isEmpty {
                 textless += 1
                 if firstTextlessLine == nil { firstTextlessLine = line }
@@ -605,7 +613,10 @@ public enum JSONTranscriptParser {
                 while lower < upper && isSpace(body[lower]) { lower += 1 }
                 while upper > lower && isSpace(body[upper - 1]) { upper -= 1 }
                 let endsLine = body[upper...].contains(0x0A)
-                body.withByteView { join(segment, $0, lower..<upper, inFile: false, endsLine: endsLine, line: line) }
+                body.withByteView {
+                    join(start: segment.start, end: segment.end, speaker: segment.speaker, speakerID: segment.speakerID,
+                         rawText: segment.rawText, $0, lower..<upper, inFile: false, endsLine: endsLine, line: line)
+                }
                 return
             }
             cues.trimPlaced { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
@@ -619,8 +630,10 @@ public enum JSONTranscriptParser {
             cues.appendPlaced(id: nil, start: segment.start, end: segment.end, speaker: segment.speaker, line: line)
         }
 
-        /// `finish` for a segment `readUsualSegment` read, its text the file's bytes at `raw`.
-        mutating func finishUsual(_ segment: Segment, _ raw: Range<Int>, line: Int) {
+        /// `finish` for a segment `readUsualSegment` read, its text the file's bytes at `rawText`
+        /// (it has no words, and its times are readable).
+        mutating func finishUsual(_ segment: UsualSegment, line: Int) {
+            let raw = segment.rawText
             if (segment.start ?? 0) < 0 || (segment.end ?? 0) < 0
                 || (segment.start != nil && segment.end != nil && segment.end! < segment.start!) {
                 badTimes += 1
@@ -633,13 +646,16 @@ public enum JSONTranscriptParser {
             while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
             if segment.isPodcast {
                 let endsLine = upper < raw.upperBound && bytes.firstIndex(of: 0x0A, in: upper..<raw.upperBound) != nil
-                join(segment, bytes, lower..<upper, inFile: true, endsLine: endsLine, line: line)
+                let slot = segment.speakerSlot
+                join(start: segment.start, end: segment.end, speaker: slot >= 0 ? usualSpeakers[slot].name : nil,
+                     speakerID: slot >= 0 ? usualSpeakers[slot].id : -1, rawText: raw,
+                     bytes, lower..<upper, inFile: true, endsLine: endsLine, line: line)
                 return
             }
             guard lower < upper else { return }
             if passesOver(bytes.extracting(lower..<upper), holdsPiece: piece == nil ? nil : pieceOccurs(inRaw: raw)) { return }
             cues.append(text: bytes.extracting(lower..<upper), id: nil, start: segment.start, end: segment.end,
-                        speaker: segment.speaker, line: line)
+                        speaker: segment.speakerSlot >= 0 ? usualSpeakers[segment.speakerSlot].name : nil, line: line)
         }
 
         /// The word times of `words` found in order in `text[range]`, offsets counted from `range.lowerBound`.
@@ -681,16 +697,16 @@ public enum JSONTranscriptParser {
         /// Adds a podcast segment, its text `text[range]` (trimmed; `endsLine` when a line feed was
         /// trimmed after it), to the cue being joined, first ending that cue when the speaker changes.
         /// `inFile`: `text` is the file's bytes, which the cue may keep uncopied until it ends.
-        mutating func join(_ segment: Segment, _ text: ByteView, _ range: Range<Int>, inFile: Bool, endsLine: Bool, line: Int) {
-            if joined.open && !(joined.speakerID >= 0 && joined.speakerID == segment.speakerID)
-                && (joined.speakerID >= 0 && segment.speakerID >= 0 || joined.speaker != segment.speaker) {
+        mutating func join(start: Int?, end: Int?, speaker: String?, speakerID: Int, rawText: Range<Int>?,
+                           _ text: ByteView, _ range: Range<Int>, inFile: Bool, endsLine: Bool, line: Int) {
+            if joined.open && !(joined.speakerID >= 0 && joined.speakerID == speakerID)
+                && (joined.speakerID >= 0 && speakerID >= 0 || joined.speaker != speaker) {
                 flushJoined()
             }
             guard range.lowerBound < range.upperBound else { return }
             if !joined.open {
                 // Field by field: the word times' array keeps its storage from one cue to the next.
-                (joined.start, joined.end, joined.speaker, joined.speakerID, joined.line) =
-                    (segment.start, segment.end, segment.speaker, segment.speakerID, line)
+                (joined.start, joined.end, joined.speaker, joined.speakerID, joined.line) = (start, end, speaker, speakerID, line)
                 // (Word times and parts of cues before are let lie, and cleared now and then: a clear
                 // for each cue costs more than the rest of a short one.)
                 if joined.times.count >= Self.keptForClearing { joined.times.removeAll(keepingCapacity: true) }
@@ -704,13 +720,12 @@ public enum JSONTranscriptParser {
             }
             // (A piece has no space, so it never straddles two segments' texts, joined with one.)
             if piece != nil, !joinedHoldsPiece {
-                joinedHoldsPiece = if let raw = segment.rawText { pieceOccurs(inRaw: raw) }
+                joinedHoldsPiece = if let raw = rawText { pieceOccurs(inRaw: raw) }
                     else { piece!.occurs(anywhereIn: text.extracting(range)) }
             }
             if joinedLength > 0 { joinedLength += 1 }
-            if let start = segment.start, keepsWordTimes {
-                joined.times.append(WordTime(offset: joinedLength, start: start,
-                                             end: segment.end.map { Swift.max($0, start) }))
+            if let start, keepsWordTimes {
+                joined.times.append(WordTime(offset: joinedLength, start: start, end: end.map { Swift.max($0, start) }))
             }
             if inFile {
                 joinedParts.append(range)
@@ -720,8 +735,8 @@ public enum JSONTranscriptParser {
                 joinedText.append(contentsOf: text.extracting(range))
             }
             joinedLength += range.count
-            if let end = segment.end { joined.end = Swift.max(joined.end ?? end, end) }
-            if joined.start == nil { joined.start = segment.start }
+            if let end { joined.end = Swift.max(joined.end ?? end, end) }
+            if joined.start == nil { joined.start = start }
             let last = text[range.upperBound - 1]
             let endsSentence = last == UInt8(ascii: ".") || last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
             if endsLine || (endsSentence && joinedLength >= sentenceBreakBytes) || joinedLength >= maximumCueBytes {
