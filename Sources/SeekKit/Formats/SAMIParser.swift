@@ -331,7 +331,8 @@ public enum SAMIParser {
             defer { self.piece = piece }
             let usual = UsualBlocks(bytes: bytes, className: last.range)
             var contentFrom = index
-            while let block = usual.block(from: contentFrom), !piece.occurs(in: block.text, of: bytes) {
+            var opening: UsualBlocks.Opening?
+            while let block = usual.block(from: contentFrom, opening: &opening), !piece.occurs(in: block.text, of: bytes) {
                 // (Only the first block passed over can end a cue: none is open after it.)
                 if let previous = open { emit(previous, end: start, into: &cues) }
                 open = nil
@@ -342,7 +343,7 @@ public enum SAMIParser {
                 self.block = nil
                 inChosen = !block.closed
                 scanner.move(to: block.end)
-                guard let next = usual.syncContent(at: block.end) else { return }
+                guard let next = block.next else { return }
                 contentFrom = next
             }
         }
@@ -360,6 +361,10 @@ public enum SAMIParser {
         /// compared with one load; `nil` for a longer class.
         let classWord: (value: UInt64, kept: UInt64)?
         let words = Words.shared
+        /// A paragraph tag (`<P Class=ENCC>`, 8 to 16 bytes) read, as written: its length and its
+        /// first and last eight bytes. A block that starts with the same bytes has the same tag,
+        /// which is not read again.
+        typealias Opening = (count: Int, first: UInt64, last: UInt64)
 
         /// The markup a usual block is written with.
         struct Words {
@@ -393,12 +398,19 @@ public enum SAMIParser {
         /// not), holding text, `&nbsp;` and `<br>` alone (so that its text is its raw bytes with
         /// only white space changed), perhaps closed with `</P>` and `</SYNC>`, then the next
         /// `<SYNC` or `</BODY`. Gives the raw text, whether it holds any (a cue), whether `</P>`
-        /// closed it, and where the next tag starts; `nil` for any other block.
-        func block(from index: Int) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int)? {
+        /// closed it, where the next tag starts, and (`syncContent`) where the content of the next
+        /// block starts when that tag is a `<SYNC Start=…>` written so; `nil` for any other block.
+        /// `opening`: the last block's paragraph tag, which a block read sets.
+        func block(from index: Int, opening: inout Opening?) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int, next: Int?)? {
             let count = bytes.count
             var at = skippingSpace(from: index)
+            if let opening, at + 16 <= count, bytes.loadWord(at: at) == opening.first,
+               bytes.loadWord(at: at + opening.count - 8) == opening.last {
+                return text(from: at + opening.count)
+            }
             guard classIsPlain, at + 9 < count, words.paragraph.occurs(in: bytes, at: at), bytes[at + 8] == UInt8(ascii: "=")
             else { return nil }
+            let tagStart = at
             // The value: the class's bytes, quoted or not, then `>`.
             at += 9
             let quote = bytes[at]
@@ -417,19 +429,27 @@ public enum SAMIParser {
             }
             guard bytes[at] == UInt8(ascii: ">") else { return nil }
             let textStart = at + 1
+            let tagLength = textStart - tagStart
+            opening = tagLength >= 8 && tagLength <= 16 && tagStart + 16 <= count
+                ? (tagLength, bytes.loadWord(at: tagStart), bytes.loadWord(at: textStart - 8)) : nil
+            return text(from: textStart)
+        }
+
+        /// `block(from:)` from the block's text on, past its paragraph tag.
+        private func text(from textStart: Int) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int, next: Int?)? {
+            let count = bytes.count
             // The usual empty block, `&nbsp;` alone on its line before the next `<SYNC`: what the
             // loop below finds of it, found with a few loads.
             if textStart + 16 <= count, words.nbsp.starts(bytes.loadWord(at: textStart)) {
                 var lineEnd = textStart + 6
                 if bytes[lineEnd] == 0x0D { lineEnd += 1 }
                 let end = lineEnd + 1
-                if bytes[lineEnd] == 0x0A, end + 8 <= count, words.sync.starts(bytes.loadWord(at: end)),
-                   bytes[end + 5] == 0x20 || bytes[end + 5] == UInt8(ascii: ">") {
-                    return (textStart..<end, false, false, end)
+                if bytes[lineEnd] == 0x0A, let next = syncContent(at: end) {
+                    return (textStart..<end, false, false, end, next)
                 }
             }
             var hasText = false
-            at = textStart
+            var at = textStart
             while true {
                 let stop = bytes.firstIndex(ofEither: UInt8(ascii: "<"), UInt8(ascii: "&"), in: at..<count)
                 while !hasText, at < stop {
@@ -457,10 +477,11 @@ public enum SAMIParser {
                     end = skippingSpace(from: stop + 4)
                     if words.syncEnd.occurs(in: bytes, at: end) { end = skippingSpace(from: end + 7) }
                 }
+                if let next = syncContent(at: end) { return (textStart..<stop, hasText, closed, end, next) }
                 let nextSync = end + 5 < count && words.sync.occurs(in: bytes, at: end)
                     && (bytes[end + 5] == 0x20 || bytes[end + 5] == UInt8(ascii: ">"))
                 guard nextSync || words.bodyEnd.occurs(in: bytes, at: end) else { return nil }
-                return (textStart..<stop, hasText, closed, end)
+                return (textStart..<stop, hasText, closed, end, nil)
             }
         }
 
