@@ -535,13 +535,16 @@ extension JSONScanner {
         let count = pattern.count
         guard position + count <= bytes.count else { return false }
         if count >= 8 {
-            // Whole words, the last one ending where the pattern does (overlapping the one before).
-            var offset = 0
-            while offset + 8 < count {
-                guard bytes.loadWord(at: position + offset) == bytes.loadWord(at: pattern.start + offset) else { return false }
-                offset += 8
+            // The first word and the last (ending where the pattern does, overlapping the one
+            // before), then any between: most keys take the first two alone.
+            let (here, there) = (position, pattern.start)
+            guard bytes.loadWord(at: here) == bytes.loadWord(at: there),
+                  bytes.loadWord(at: here &+ count &- 8) == bytes.loadWord(at: there &+ count &- 8) else { return false }
+            var offset = 8
+            while offset &+ 8 < count {
+                guard bytes.loadWord(at: here &+ offset) == bytes.loadWord(at: there &+ offset) else { return false }
+                offset &+= 8
             }
-            guard bytes.loadWord(at: position + count - 8) == bytes.loadWord(at: pattern.start + count - 8) else { return false }
         } else {
             for offset in 0..<count where bytes[position + offset] != bytes[pattern.start + offset] { return false }
         }

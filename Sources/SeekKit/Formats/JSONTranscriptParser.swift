@@ -188,7 +188,8 @@ public enum JSONTranscriptParser {
         var readsUsualSegments = true
         /// The last few `speaker` values read by `readUsualSegment` written plainly (where their
         /// bytes lie in the file), and the speaker each gave, the newest last.
-        var usualSpeakers: [(raw: Range<Int>, name: String?, id: Int)] = []
+        /// (`first`: the value's first eight bytes, those past its end cleared.)
+        var usualSpeakers: [(raw: Range<Int>, first: UInt64, name: String?, id: Int)] = []
         static let usualSpeakersKept = 8
         /// With a `piece`, whether `joinedText` holds it.
         var joinedHoldsPiece = false
@@ -394,7 +395,7 @@ public enum JSONTranscriptParser {
                         scanner.rewind(to: before)
                         let (name, id) = try readSpeaker()
                         if usualSpeakers.count == Self.usualSpeakersKept { usualSpeakers.removeFirst() }
-                        usualSpeakers.append((raw, name, id))
+                        usualSpeakers.append((raw, Self.firstBytes(scanner.bytes, raw), name, id))
                         segment.speakerSlot = usualSpeakers.count - 1
                     }
                     continue
@@ -429,16 +430,27 @@ public enum JSONTranscriptParser {
         }
 
         /// Where in `usualSpeakers` the `speaker` value at `raw` is, written alike, or `nil`.
-        func usualSpeaker(_ raw: Range<Int>) -> Int? {
+        /// (Mutating, and the word a static function's, so that the reader is not copied to call it.)
+        mutating func usualSpeaker(_ raw: Range<Int>) -> Int? {
+            let first = Self.firstBytes(scanner.bytes, raw)
             var index = usualSpeakers.count - 1
             while index >= 0 {
-                let known = usualSpeakers[index].raw
-                if known.count == raw.count, scanner.bytes.bytesEqual(known.lowerBound, raw.lowerBound, count: raw.count) {
+                let known = usualSpeakers[index]
+                if known.first == first, known.raw.count == raw.count,
+                   raw.count <= 8 || scanner.bytes.bytesEqual(known.raw.lowerBound + 8, raw.lowerBound + 8, count: raw.count - 8) {
                     return index
                 }
                 index -= 1
             }
             return nil
+        }
+
+        /// The first eight bytes of `range` of the file as a word, those past the range's end cleared.
+        @inline(__always)
+        static func firstBytes(_ bytes: ByteView, _ range: Range<Int>) -> UInt64 {
+            let count = Swift.min(range.count, 8)
+            let word = bytes.loadWord(at: range.lowerBound, padding: 0)
+            return count == 8 ? word : word & ((1 << (8 * UInt64(count))) &- 1)
         }
 
         /// What `readFields` does with a key.
