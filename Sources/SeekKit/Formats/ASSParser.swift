@@ -153,14 +153,21 @@ public enum ASSParser {
         /// (`lying`) or is written cleaned to `cues` (kept there, not recorded; `spans`, `written`).
         let layingOut: Bool
         var events: [Event] = []
+        /// Laying out: the fields each event of `events` was read with, from the cue where they took over.
+        var formats: [(cue: Int, fields: Fields)] = []
+        /// Laying out: whether the last of `formats` is the usual order.
+        var formatsEndUsual = false
         var spans: [Range<Int>] = []
         /// Laying out: the cues of `spans`, by their place in `events`.
         var written: [Int] = []
-        /// Laying out: the cues whose text is their `Text` field as it lies, trimmed, where it
-        /// lies in the file (from `lyingBase`), by their place in `events`.
+        /// Laying out: the texts of the other cues, each its `Text` field as it lies, trimmed, where
+        /// it lies in the file (from `lyingBase`).
         var lying: [Range<Int>] = []
-        var lyingCues: [Int] = []
         var lyingBase = 0
+        /// Laying out: the fields between the times and the `Text` field of the last event line read
+        /// at once (`layOutUsualLine`), where they lie, their length (0 for none) and whether they name a
+        /// speaker: the next line with the same bytes there has the same fields.
+        var lastMiddle = (from: 0, length: 0, named: false)
         /// Laying out: the speakers the first cues' labels name (`SpeakerTurns`' rule).
         var labels = LabelTally<String>()
         var laidOutCues = 0
@@ -169,6 +176,10 @@ public enum ASSParser {
         /// Laying out: whether the text of a cue whose only markup is escapes (`\N`, `\h`, ...) is
         /// left where it lies (trimmed), its cleaning left to the search (`LaidOutEvents.deferred`).
         var defersEscapes = false
+        /// Laying out, with `defersEscapes`: the bytes (either case) of the keyword searched for, so that
+        /// a field with override blocks is left where it lies too when no match can run across one
+        /// (`ASSParser.defersBlocks`).
+        var keywordBytes = ASCIISet()
         /// Laying out: the places in `lying` of those cues.
         var deferred: [Int] = []
 
@@ -197,6 +208,12 @@ public enum ASSParser {
         mutating func readLines(holding size: Int, maxCues: Int) -> Bool {
             while position < scanner.count {
                 if cues.used >= size || events.count >= maxCues || failed { return true }
+                if inEvents && !formatAssumed && fields == .usual {
+                    while layOutUsualLine() {
+                        if position >= scanner.count { return false }
+                        if cues.used >= size || events.count >= maxCues || failed { return true }
+                    }
+                }
                 readLine()
             }
             return false
@@ -293,7 +310,7 @@ public enum ASSParser {
             }
             let text = bytes.extracting(index..<lineEnd)
             if layingOut {
-                guard layOut(text, at: index, event: Event(fields: from..<lineEnd, line: lineNumber, format: fields),
+                guard layOut(text, at: index, event: Event(from: from, line: lineNumber), fields: fields,
                              named: fields.name >= 0 && !bytes.trimmingBlanks(starts.name..<ends.name).isEmpty)
                 else { return }
             } else if ASSParser.isPlain(text) {
@@ -310,6 +327,108 @@ public enum ASSParser {
             lastStart = start
         }
 
+        /// Laying out: reads the line at `position` as `readLine` does, at once, when it is an event
+        /// line as nearly every file writes it under the usual `Format:` line: the key `Dialogue:` at
+        /// the line's start, the fields `usualFields` reads, and the line's end looked for in the same
+        /// scan as the `Text` field's markup; false, having changed nothing, for any other line.
+        @inline(__always)
+        private mutating func layOutUsualLine() -> Bool {
+            let count = scanner.count
+            let lineStart = position
+            guard count &- lineStart >= 64,
+                  UInt64(littleEndian: bytes.loadWord(at: lineStart)) | 0x2020_2020_2020_2020 == ASSParser.dialogueWord,
+                  bytes[lineStart &+ 8] == UInt8(ascii: ":"),
+                  let (start, afterEnd) = ASSParser.usualTimes(bytes, lineStart &+ 9) else { return false }
+            let named: Bool, textStart: Int
+            if lastMiddle.length > 0 && ASSParser.bytesEqual(bytes, afterEnd, lastMiddle.from, lastMiddle.length) {
+                (named, textStart) = (lastMiddle.named, afterEnd &+ lastMiddle.length)
+            } else {
+                guard let middle = ASSParser.usualMiddle(bytes, afterEnd, count) else { return false }
+                (named, textStart) = middle
+                lastMiddle = textStart &- afterEnd <= 16 ? (afterEnd, textStart &- afterEnd, named) : (0, 0, false)
+            }
+            // From the `Text` field on: its first `{` or `\`, its first `{`, and the line's end.
+            var special = -1, brace = -1
+            var lineEnd = count, next = count
+            var index = textStart
+            scan: while index < count {
+                var (low, high): (UInt64, UInt64) = (0, 0)
+                if index &+ 16 <= count {
+                    (low, high) = ASSParser.textStops(bytes, at: index)
+                } else {
+                    for lane in 0..<(count &- index) where ASSParser.isTextStop(bytes[index &+ lane]) {
+                        if lane < 8 { low |= 0x80 << UInt64(lane &* 8) } else { high |= 0x80 << UInt64((lane &- 8) &* 8) }
+                    }
+                }
+                var base = index
+                for half in 0..<2 {
+                    var marks = half == 0 ? low : high
+                    while marks != 0 {
+                        let at = base &+ marks.trailingZeroBitCount >> 3
+                        let byte = bytes[at]
+                        if byte == UInt8(ascii: "{") {
+                            if special < 0 { special = at }
+                            if brace < 0 { brace = at }
+                        } else if byte == UInt8(ascii: "\\") {
+                            if special < 0 { special = at }
+                        } else if byte == 0x0A {
+                            (lineEnd, next) = (at, at &+ 1)
+                            break scan
+                        } else {
+                            (lineEnd, next) = (at, at &+ 1 < count && bytes[at &+ 1] == 0x0A ? at &+ 2 : at &+ 1)
+                            break scan
+                        }
+                        marks &= marks &- 1
+                    }
+                    base &+= 8
+                }
+                index &+= 16
+            }
+            lineNumber &+= 1
+            position = next
+            if named { namesSpeakers = true }
+            if laidOutCues >= SpeakerTurns.sampledCues && (special < 0 || defersEscapes && brace < 0) {
+                // `layOut`'s first two cases, labels no longer looked at: plain text, or text whose only
+                // markup is escapes and does not start with one, kept where it lies.
+                let range = bytes.trimmingBlanks(textStart..<lineEnd)
+                guard !range.isEmpty else { return true }
+                if special >= 0 {
+                    guard bytes[range.lowerBound] != UInt8(ascii: "\\") else {
+                        return layOutText(textStart, lineEnd, special: special, brace: brace, lineStart: lineStart,
+                                          start: start, named: named)
+                    }
+                    deferred.append(lying.count)
+                }
+                if lying.isEmpty { lyingBase = range.lowerBound }
+                lying.append((range.lowerBound &- lyingBase)..<(range.upperBound &- lyingBase))
+                laidOutCues &+= 1
+                if !formatsEndUsual {
+                    formats.append((events.count, .usual))
+                    formatsEndUsual = true
+                }
+                events.append(Event(from: lineStart &+ 9, line: lineNumber))
+                if start < lastStart { ordered = false }
+                lastStart = start
+                return true
+            }
+            return layOutText(textStart, lineEnd, special: special, brace: brace, lineStart: lineStart, start: start, named: named)
+        }
+
+        /// `layOutUsualLine`'s other cases, through `layOut`.
+        private mutating func layOutText(
+            _ textStart: Int, _ lineEnd: Int, special: Int, brace: Int, lineStart: Int, start: Int, named: Bool
+        ) -> Bool {
+            let textLength = lineEnd &- textStart
+            if layOut(bytes.extracting(textStart..<lineEnd), at: textStart,
+                      special: special < 0 ? textLength : special &- textStart,
+                      brace: brace < 0 ? textLength : brace &- textStart,
+                      event: Event(from: lineStart &+ 9, line: lineNumber), fields: .usual, named: named) {
+                if start < lastStart { ordered = false }
+                lastStart = start
+            }
+            return true
+        }
+
         /// Laying out: reads the fields of an event line as `dialogue` does, at once, when they are
         /// as nearly every file writes them (times `H:MM:SS.cc` with no blanks around them, starting
         /// before they end, under a `Format:` line given, the `Text` field's comma eight bytes or
@@ -319,7 +438,7 @@ public enum ASSParser {
             if fields == .usual, let usual = ASSParser.usualFields(bytes, from, lineEnd) {
                 if usual.named { namesSpeakers = true }
                 if layOut(bytes.extracting(usual.text..<lineEnd), at: usual.text,
-                          event: Event(fields: from..<lineEnd, line: lineNumber, format: fields), named: usual.named) {
+                          event: Event(from: from, line: lineNumber), fields: fields, named: usual.named) {
                     if usual.start < lastStart { ordered = false }
                     lastStart = usual.start
                 }
@@ -361,7 +480,7 @@ public enum ASSParser {
             }
             if named { namesSpeakers = true }
             if layOut(bytes.extracting(textStart..<lineEnd), at: textStart,
-                      event: Event(fields: from..<lineEnd, line: lineNumber, format: fields), named: named) {
+                      event: Event(from: from, line: lineNumber), fields: fields, named: named) {
                 if start < lastStart { ordered = false }
                 lastStart = start
             }
@@ -372,24 +491,35 @@ public enum ASSParser {
         /// event; false when it is no cue. A field with no markup is left where it lies (`lying`),
         /// as is one whose only markup is escapes when `defersEscapes` allows; any other is written
         /// cleaned to `cues` (its span in `spans`).
-        private mutating func layOut(_ text: ByteView, at textStart: Int, event: Event, named: Bool) -> Bool {
-            let cue = events.count
+        private mutating func layOut(_ text: ByteView, at textStart: Int, event: Event, fields: Fields, named: Bool) -> Bool {
             let special = text.firstIndex(ofAny: UInt8(ascii: "{"), UInt8(ascii: "\\"), UInt8(ascii: "{"),
                                           UInt8(ascii: "\\"), in: 0..<text.count)
+            let brace = special == text.count ? special : text.firstIndex(of: UInt8(ascii: "{"), in: special..<text.count) ?? text.count
+            return layOut(text, at: textStart, special: special, brace: brace, event: event, fields: fields, named: named)
+        }
+
+        /// `layOut(_:at:event:fields:named:)` of a field whose first `{` or `\` (`special`) and first
+        /// `{` (`brace`) are known (`text.count` for none).
+        @inline(__always)
+        private mutating func layOut(
+            _ text: ByteView, at textStart: Int, special: Int, brace: Int, event: Event, fields: Fields, named: Bool
+        ) -> Bool {
+            let cue = events.count
             if special == text.count {
                 let range = text.trimmingBlanks(0..<text.count)
                 guard !range.isEmpty else { return false }
                 if laidOutCues < SpeakerTurns.sampledCues && !named, let speaker = SpeakerPrefix.speaker(in: text.extracting(range)) {
                     labels.add(speaker)
                 }
-                keepLying(range, at: textStart, cue: cue)
+                keepLying(range, at: textStart)
             } else if defersEscapes && laidOutCues >= SpeakerTurns.sampledCues,
                       case let range = text.trimmingBlanks(0..<text.count),
-                      // Its first byte then stays in the cleaned text, which is no empty cue.
-                      text[range.lowerBound] != UInt8(ascii: "\\"),
-                      text.firstIndex(of: UInt8(ascii: "{"), in: special..<range.upperBound) == nil {
+                      brace == text.count
+                        // Its first byte then stays in the cleaned text, which is no empty cue.
+                        ? text[range.lowerBound] != UInt8(ascii: "\\")
+                        : ASSParser.defersBlocks(text, keywordBytes) {
                 deferred.append(lying.count)
-                keepLying(range, at: textStart, cue: cue)
+                keepLying(range, at: textStart)
             } else {
                 guard text.count + 2 <= cues.room else {
                     overflowed = true
@@ -404,17 +534,20 @@ public enum ASSParser {
                 written.append(cue)
             }
             laidOutCues += 1
+            if formats.last?.fields != fields {
+                formats.append((cue, fields))
+                formatsEndUsual = fields == .usual
+            }
             events.append(event)
             return true
         }
 
-        /// Laying out: keeps `range` of the `Text` field at `textStart` as the text of cue `cue`, where it lies.
+        /// Laying out: keeps `range` of the `Text` field at `textStart` as the next cue's text, where it lies.
         @inline(__always)
-        private mutating func keepLying(_ range: Range<Int>, at textStart: Int, cue: Int) {
+        private mutating func keepLying(_ range: Range<Int>, at textStart: Int) {
             if lying.isEmpty { lyingBase = textStart + range.lowerBound }
             let base = textStart - lyingBase
             lying.append((base + range.lowerBound)..<(base + range.upperBound))
-            lyingCues.append(cue)
         }
 
         /// Reads `H:MM:SS.cc`, also written `H:MM:SS:cc` by some tools. (A static function: a method
@@ -519,7 +652,7 @@ public enum ASSParser {
     }
 
     /// The bytes of `dialogue`, in order, as a little-endian word.
-    private static let dialogueWord: UInt64 = 0x6575_676F_6C61_6964
+    static let dialogueWord: UInt64 = 0x6575_676F_6C61_6964
 
     /// Whether `text` has no override block or escape to remove (`{` or `\`).
     @inline(__always)
@@ -592,6 +725,65 @@ public enum ASSParser {
         while let last = cues.lastPlaced, last == 0x20 || last == 0x0A || last == 0x09 { cues.removeLastPlaced() }
     }
 
+    /// Whether the search may leave cleaning the `Text` field `text` (with override blocks) to the cues whose text as it lies holds a match of a keyword made of `keywordBytes`
+    /// (printable ASCII, no space; `LaidOutEvents.deferred`): when its cleaned text (`placeCleaned`)
+    /// is sure to be a cue, and no match can lie in it but not in `text` as it lies.
+    ///
+    /// A byte outside the blocks that is no blank, no `{` and no `\`, nor the letter of an escape,
+    /// stays in the cleaned text. The blocks are removed, escapes become line breaks and no-break
+    /// spaces (which the keyword has not), and blanks go only next to those or at the ends: each
+    /// match in the cleaned text lies in a run of bytes that `text` holds too, unless it runs across
+    /// a run of blocks with the keyword's bytes on both sides, or a block sets drawing mode (`\p`),
+    /// whose dropped text joins what stands around it. Neither may be.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func defersBlocks(_ text: ByteView, _ keywordBytes: ASCIISet) -> Bool {
+        let end = text.count
+        var kept = false
+        var index = 0
+        while index < end {
+            let open = text.firstIndex(of: UInt8(ascii: "{"), in: index..<end) ?? end
+            if !kept { kept = keepsAByte(text, index, open) }
+            guard open < end else { break }
+            // A run of blocks in a row, removed together; an unclosed `{` is kept, as are all after it.
+            var close = open
+            while close < end && text[close] == UInt8(ascii: "{") {
+                guard let inner = text.firstIndex(of: UInt8(ascii: "}"), in: (close + 1)..<end) else { break }
+                var backslash = close + 1
+                while backslash + 1 < inner {
+                    if text[backslash] == UInt8(ascii: "\\") && text[backslash + 1] == UInt8(ascii: "p") { return false }
+                    backslash += 1
+                }
+                close = inner + 1
+            }
+            if close == open { return true }
+            if open > 0 && close < end && keywordBytes.contains(text[open - 1]) && keywordBytes.contains(text[close]) {
+                return false
+            }
+            index = close
+        }
+        return kept
+    }
+
+    /// Whether `from..<to` of `text`, outside override blocks, holds a byte that the cleaned text
+    /// keeps: one that is no blank and no `\`, nor the letter of an escape.
+    @inline(__always)
+    private static func keepsAByte(_ text: ByteView, _ from: Int, _ to: Int) -> Bool {
+        var index = from
+        while index < to {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\\") {
+                let next = index + 1 < text.count ? text[index + 1] : 0
+                index += next == UInt8(ascii: "N") || next == UInt8(ascii: "n") || next == UInt8(ascii: "h") ? 2 : 1
+            } else if LineBreakBlanks.isBlank(byte) {
+                index += 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The drawing mode an override block `from..<to` sets with `\p<n>` (the last one
     /// wins): `true` for n > 0, `false` for `\p0`, `nil` when it sets none.
     private static func drawingMode(_ text: ByteView, _ from: Int, _ to: Int) -> Bool? {
@@ -652,6 +844,124 @@ public enum ASSParser {
         return nil
     }
 
+    /// The times of an event line in the usual order as `usualFields` reads them, from `from` (after
+    /// the key's colon) with at least 40 bytes of `bytes` from there: the start, and where the field
+    /// after the end time starts; `nil` for any other line, or an end before the start.
+    @inline(__always)
+    static func usualTimes(_ bytes: ByteView, _ from: Int) -> (start: Int, afterEnd: Int)? {
+        var at = from
+        if bytes[at] == 0x20 { at &+= 1 }
+        guard bytes[at] &- 0x30 < 10, bytes[at &+ 1] == UInt8(ascii: ",") else { return nil }
+        let startAt = at &+ 2
+        let startDigits = clockDigits(bytes, startAt)
+        guard startDigits > 0 else { return nil }
+        let endAt = startAt &+ startDigits &+ 10
+        let endDigits = clockDigits(bytes, endAt)
+        guard endDigits > 0 else { return nil }
+        let start = clockValue(bytes, startAt, startDigits)
+        if endDigits == startDigits {
+            // Two times of the same length: their bytes in order are their values' order.
+            let length = startDigits &+ 9
+            let first = (bytes.loadWord(at: startAt).byteSwapped, bytes.loadWord(at: endAt).byteSwapped)
+            if first.0 != first.1 { return first.1 > first.0 ? (start, endAt &+ length &+ 1) : nil }
+            let shift = UInt64((16 &- length) &* 8)
+            let rest = (bytes.loadWord(at: startAt &+ 8).byteSwapped >> shift, bytes.loadWord(at: endAt &+ 8).byteSwapped >> shift)
+            return rest.1 >= rest.0 ? (start, endAt &+ length &+ 1) : nil
+        }
+        guard clockValue(bytes, endAt, endDigits) >= start else { return nil }
+        return (start, endAt &+ endDigits &+ 10)
+    }
+
+    /// How many digits of hours the time `H:MM:SS.cc,` at `at` has (one to six), with sixteen bytes
+    /// from `at` in `bytes`; 0 for any other bytes.
+    @inline(__always)
+    private static func clockDigits(_ bytes: ByteView, _ at: Int) -> Int {
+        let digits = WordBytes.leadingDigits(UInt64(littleEndian: bytes.loadWord(at: at)))
+        guard digits >= 1 && digits <= 6 else { return 0 }
+        let colon = at &+ digits
+        // Past the pattern `:00:00.0`, digits leave values below ten and the separators zeros.
+        let word = UInt64(littleEndian: bytes.loadWord(at: colon)) ^ 0x302E_3030_3A30_303A
+        guard (word | (word &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 == 0,
+              word & 0x00FF_0000_FF00_00FF == 0, bytes[colon &+ 8] &- 0x30 < 10,
+              bytes[colon &+ 9] == UInt8(ascii: ",") else { return 0 }
+        return digits
+    }
+
+    /// The milliseconds of the time at `at` whose hours have `digits` digits (`clockDigits`), as `shortTime` reads them.
+    @inline(__always)
+    private static func clockValue(_ bytes: ByteView, _ at: Int, _ digits: Int) -> Int {
+        let hours = Int(truncatingIfNeeded: WordBytes.value(UInt64(littleEndian: bytes.loadWord(at: at)), digits: digits))
+        let colon = at &+ digits
+        let word = UInt64(littleEndian: bytes.loadWord(at: colon)) ^ 0x302E_3030_3A30_303A
+        @inline(__always) func digit(_ lane: UInt64) -> Int { Int(truncatingIfNeeded: (word >> (lane &* 8)) & 0xFF) }
+        let minutes = hours &* 60 &+ digit(1) &* 10 &+ digit(2)
+        return (minutes &* 60 &+ digit(4) &* 10 &+ digit(5)) &* 1000 &+ digit(7) &* 100 &+ Int(bytes[colon &+ 8] &- 0x30) &* 10
+    }
+
+    /// The six fields after the times of an event line in the usual order (`Style` to `Effect`), from
+    /// `from`, as `usualFields` reads them but with the line's end not yet known: the six commas must
+    /// come before any byte below 0x0E (a line break, a tab, ...). Whether the `Name` field names a
+    /// speaker, and where the `Text` field starts; `nil` for any other bytes.
+    @inline(__always)
+    static func usualMiddle(_ bytes: ByteView, _ from: Int, _ count: Int) -> (named: Bool, text: Int)? {
+        var commas = 0
+        var styleEnd = 0, nameEnd = 0
+        var index = from
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: bytes.loadWord(at: index))
+            var found = commaBytes(word)
+            let stops = WordBytes.below(word, 0x0E)
+            // Only the commas before the first stop count, and the line is not read at once if it comes first.
+            if stops != 0 { found &= (stops & (0 &- stops)) &- 1 }
+            while found != 0 {
+                let comma = index &+ found.trailingZeroBitCount >> 3
+                commas &+= 1
+                if commas == 1 {
+                    styleEnd = comma
+                } else if commas == 2 {
+                    nameEnd = comma
+                } else if commas == 6 {
+                    let named = nameEnd > styleEnd &+ 1 && !bytes.trimmingBlanks((styleEnd &+ 1)..<nameEnd).isEmpty
+                    return (named, comma &+ 1)
+                }
+                found &= found &- 1
+            }
+            if stops != 0 { return nil }
+            index &+= 8
+        }
+        return nil
+    }
+
+    /// Whether the `length` bytes (1 to 16) at `a` and at `b` are the same, with sixteen bytes from
+    /// each in `bytes`.
+    @inline(__always)
+    static func bytesEqual(_ bytes: ByteView, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        let low = bytes.loadWord(at: a) ^ bytes.loadWord(at: b)
+        let high = bytes.loadWord(at: a &+ 8) ^ bytes.loadWord(at: b &+ 8)
+        let lowMask: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length &* 8)) &- 1
+        let highMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << UInt64((length &- 8) &* 8)) &- 1
+        return low & lowMask | high & highMask == 0
+    }
+
+    /// The `{`, `\`, line feeds and carriage returns among the sixteen bytes at `index`, as two
+    /// words: the high bit of each such byte of the first and the second eight.
+    @inline(__always)
+    static func textStops(_ bytes: ByteView, at index: Int) -> (UInt64, UInt64) {
+        let chunk = bytes.load(at: index, as: SIMD16<UInt8>.self)
+        // Each comparison as words, then joined (lane-wise steps on masks compile byte by byte).
+        let marks = SIMD2<UInt64>(lanes: chunk .== SIMD16(repeating: UInt8(ascii: "{")))
+            | SIMD2<UInt64>(lanes: chunk .== SIMD16(repeating: UInt8(ascii: "\\")))
+            | SIMD2<UInt64>(lanes: chunk .== SIMD16(repeating: 0x0A)) | SIMD2<UInt64>(lanes: chunk .== SIMD16(repeating: 0x0D))
+        return (marks[0] & 0x8080_8080_8080_8080, marks[1] & 0x8080_8080_8080_8080)
+    }
+
+    /// Whether `byte` is one the scan of an event line's `Text` field stops at: `{`, `\`, a line
+    /// feed or a carriage return.
+    @inline(__always)
+    static func isTextStop(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D
+    }
+
     /// `H:MM:SS.cc,` at `at` (hours of one to six digits), all but the hours and the last digit
     /// checked as one word: the milliseconds `shortTime` reads of the field before the comma, and
     /// where the next field starts; `nil` for any other bytes, or bytes past `end`.
@@ -699,13 +1009,12 @@ public enum ASSParser {
 // MARK: - Search first, parse later
 
 extension ASSParser {
-    /// Where an event line lies, for `EventReader` to read it as `parse` does.
+    /// Where an event line lies, for `EventReader` to read it as `parse` does (with the fields its
+    /// `Format:` line names, `LaidOutEvents.fields(of:)`).
     struct Event {
-        /// From after the `Dialogue:` key's colon to the end of its line.
-        var fields: Range<Int>
+        /// Just after the `Dialogue:` key's colon; the fields run from there to the line's end.
+        var from: Int
         var line: Int
-        /// The fields its `Format:` line names.
-        var format: Fields
     }
 
     /// The cues of a run of event lines, their texts as `parse` gives them, so that a search looks
@@ -714,6 +1023,8 @@ extension ASSParser {
     struct LaidOutEvents {
         /// Each cue's event line, in file order: a cue is its place here.
         var events: [Event]
+        /// The fields the events were read with, each from the cue where they took over.
+        var formats: [(cue: Int, fields: Fields)]
         /// How many cues the runs before this one held.
         var cuesBefore: Int
         /// The texts of the cues written cleaned, each followed by a line feed.
@@ -722,9 +1033,8 @@ extension ASSParser {
         var spans: [Range<Int>]
         var written: [Int]
         /// The texts of the other cues where they lie in the file, from `lyingBase` on (trimmed
-        /// `Text` fields), and the cue each is.
+        /// `Text` fields), in order: the cues not in `written` (`LyingCues`).
         var lying: [Range<Int>]
-        var lyingCues: [Int]
         var lyingBase: Int
         /// The places in `lying` of the fields whose only markup is escapes (`\N`, `\h`, ...): their
         /// cleaned text (`ASSParser.cleanedText`) is the search's to make when the field as it lies
@@ -734,6 +1044,28 @@ extension ASSParser {
         /// names its speaker, or the first cues are all laid out and their labels are not
         /// transcript-like. These cues' texts are then the parse's whatever the rest of the file holds.
         var speakersSettled: Bool
+
+        /// The fields cue `cue`'s event was read with.
+        func fields(of cue: Int) -> Fields {
+            var place = formats.count - 1
+            while place > 0 && formats[place].cue > cue { place -= 1 }
+            return formats[place].fields
+        }
+
+        /// The cues of `lying`'s places, asked for in increasing order: each is the cue its place
+        /// would be, counted past the cues `written` before it.
+        struct LyingCues {
+            private let written: [Int]
+            private var passed = 0
+
+            init(_ run: LaidOutEvents) { written = run.written }
+
+            /// The cue of the text at `place` in `lying`, no earlier than the place last asked for.
+            mutating func cue(at place: Int) -> Int {
+                while passed < written.count && written[passed] <= place + passed { passed += 1 }
+                return place + passed
+            }
+        }
 
         /// The part of the file that `lying` spans, from `lyingBase`.
         func lyingText(in bytes: ByteView) -> ByteView {
@@ -762,33 +1094,46 @@ extension ASSParser {
     /// the texts with markup are written out.
     ///
     /// - Complexity: O(n) in the size of `bytes`.
+    ///
+    /// - Parameter keyword: a keyword of printable ASCII without spaces, or `nil`: a field whose
+    ///   only markup is escapes, or override blocks that no match of it can run across
+    ///   (`defersBlocks`), is then left where it lies (`LaidOutEvents.deferred`).
+    ///
+    ///   Deferring pays while few deferred cues hold a match as they lie (each is then cleaned and
+    ///   searched again): once more than one in eight of a run's do (`RunSearched`), the rest of
+    ///   the file's are written cleaned.
     static func layOut(
-        _ bytes: ByteView, runSize: Int = 1 << 20, runCues: Int = 1 << 14, defersEscapes: Bool = false,
-        _ body: (LaidOutEvents) -> Bool
+        _ bytes: ByteView, runSize: Int = 1 << 20, runCues: Int = 1 << 14, deferring keyword: String? = nil,
+        _ body: (LaidOutEvents) -> RunSearched
     ) -> Bool {
         var exact = false
         CueCollector.withCollected(inputBytes: runSize, keepsSpeakers: false, { scratch in
             var parser = Parser(scanner: LineScanner(bytes), cues: scratch, fileName: "", layingOut: true)
-            parser.defersEscapes = defersEscapes
+            if let keyword {
+                parser.defersEscapes = true
+                parser.keywordBytes = ASCIISet(caseless: keyword.utf8)
+            }
             var cuesBefore = 0
             var more = true
             while more {
                 more = parser.readLines(holding: runSize, maxCues: runCues)
                 if parser.failed { return }
                 if !parser.events.isEmpty {
-                    let run = LaidOutEvents(events: parser.events, cuesBefore: cuesBefore,
+                    let run = LaidOutEvents(events: parser.events, formats: parser.formats, cuesBefore: cuesBefore,
                                             text: parser.cues.storageBytes.view(0..<parser.cues.used),
                                             spans: parser.spans, written: parser.written, lying: parser.lying,
-                                            lyingCues: parser.lyingCues, lyingBase: parser.lyingBase,
+                                            lyingBase: parser.lyingBase,
                                             deferred: parser.deferred, speakersSettled: parser.namesSpeakers
                                                 || parser.laidOutCues >= SpeakerTurns.sampledCues && !parser.labels.isTranscriptLike)
-                    guard body(run) else { return }
+                    guard case let .next(cleanedDeferred) = body(run) else { return }
+                    if cleanedDeferred > parser.deferred.count / 8 { parser.defersEscapes = false }
                     cuesBefore += parser.events.count
                     parser.events.removeAll(keepingCapacity: true)
+                    parser.formats.removeAll(keepingCapacity: true)
+                    parser.formatsEndUsual = false
                     parser.spans.removeAll(keepingCapacity: true)
                     parser.written.removeAll(keepingCapacity: true)
                     parser.lying.removeAll(keepingCapacity: true)
-                    parser.lyingCues.removeAll(keepingCapacity: true)
                     parser.deferred.removeAll(keepingCapacity: true)
                     parser.cues.removeAll()
                 }
@@ -796,6 +1141,14 @@ extension ASSParser {
             exact = parser.sawEvents && (parser.namesSpeakers || !parser.labels.isTranscriptLike)
         }, use: { _, _, _ in })
         return exact
+    }
+
+    /// What a search made of a run of events laid out (`layOut`'s body gives it).
+    enum RunSearched {
+        /// Stop laying out.
+        case stop
+        /// Go on; `cleanedDeferred` of the run's deferred cues held a match as they lie, and were cleaned.
+        case next(cleanedDeferred: Int)
     }
 
     /// Reads event lines that `layOut` found as `parse` reads them, one cue each.
@@ -807,15 +1160,41 @@ extension ASSParser {
             parser.inEvents = true
         }
 
-        /// Appends `event`'s cue to `cues`; false when it gives no cue or a warning (it was not
-        /// laid out from the same bytes).
-        mutating func read(_ event: Event, into cues: inout CueCollector) -> Bool {
+        /// Appends the cue of `event`, read with `fields`, to `cues`; false when it gives no cue or a
+        /// warning (it was not laid out from the same bytes).
+        mutating func read(_ event: Event, fields: Fields, into cues: inout CueCollector) -> Bool {
             swap(&parser.cues, &cues)
             defer { swap(&parser.cues, &cues) }
             let before = parser.cues.count
-            parser.fields = event.format
-            parser.dialogue(event.fields.lowerBound, event.fields.upperBound, event.line)
+            parser.fields = fields
+            parser.dialogue(event.from, parser.scanner.line(from: event.from).end, event.line)
             return parser.cues.count == before + 1 && parser.warnings.diagnostics.isEmpty
         }
+    }
+}
+
+/// A set of ASCII bytes, as two words of bits.
+struct ASCIISet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init() {}
+
+    /// The bytes of `bytes` below 0x80, each in both cases when a letter.
+    init(caseless bytes: some Sequence<UInt8>) {
+        for byte in bytes where byte < 0x80 {
+            insert(byte)
+            if byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") { insert(byte ^ 0x20) }
+        }
+    }
+
+    private mutating func insert(_ byte: UInt8) {
+        if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+    }
+
+    /// Whether `byte` is in the set (no byte from 0x80 on is).
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
     }
 }

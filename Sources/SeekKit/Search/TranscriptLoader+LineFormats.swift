@@ -26,20 +26,21 @@ extension TranscriptLoader {
                                        warnings: warnings)
         }
         guard format == .ass else { return nil }
-        var events: [ASSParser.Event] = []
+        var events: [(event: ASSParser.Event, fields: ASSParser.Fields)] = []
         var ordinals = PackedIntegers()
         var matchCues = PackedIntegers()
         var matchStarts = PackedIntegers()
         var matchLengths = PackedIntegers()
         var eventBytes = 0
-        let exact = ASSParser.layOut(bytes, defersEscapes: defersEscapes(matcher)) { run in
+        let exact = ASSParser.layOut(bytes, deferring: deferredKeyword(matcher)) { run in
             var lastCue = -1
-            return matches(in: run, of: bytes, matcher: matcher) { cue, range in
+            var cleaned = 0
+            let searched = matches(in: run, of: bytes, matcher: matcher, cleaned: &cleaned) { cue, range in
                 if cue != lastCue {
                     lastCue = cue
                     let event = run.events[cue]
-                    events.append(event)
-                    eventBytes += event.fields.count
+                    events.append((event, run.fields(of: cue)))
+                    eventBytes += (bytes.firstIndex(of: 0x0A, in: event.from..<bytes.count) ?? bytes.count) - event.from
                     ordinals.append(Int64(run.cuesBefore + cue + 1))
                 }
                 if indexing {
@@ -48,12 +49,13 @@ extension TranscriptLoader {
                     matchLengths.append(Int64(range.count))
                 }
             }
+            return searched ? .next(cleanedDeferred: cleaned) : .stop
         }
         guard exact else { return nil }
         var read = true
         var transcript = CueCollector.collect(inputBytes: eventBytes) { cues in
             var reader = ASSParser.EventReader(bytes)
-            for event in events where read { read = reader.read(event, into: &cues) }
+            for (event, fields) in events where read { read = reader.read(event, fields: fields, into: &cues) }
         }
         guard read, transcript.count == events.count else { return nil }
         return laidOut(&transcript, format: format, ordinals: &ordinals, query: query, indexing: indexing,
@@ -91,42 +93,46 @@ extension TranscriptLoader {
             }
             return exact || stopped ? (cues, count, layout.warnings) : nil
         }
-        let defers = defersEscapes(matcher)
-        let exact = ASSParser.layOut(bytes, defersEscapes: defers) { run in
+        let keyword = deferredKeyword(matcher)
+        let defers = keyword != nil
+        let exact = ASSParser.layOut(bytes, deferring: keyword) { run -> ASSParser.RunSearched in
             cues += run.events.count
+            var cleaned = 0
             if defers {
-                guard matches(in: run, of: bytes, matcher: matcher, found: { _, _ in count += 1 }) else { return false }
+                guard matches(in: run, of: bytes, matcher: matcher, cleaned: &cleaned, found: { _, _ in count += 1 })
+                else { return .stop }
             } else {
                 guard let written = run.spans.isEmpty ? 0
                         : matcher.countInSpans(run.text, spans: run.spans, rewritten: [], rewrite: { _ in "" }),
                       let lying = run.lying.isEmpty ? 0
                         : matcher.countInSpans(run.lyingText(in: bytes), spans: run.lying, rewritten: [], rewrite: { _ in "" })
-                else { return false }
+                else { return .stop }
                 count += written + lying
             }
             stopped = count >= enough && run.speakersSettled
-            return !stopped
+            return stopped ? .stop : .next(cleanedDeferred: cleaned)
         }
         return exact || stopped ? (cues, count, []) : nil
     }
 
-    /// Whether a search for `matcher`'s keyword may leave cleaning escapes (`\N`, `\h`, ...) to
-    /// the cues whose text as it lies holds a match (`ASSParser.layOut`): a keyword of printable
-    /// ASCII without spaces, searched by its bytes. Its matches in a cleaned text then lie between
-    /// the line breaks and no-break spaces the escapes became, in runs of bytes that the text as it
-    /// lies holds too (less blanks at their ends), so that a text without a match as it lies has none
-    /// cleaned.
-    static func defersEscapes(_ matcher: Matcher) -> Bool {
-        matcher.scansBytes && matcher.keyword.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    /// `matcher`'s keyword when a search for it may leave cleaning escapes (`\N`, `\h`, ...) and
+    /// override blocks to the cues whose text as it lies holds a match (`ASSParser.layOut`): a
+    /// keyword of printable ASCII without spaces, searched by its bytes; otherwise `nil`. Its
+    /// matches in a cleaned text then lie between the line breaks and no-break spaces the escapes
+    /// became, in runs of bytes that the text as it lies holds too (less blanks at their ends), so
+    /// that a text without a match as it lies has none cleaned; override blocks are left to the
+    /// search only where they join no bytes of the keyword (`ASSParser.defersBlocks`).
+    static func deferredKeyword(_ matcher: Matcher) -> String? {
+        matcher.scansBytes && matcher.keyword.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } ? matcher.keyword : nil
     }
 
     /// The matches of `matcher` in the cues of `run` (laid out from `bytes`), in order, as
     /// `Matcher.matchesInCues` finds them in the cues' texts: those written out are searched where
     /// they were written, the others where they lie in the file, and a cue whose cleaning was
     /// deferred (`LaidOutEvents.deferred`) is cleaned and searched again when its text as it lies
-    /// holds one. False when the matcher does not search where text lies.
+    /// holds one (`cleaned` counts those). False when the matcher does not search where text lies.
     static func matches(
-        in run: ASSParser.LaidOutEvents, of bytes: ByteView, matcher: Matcher,
+        in run: ASSParser.LaidOutEvents, of bytes: ByteView, matcher: Matcher, cleaned cleanedCount: inout Int,
         found: (_ cue: Int, _ range: Range<Int>) -> Void
     ) -> Bool {
         var written: [(cue: Int, range: Range<Int>)] = []
@@ -147,13 +153,15 @@ extension TranscriptLoader {
         var nextDeferred = 0
         var cleaned = -1
         if !run.lying.isEmpty {
+            var lyingCues = ASSParser.LaidOutEvents.LyingCues(run)
             guard matcher.matchesInCues(run.lyingText(in: bytes), spans: run.lying, rewritten: [], rewrite: { _ in "" }, found: { place, range in
-                let cue = run.lyingCues[place]
+                let cue = lyingCues.cue(at: place)
                 handWritten(before: cue)
                 while nextDeferred < deferred.count && deferred[nextDeferred] < place { nextDeferred += 1 }
                 guard nextDeferred < deferred.count && deferred[nextDeferred] == place else { return found(cue, range) }
                 guard cleaned != place else { return }
                 cleaned = place
+                cleanedCount += 1
                 let span = run.lying[place]
                 let text = ASSParser.cleanedText(bytes.extracting((run.lyingBase + span.lowerBound)..<(run.lyingBase + span.upperBound)))
                 for range in matcher.ranges(in: text[...]) { found(cue, range) }

@@ -22,14 +22,18 @@ import SeekBytes
         var oddFields = false
         /// Added to every time, in hours (times of two to six digits of hours).
         var hours = 0
+        /// Some events written the usual way end a hundredth of a second before they start (a warning).
+        var endsEarly = false
         var description: String {
             "names \(names) labels \(labels) outOfOrder \(outOfOrder) badLine \(badLine) crlf \(crlf) "
-                + "secondFormat \(secondFormat) sectionsAfter \(sectionsAfter) oddFields \(oddFields) hours \(hours)"
+                + "secondFormat \(secondFormat) sectionsAfter \(sectionsAfter) oddFields \(oddFields) hours \(hours) "
+                + "endsEarly \(endsEarly)"
         }
     }
 
     /// An ASS file of `events` events: markup, line breaks with blanks around them, drawings,
-    /// events with no text, comments, Chinese, combining marks and a Kelvin sign, and what
+    /// events with no text, comments, Chinese, combining marks and a Kelvin sign, override blocks
+    /// in a row between a keyword's letters, drawings between them, an escaped `{`, and what
     /// `shape` adds.
     static func ass(events: Int, seed: UInt64, shape: ASSShape = ASSShape()) -> String {
         var generator = Generator(state: seed)
@@ -54,7 +58,7 @@ import SeekBytes
             }
             if number == events / 3 && shape.badLine { lines.append("Dialogue: 0,0:00:xx.00,0:00:01.00,Default,,0,0,0,,bad") }
             let text: String
-            switch generator.next() % 16 {
+            switch generator.next() % 20 {
             case 0: text = "{\\i1}the{\\i0} budget is fine"
             case 1: text = "bud{\\b1}get\\Nhome town"
             case 2: text = "home  \\N  town budget"
@@ -68,6 +72,10 @@ import SeekBytes
             case 10: text = "  home, budget budget  "
             case 11: text = "an {unclosed budget\\ and \\x home"
             case 12: text = "{\\p1}m 0 0{\\p0}budget {comment}town\\N"
+            case 13: text = "{\\i1}{\\b1}bUd{\\i0}{\\b0}geT home{\\fs9}"
+            case 14: text = "bu{\\p1}m 1 1{\\p0}dget and \\{\\i1}}budget{\\i0}"
+            case 15: text = number % 2 == 0 ? "{\\fs20}\\N" : " {\\i1} {\\i0}\\h"
+            case 16: text = "{\\i1}budget{\\i0}\\Ntown {x}home {\\b1}budge{\\b0}t"
             default: text = "just words \(number)"
             }
             let name = shape.names && number % 3 != 0 ? speakers[Int(generator.next() % 3)] : ""
@@ -75,6 +83,7 @@ import SeekBytes
             let fields = number >= events / 2 && shape.secondFormat ? "\(name),\(style)" : "\(style),\(name)"
             var key = number % 11 == 0 ? "DIALOGUE : " : "Dialogue: "
             var (layer, start, end, styleAndName) = ("0", time(at), time(at + 150), fields)
+            if shape.endsEarly && number % 41 == 40 && number % 11 != 0 { end = time(at - 1) }
             if shape.oddFields {
                 switch number % 9 {
                 case 1: layer = "12"
@@ -111,7 +120,7 @@ import SeekBytes
         ASSShape(outOfOrder: true), ASSShape(badLine: true), ASSShape(crlf: true), ASSShape(secondFormat: true),
         ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true),
         ASSShape(oddFields: true), ASSShape(hours: 9), ASSShape(hours: 99), ASSShape(hours: 123_456),
-        ASSShape(names: true, secondFormat: true, oddFields: true, hours: 99_999),
+        ASSShape(names: true, secondFormat: true, oddFields: true, hours: 99_999), ASSShape(endsEarly: true),
     ]
 
     @Test(arguments: shapes)
@@ -128,7 +137,8 @@ import SeekBytes
         for (shape, laidOut) in [(ASSShape(), true), (ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true), true),
                                  (ASSShape(labels: true), false), (ASSShape(names: true, labels: true), true),
                                  (ASSShape(outOfOrder: true), false), (ASSShape(badLine: true), false),
-                                 (ASSShape(oddFields: true), true), (ASSShape(hours: 123_456), true)] {
+                                 (ASSShape(oddFields: true), true), (ASSShape(hours: 123_456), true),
+                                 (ASSShape(endsEarly: true), false), (ASSShape(hours: 99, endsEarly: true), false)] {
             let bytes = Array(Self.ass(events: 400, seed: 9, shape: shape).utf8)
             let found = bytes.withByteView { buffer in
                 TranscriptLoader.loadMatchingLaidOut(buffer, format: .ass, fileName: "t.ass", frameRate: nil, matcher: matcher, query: Query("budget"),
@@ -136,6 +146,48 @@ import SeekBytes
             }
             #expect((found != nil) == laidOut, "\(shape)")
             if let found { #expect(found.loaded.transcript.count > 10, "\(shape)") }
+        }
+    }
+
+    /// Laid out in runs of any number of events, each cue's text (written out, where it lies, or
+    /// cleaned when deferred) and each event read again are the whole parse's cues, in order.
+    @Test(arguments: [ASSShape(), ASSShape(names: true, crlf: true, secondFormat: true, sectionsAfter: true),
+                      ASSShape(oddFields: true), ASSShape(names: true, secondFormat: true, oddFields: true, hours: 99_999)])
+    func assLaidOutInRunsOfAnyCountIsTheWholeParse(shape: ASSShape) throws {
+        let bytes = Array(Self.ass(events: 400, seed: 5, shape: shape).utf8)
+        let whole = ASSParser.parse(bytes, fileName: "t.ass").transcript
+        for runCues in [1, 7, 300, 1 << 14] {
+            for keyword in [nil, "budget", "t"] as [String?] {
+                var cues: [Cue] = []
+                var texts: [String] = []
+                let exact = bytes.withByteView { buffer in
+                    ASSParser.layOut(buffer, runCues: runCues, deferring: keyword) { run in
+                        var lyingCues = ASSParser.LaidOutEvents.LyingCues(run)
+                        var runTexts = [String](repeating: "", count: run.events.count)
+                        for (place, span) in run.spans.enumerated() { runTexts[run.written[place]] = run.text.string(in: span) }
+                        let lying = run.lyingText(in: buffer)
+                        for (place, span) in run.lying.enumerated() {
+                            let text = lying.extracting(span)
+                            runTexts[lyingCues.cue(at: place)] = run.deferred.contains(place) ? ASSParser.cleanedText(text) : text.string
+                        }
+                        texts += runTexts
+                        let read = CueCollector.collect(inputBytes: buffer.count) { collector in
+                            var reader = ASSParser.EventReader(buffer)
+                            for (cue, event) in run.events.enumerated() {
+                                #expect(reader.read(event, fields: run.fields(of: cue), into: &collector))
+                            }
+                        }
+                        cues += Array(read)
+                        // For "t", as if every deferred cue held a match: the runs after the first are written cleaned.
+                        return .next(cleanedDeferred: keyword == "t" ? run.deferred.count : 0)
+                    }
+                }
+                let label = "\(shape) runs of \(runCues) deferring \(keyword ?? "none")"
+                #expect(exact, "\(label)")
+                #expect(texts == whole.map(\.text), "\(label)")
+                #expect(cues.map { [$0.start, $0.end, $0.line] } == whole.map { [$0.start, $0.end, $0.line] }
+                        && cues.map { [$0.text, $0.speaker, $0.style] } == whole.map { [$0.text, $0.speaker, $0.style] }, "\(label)")
+            }
         }
     }
 
@@ -407,7 +459,7 @@ import SeekBytes
             if shape.twoStamps && number == cues / 3 { stamp += " [\(clock(stampTime, form: 0))]" }
             let word = { (later: Int) in "<\(clock(time + later, form: 0))>" }
             let text: String
-            switch generator.next() % 16 {
+            switch generator.next() % 20 {
             case 0: text = "the budget is fine"
             case 1: text = "home  town budget  "
             case 2: text = "预算 budget второй"
@@ -512,7 +564,7 @@ import SeekBytes
             lines.append(generator.next() % 9 == 0 ? " \(time(start)) , \(time(end)) " : "\(time(start)),\(time(end))")
             if shape.strayLine && number == cues / 3 { lines += ["", "stray budget line"] }
             var text: [String]
-            switch generator.next() % 16 {
+            switch generator.next() % 20 {
             case 0: text = ["the budget is fine", "home town"]
             case 1: text = ["bud[br]get[BR]home", "[music] town budget"]
             case 2: text = ["预算 budget 预算", "второй budget"]
