@@ -173,14 +173,7 @@ struct KeywordAutomaton {
                 ) { risky.insert($0) }
                 if !finished { return false }
             }
-            var lastEnd = [Int](repeating: -1, count: plans.count)
-            // A cue's places, packed: a cue of one long line can hold tens of millions.
-            var keptKeywords = PackedIntegers()
-            var keptStarts = PackedIntegers()
-            var emitted: [MatchOrder] = []
-            var reorder = MatchReorder(longest: lengths.max() ?? 0)
-            var needsReference = Set<Int32>()
-            var references: [Int: ReferenceMatcher] = [:]
+            var cues = CueScan(self)
             var nextCancelCheck = 1 << 20
             for cue in transcript.indices where inScope(cue) {
                 let bounds = transcript.utf8Range(at: cue)
@@ -188,60 +181,126 @@ struct KeywordAutomaton {
                     if isCancelled() { return false }
                     nextCancelCheck = bounds.upperBound + 1 << 20
                 }
-                keptKeywords.removeAll(keepingCapacity: true)
-                keptStarts.removeAll(keepingCapacity: true)
-                needsReference.removeAll(keepingCapacity: true)
-                var state: Int32 = 0
-                for i in bounds {
-                    state = step(state, fold[Int(text[i])])
-                    var output = outputLink[Int(state)]
-                    while output >= 0 {
-                        for slot in Int(outputStart[Int(output)])..<Int(outputStart[Int(output) + 1]) {
-                            let keyword = Int(outputKeywords[slot])
-                            let start = i + 1 - lengths[keyword]
-                            guard start >= lastEnd[keyword] else { continue }
-                            lastEnd[keyword] = i + 1
-                            keptKeywords.append(Int64(keyword))
-                            keptStarts.append(Int64(start))
-                            if !FastPlan.isOnBoundaries(text, start: start, end: i + 1, within: bounds) {
-                                needsReference.insert(Int32(keyword))
-                            }
-                        }
-                        output = outputLink[Int(failure[Int(output)])]
-                    }
-                }
-                if risky.contains(cue) {
-                    for keyword in withEquivalents { needsReference.insert(Int32(keyword)) }
-                }
-                // Places are found by where they end; the index wants them by where they start.
-                func place(_ i: Int) -> MatchOrder {
-                    let keyword = Int(keptKeywords[i])
-                    return MatchOrder(cue: cue, start: Int(keptStarts[i]) - bounds.lowerBound,
-                                      length: lengths[keyword], token: tokens[keyword])
-                }
-                func emit(_ match: MatchOrder) { found(cue, match.start..<match.start + match.length, match.token) }
-                if needsReference.isEmpty {
-                    for i in 0..<keptStarts.count { reorder.add(place(i), emit: emit) }
-                    reorder.finish(emit: emit)
-                    continue
-                }
-                emitted.removeAll(keepingCapacity: true)
-                for i in 0..<keptStarts.count where !needsReference.contains(Int32(keptKeywords[i])) {
-                    emitted.append(place(i))
-                }
-                for keyword in needsReference {
-                    let token = tokens[Int(keyword)]
-                    let reference = references[token]
-                        ?? ReferenceMatcher(keyword: keywords[token], caseSensitive: caseSensitive)
-                    references[token] = reference
-                    for range in reference.ranges(in: transcript.text(at: cue)) {
-                        emitted.append(MatchOrder(cue: cue, start: range.lowerBound, length: range.count, token: token))
-                    }
-                }
-                if zip(emitted, emitted.dropFirst()).contains(where: { $1 < $0 }) { emitted.sort() }
-                emitted.forEach(emit)
+                cues.scan(cue, bounds, of: text, isRisky: risky.contains(cue), text: { transcript.text(at: cue) },
+                          found: found)
             }
             return true
+        }
+    }
+
+    /// The matches of the keywords it searches in the lines of `text` (LF, CR LF and a lone CR
+    /// end a line) holding more than spaces and tabs, each line a cue: what
+    /// `MatchIndex.count(transcript:query:)` gives on those cues, overlapping matches of
+    /// different keywords merged as the index merges them. Untimed text's cues are such lines,
+    /// so its matches are counted where its bytes lie, without a transcript.
+    ///
+    /// - Complexity: O(n) in the length of `text`, plus places found and what lines needing the
+    ///   reference cost it.
+    func countInLines(_ text: ByteView) -> Int {
+        var risky = Set<Int>()
+        if !withEquivalents.isEmpty {
+            _ = plans[withEquivalents[0]].markRiskyCues(text, cues: TextLines(text: text), isCancelled: { false }) {
+                risky.insert($0)
+            }
+        }
+        var cues = CueScan(self)
+        var merged = OverlapFilter()
+        var count = 0
+        let lines = LineScanner(text)
+        var start = 0
+        while start < lines.count {
+            let (end, next) = lines.line(from: start)
+            if !lines.isBlank(start, end) {
+                cues.scan(start, start..<end, of: text, isRisky: risky.contains(start),
+                          text: { text.string(in: start..<end)[...] }) { cue, range, _ in
+                    if merged.keeps(cue: cue, range: range) { count += 1 }
+                }
+            }
+            start = next
+        }
+        return count
+    }
+
+    /// One scan's walk over cues in order: where each keyword's last kept place ended (a
+    /// keyword's places never overlap), and room reused from cue to cue.
+    private struct CueScan {
+        let automaton: KeywordAutomaton
+        var lastEnd: [Int]
+        // A cue's places, packed: a cue of one long line can hold tens of millions.
+        var keptKeywords = PackedIntegers()
+        var keptStarts = PackedIntegers()
+        var emitted: [MatchOrder] = []
+        var reorder: MatchReorder
+        var needsReference = Set<Int32>()
+        var references: [Int: ReferenceMatcher] = [:]
+
+        init(_ automaton: KeywordAutomaton) {
+            self.automaton = automaton
+            lastEnd = [Int](repeating: -1, count: automaton.plans.count)
+            reorder = MatchReorder(longest: automaton.lengths.max() ?? 0)
+        }
+
+        /// Reports the matches in cue `cue`, lying at `bounds` of `text` (after the last cue's),
+        /// in `MatchOrder`; `isRisky` when a keyword's character may be equalled by another there,
+        /// `cueText` its text for the reference.
+        mutating func scan(
+            _ cue: Int, _ bounds: Range<Int>, of text: ByteView, isRisky: Bool, text cueText: () -> Substring,
+            found: (_ cue: Int, _ range: Range<Int>, _ token: Int) -> Void
+        ) {
+            let automaton = automaton
+            let (lengths, tokens, fold) = (automaton.lengths, automaton.tokens, automaton.fold)
+            keptKeywords.removeAll(keepingCapacity: true)
+            keptStarts.removeAll(keepingCapacity: true)
+            needsReference.removeAll(keepingCapacity: true)
+            var state: Int32 = 0
+            for i in bounds {
+                state = automaton.step(state, fold[Int(text[i])])
+                var output = automaton.outputLink[Int(state)]
+                while output >= 0 {
+                    for slot in Int(automaton.outputStart[Int(output)])..<Int(automaton.outputStart[Int(output) + 1]) {
+                        let keyword = Int(automaton.outputKeywords[slot])
+                        let start = i + 1 - lengths[keyword]
+                        guard start >= lastEnd[keyword] else { continue }
+                        lastEnd[keyword] = i + 1
+                        keptKeywords.append(Int64(keyword))
+                        keptStarts.append(Int64(start))
+                        if !FastPlan.isOnBoundaries(text, start: start, end: i + 1, within: bounds) {
+                            needsReference.insert(Int32(keyword))
+                        }
+                    }
+                    output = automaton.outputLink[Int(automaton.failure[Int(output)])]
+                }
+            }
+            if isRisky {
+                for keyword in automaton.withEquivalents { needsReference.insert(Int32(keyword)) }
+            }
+            // Places are found by where they end; the index wants them by where they start.
+            func place(_ i: Int) -> MatchOrder {
+                let keyword = Int(keptKeywords[i])
+                return MatchOrder(cue: cue, start: Int(keptStarts[i]) - bounds.lowerBound,
+                                  length: lengths[keyword], token: tokens[keyword])
+            }
+            func emit(_ match: MatchOrder) { found(cue, match.start..<match.start + match.length, match.token) }
+            if needsReference.isEmpty {
+                for i in 0..<keptStarts.count { reorder.add(place(i), emit: emit) }
+                reorder.finish(emit: emit)
+                return
+            }
+            emitted.removeAll(keepingCapacity: true)
+            for i in 0..<keptStarts.count where !needsReference.contains(Int32(keptKeywords[i])) {
+                emitted.append(place(i))
+            }
+            for keyword in needsReference {
+                let token = tokens[Int(keyword)]
+                let reference = references[token]
+                    ?? ReferenceMatcher(keyword: automaton.keywords[token], caseSensitive: automaton.caseSensitive)
+                references[token] = reference
+                for range in reference.ranges(in: cueText()) {
+                    emitted.append(MatchOrder(cue: cue, start: range.lowerBound, length: range.count, token: token))
+                }
+            }
+            if zip(emitted, emitted.dropFirst()).contains(where: { $1 < $0 }) { emitted.sort() }
+            emitted.forEach(emit)
         }
     }
 }

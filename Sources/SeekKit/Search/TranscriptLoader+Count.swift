@@ -201,17 +201,19 @@ extension TranscriptLoader {
                 pieceSize: pieceSize, pieceEnd: pieceEnd)
             : TextPieces.boundaries(count: buffer.count, pieceSize: pieceSize, pieceEnd: pieceEnd)
         let inPlaceMatcher = inPlaceMatcher(for: query, forCounting: true)
+        let linesAutomaton = format == .text && inPlaceMatcher == nil ? lineCountingAutomaton(for: query) : nil
         // A piece's lines matter only to the warnings of pieces after it: a plain piece's are
         // counted (`nil` here) only when a later piece has some.
         func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)? {
             let piece = buffer.extracting(bounds[i]..<bounds[i + 1])
-            if format == .text, let inPlaceMatcher {
+            if format == .text, inPlaceMatcher != nil || linesAutomaton != nil {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
                 // word. (Untimed text has no warnings, so its line count is not needed.)
                 let hasCarriageReturns = piece.firstIndex(of: 0x0D) != nil
                 guard let cues = hasCarriageReturns ? TimestampedTextParser.untimedCueCount(piece)
                     : TimestampedTextParser.untimedCensus(piece)?.cues else { return nil }
-                if let matches = inPlaceMatcher.countInLines(piece) { return (cues, matches, 0, nil) }
+                if let matches = inPlaceMatcher?.countInLines(piece) { return (cues, matches, 0, nil) }
+                if let linesAutomaton { return (cues, linesAutomaton.countInLines(piece), 0, nil) }
             }
             if format == .srt {
                 // Plainly written SRT searched where it lies, its cues found without the parser.
@@ -329,6 +331,17 @@ extension TranscriptLoader {
         }
         let matcher = Matcher.shared(keyword: keywords[0], caseSensitive: query.caseSensitive)
         return matcher.searchesInPlace ? matcher : nil
+    }
+
+    /// The automaton that counts several keywords in untimed text's lines where they lie
+    /// (`KeywordAutomaton.countInLines`), as `MatchIndex.count(transcript:query:)` counts them
+    /// with one: `nil` unless the query has two keywords or more, all searched by it, and no scope.
+    static func lineCountingAutomaton(for query: Query) -> KeywordAutomaton? {
+        let tokens = Array(query.keywords.indices.filter { !query.keywords[$0].isEmpty }.prefix(Int(UInt16.max)))
+        guard tokens.count > 1, query.scope.isUnrestricted,
+              let automaton = KeywordAutomaton(query: query, tokens: tokens),
+              tokens.allSatisfy({ automaton.searches[$0] }) else { return nil }
+        return automaton
     }
 
     /// The cues `fill` collects and the number of matches `MatchIndex(transcript:query:)`
