@@ -167,6 +167,14 @@ public enum TranscriptLoader {
         format == .ttml || format == .youtube || format == .sami || format == .json
     }
 
+    /// Whether `load(parsingInPlace:fileName:options:searchingFor:forCounting:)` reads `bytes`
+    /// (rather than answering `nil`): text within `options.largestText`, not blank, in a format
+    /// that `parsesInPlace`.
+    static func readsInPlace(_ bytes: ByteView, fileName: String, options: LoadOptions) -> Bool {
+        guard bytes.count <= options.largestText, !PreparedText.isBlank(bytes) else { return false }
+        return parsesInPlace(PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false).0)
+    }
+
     /// What `load(Array(bytes), …)` gives, or with `query` what `load(_:searchingFor:)` gives (with
     /// `forCounting`, without word times, as a count reads it), of plainly written UTF-8 `bytes`
     /// (`readsInPlace`: no byte order mark, no NUL) read where they lie, say mapped: the file is
