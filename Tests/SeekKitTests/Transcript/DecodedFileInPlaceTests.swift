@@ -137,6 +137,33 @@ import SeekBytes
     }
 
     /// A long transcript, past the cues a search always keeps, with speakers by turns in some.
+    /// The ranges of the file a `DecodedFile` lets go.
+    final class Released {
+        var ranges: [Range<Int>] = []
+    }
+
+    /// A file parsed where it lies keeps its pages (the parse reads them all again at once); any
+    /// other lets them all go once its encoding is chosen, its pieces being read again one by one.
+    @Test(arguments: [
+        ("a.ttml", "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"1s\" end=\"2s\">hello</p></div></body></tt>", false),
+        ("a.json", "{\"segments\": [{\"start\": 1.0, \"end\": 2.0, \"text\": \"hello\"}]}", false),
+        ("a.smi", "<SAMI><BODY><SYNC Start=1000><P Class=ENCC>hello\n<SYNC Start=2000><P Class=ENCC>&nbsp;\n</BODY></SAMI>", false),
+        ("a.srt", "1\n00:00:01,000 --> 00:00:02,000\nhello\n", true),
+        ("a.json", "\u{FEFF}{\"segments\": [{\"start\": 1.0, \"end\": 2.0, \"text\": \"hello\"}]}", true),
+        ("a.json", "   \n  ", true),
+    ])
+    func pagesGoUnlessTheFileIsParsedWhereItLies(fileName: String, text: String, letsAllGo: Bool) throws {
+        let bytes = Array(text.utf8)
+        let released = Released()
+        let loaded = try bytes.withByteView { (buffer) throws(Diagnostic) in
+            let file = try DecodedFile(mapped: buffer, fileName: fileName, options: LoadOptions(),
+                                       releasing: { released.ranges.append($0) })
+            #expect(released.ranges.contains(0..<bytes.count) == letsAllGo, "\(fileName): \(released.ranges)")
+            return try? file.load()
+        }
+        if !letsAllGo { #expect(loaded?.transcript.first?.text == "hello") }
+    }
+
     @Test(arguments: [false, true])
     func longFilesReadAsTheirBytesLoad(turns: Bool) throws {
         var random = SeededRandom(seed: turns ? 7 : 3)
