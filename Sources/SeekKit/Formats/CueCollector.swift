@@ -61,7 +61,7 @@ struct CueCollector {
         let storage = String(unsafeUninitializedCapacity: storageCapacity(forInputBytes: inputBytes)) { buffer in
             var collector = CueCollector(output: WritableBytes(buffer))
             body(&collector)
-            records = collector.table.records
+            records = collector.table.sealedRecords()
             speakers = collector.table.speakers
             styles = collector.table.styles
             wordTimes = collector.wordTimes
@@ -97,7 +97,7 @@ struct CueCollector {
             collector.keepsWordTimes = false
             collector.keepsSpeakers = keepsSpeakers
             body(&collector)
-            return use(output.prefix(collector.used), collector.table.records, collector.table.speakers)
+            return use(output.prefix(collector.used), collector.table.sealedRecords(), collector.table.speakers)
         }
     }
 

@@ -183,6 +183,14 @@ struct CueRecordTable {
     /// The records collected so far.
     var records: CueRecords { CueRecords(columns) }
 
+    /// The records collected so far, the table's own columns sealed first: `records` seals a copy
+    /// while the table still holds the columns, so every column with an unfinished last block is
+    /// copied whole (a 900,000-cue LRC file held 3.7 MB of columns twice at its parse's peak).
+    mutating func sealedRecords() -> CueRecords {
+        columns.seal()
+        return CueRecords(columns)
+    }
+
     @inline(__always)
     mutating func append(textStart: Int, textEnd: Int, id: String?, idNumber: Int64? = nil, start: Int?, end: Int?,
                          speaker: String?, style: String? = nil, line: Int) {

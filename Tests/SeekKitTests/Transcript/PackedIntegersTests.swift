@@ -161,6 +161,44 @@ import Testing
         }
     }
 
+    /// A table's records sealed where they lie (`sealedRecords`, what the parsers' collector hands
+    /// over) are the records `records` seals in a copy, and the table goes on appending after it.
+    @Test func recordsSealedInTheTableAreTheRecordsSealedInACopy() {
+        /// A table of `count` cues of every kind of field; `sealedRecords()` also called after `sealing` cues.
+        func table(_ count: Int, sealingAt sealing: Int? = nil) -> (CueRecordTable, sealed: CueRecords?) {
+            var random = SeededRandom(seed: 16)
+            var table = CueRecordTable()
+            var sealed: CueRecords?
+            for i in 0..<count {
+                if i == sealing { sealed = table.sealedRecords() }
+                let start = i % 11 == 0 ? nil : Int.random(in: 0...90_000_000, using: &random)
+                table.append(textStart: 3 * i, textEnd: 3 * i + i % 4, id: i % 7 == 0 ? "id\(i)" : i % 5 == 0 ? nil : String(i),
+                             start: start, end: i % 13 == 0 ? nil : start.map { $0 + i % 900 },
+                             speaker: i % 4 == 0 ? nil : ["Ana", "Bo"][i % 2], style: i % 6 == 0 ? "Signs" : nil,
+                             line: i % 300 == 0 ? 5 * i + Int.random(in: 0...1_000_000, using: &random) : 5 * i)
+            }
+            return (table, sealed)
+        }
+        func fields(_ records: CueRecords) -> [[String]] {
+            records.indices.map { i in
+                let record = records[i]
+                return [record.textStart, record.textEnd, Int(record.start), Int(record.end), record.line,
+                        Int(record.speaker), Int(record.style)].map(String.init) + [records.id(at: i) ?? "-"]
+            }
+        }
+        for count in [0, 1, 2, 255, 256, 257, 300, 1_000, 3_001] {
+            var (whole, _) = table(count)
+            let copied = whole.records
+            let sealed = whole.sealedRecords()
+            #expect(sealed.count == count && fields(sealed) == fields(copied), "\(count) cues")
+            #expect(fields(whole.records) == fields(copied), "\(count) cues, read again")
+            // Sealed at `count`, then appended to: the records of a table never sealed on the way.
+            var (appended, sealedOnTheWay) = table(count + 300, sealingAt: count)
+            #expect(sealedOnTheWay.map(fields) == fields(copied), "\(count) cues, sealed on the way")
+            #expect(fields(appended.sealedRecords()) == fields(table(count + 300).0.records), "\(count) cues and 300 more")
+        }
+    }
+
     @Test func sealingPacksTheUnfinishedBlock() {
         var random = SeededRandom(seed: 5)
         var column = Self.packed((0..<1_000).map { Int64($0 * 70) + Int64.random(in: 0...60, using: &random) })
