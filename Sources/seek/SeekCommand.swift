@@ -128,7 +128,7 @@ struct SeekCommand {
         // hold within `resultBudget` bytes, so the workers rarely wait for the printing thread.
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         // Blocks without colour or context, and JSON Lines and CSV records, are written straight
-        // from a plain SRT file's bytes.
+        // from a plain SRT or untimed text file's bytes.
         var printing: BlockPrinting? = switch output {
         case .blocks where !color: BlockPrinting(showFileNames: showFileNames)
         case .export(.jsonLines): BlockPrinting(showFileNames: showFileNames, records: .jsonLines)
@@ -472,7 +472,7 @@ struct SeekCommand {
 }
 
 /// Blocks printed without colour or context, or records exported, straight from the bytes of a
-/// file searched where it lies (`TranscriptLoader.printMatching`: plain SRT), instead of from its
+/// file searched where it lies (`TranscriptLoader.printMatching`: plain SRT or untimed text), instead of from its
 /// transcript.
 struct BlockPrinting {
     /// Whether each block starts with the file's name.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Blocks without colour or context, and JSON Lines and CSV records, are written straight from a
-/// plain SRT file's bytes (`TranscriptLoader.printMatching`): they must be what is written from the
+/// plain SRT or untimed text file's bytes (`TranscriptLoader.printMatching`): they must be what is written from the
 /// file's transcript. `-m` with more cues than a file holds takes the transcript's way, and writes the same.
 @Suite struct PrintedBlocksTests {
     let directory: TemporaryDirectory
@@ -38,6 +38,23 @@ import Testing
         return text
     }
 
+    /// Untimed text: each non-blank line a cue, with a rare label, Chinese, a control character,
+    /// tabs, a Kelvin sign, a combining mark, indented lines, empty lines and lines of blanks.
+    static func text(lines: Int, first: Int = 1) -> String {
+        var text = ""
+        for number in first..<first + lines {
+            switch number % 11 {
+            case 0: text += number % 990 == 0 ? "NAME\(number): our budget\n" : "\n"
+            case 1: text += "预算 budget\u{7} 预算\tand\tmore\n"
+            case 2: text += " \t \n"
+            case 3: text += "BUDGET\u{212A} town e\u{301}budget\n"
+            case 4: text += "  indented budget \(number)\n"
+            default: text += "words of line \(number) and the town\n"
+            }
+        }
+        return text
+    }
+
     @Test func blocksPrintedFromTheBytesAreThoseOfTheTranscript() throws {
         // Over 4 MiB: mapped, in pieces, its blocks handed on as they are written.
         let big = Self.srt(cues: 90_000)
@@ -47,11 +64,14 @@ import Testing
         try directory.write("small.srt", Self.srt(cues: 300, first: 7))
         for n in 0..<5 { try directory.write("lib/part\(n).srt", Self.srt(cues: 200 + n, first: 1 + n * 50)) }
         try directory.write("lib/talk.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nthe budget 预算\n")
+        try directory.write("big.txt", Self.text(lines: 150_000))
+        try directory.write("small.txt", Self.text(lines: 500, first: 20) + "no line feed at the end, budget")
         let small = Self.srt(cues: 400, first: 3)
         for keyword in ["budget", "预算"] {
             for (arguments, input) in [
                 (["big.srt"], nil), (["bad.srt"], nil), (["small.srt"], nil), (["-r", "lib"], nil),
                 (["small.srt", "big.srt", "lib/part1.srt"], nil), ([], small), (["-", "small.srt"], small),
+                (["big.txt"], nil), (["small.txt", "big.txt", "small.srt"], nil), (["-", "big.txt"], Self.text(lines: 900)),
             ] as [([String], String?)] {
                 let printed = try SeekProcess.run(["-e", keyword] + arguments, input: input, in: directory.url)
                 let loaded = try SeekProcess.run(["-m", "100000000", "-e", keyword] + arguments, input: input,
@@ -76,11 +96,14 @@ import Testing
         try directory.write("small.srt", Self.srt(cues: 300, first: 7))
         for n in 0..<3 { try directory.write("lib/part\(n).srt", Self.srt(cues: 200 + n, first: 1 + n * 50)) }
         try directory.write("lib/talk.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nthe budget 预算\n")
+        try directory.write("big.txt", Self.text(lines: 150_000))
+        try directory.write("small.txt", Self.text(lines: 500, first: 20) + "no line feed at the end, town 预算")
         let small = Self.srt(cues: 400, first: 3)
         for (export, keyword) in [(["--json"], "预算"), (["--csv"], "town"), (["--csv", "--safe-csv"], "预算")] {
             for (arguments, input) in [
                 (["big.srt"], nil), (["bad.srt"], nil), (["-r", "lib"], nil), (["small.srt", "big.srt"], nil),
                 ([], small), (["-", "small.srt"], small),
+                (["big.txt"], nil), (["small.txt", "big.txt"], nil), ([], Self.text(lines: 900)),
             ] as [([String], String?)] {
                 let exported = try SeekProcess.run(export + ["-e", keyword] + arguments, input: input, in: directory.url)
                 let loaded = try SeekProcess.run(export + ["-m", "100000000", "-e", keyword] + arguments, input: input,

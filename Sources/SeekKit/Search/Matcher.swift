@@ -427,21 +427,40 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`; lines that need Unicode care cost what the reference costs.
     func linesWithMatches(_ text: ByteView) -> [Int]? {
+        var matches = 0
+        return linesWithMatches(text, counting: &matches)
+    }
+
+    /// `linesWithMatches(_:)`, adding the number of matches in those lines to `matches`; `nil`
+    /// too (the lines found so far let go, no more kept) when more than `limit` lines match.
+    func linesWithMatches(_ text: ByteView, counting matches: inout Int, limit: Int = .max) -> [Int]? {
         guard searchesInPlace, keyword.utf8.contains(where: { $0 != 0x20 }) else { return nil }
         var starts: [Int] = []
-        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
-        if spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
-            if !ranges.isEmpty { starts.append(start) }
-        }) {
-            return starts
+        var found = 0
+        var isOverLimit = false
+        func keep(_ line: Int, matches inLine: Int) {
+            guard inLine > 0, !isOverLimit else { return }
+            guard starts.count < limit else {
+                isOverLimit = true
+                starts = []
+                return
+            }
+            starts.append(line)
+            found += inLine
         }
-        guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
-        else { return nil }
-        _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
-            if needsReference ? !reference.ranges(in: Self.line(at: line, in: text)[...]).isEmpty : matches > 0 {
-                starts.append(line)
+        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
+        if !spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
+            keep(start, matches: ranges.count)
+        }) {
+            guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+            else { return nil }
+            _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
+                keep(line, matches: needsReference ? reference.ranges(in: Self.line(at: line, in: text)[...]).count
+                     : matches)
             }
         }
+        if isOverLimit { return nil }
+        matches += found
         return starts
     }
 

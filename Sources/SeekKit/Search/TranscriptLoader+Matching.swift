@@ -249,8 +249,11 @@ struct MatchingCues {
         private(set) var isDense = false
         private let cueLimit: Int
 
-        /// Matches for at most as many cues as `piece` may keep (`MatchingCues.isDense`).
-        init(for piece: ByteView) { cueLimit = MatchingCues.denseLimit(of: piece) }
+        /// Matches for at most as many cues as `piece` may keep (`MatchingCues.isDense`), or as
+        /// `cueLimit` when fewer.
+        init(for piece: ByteView, cueLimit: Int = .max) {
+            self.cueLimit = Swift.min(cueLimit, MatchingCues.denseLimit(of: piece))
+        }
 
         mutating func add(cue: Int, range: Range<Int>) {
             guard !isDense else { return }
@@ -363,21 +366,26 @@ struct MatchingCues {
     ///
     /// With `keepingMatches`, the matches in those lines are kept too (`matchStarts`, `matchLengths`,
     /// each block's `matches`): a line's cue holds its text as it lies.
-    init?(untimedText piece: ByteView, matcher: Matcher, keepingMatches: Bool = false) {
+    ///
+    /// - Parameter cueLimit: the most matching lines the piece may have: `nil` for a piece with
+    ///   more, found before any of their blocks is made (and before more are kept).
+    init?(untimedText piece: ByteView, matcher: Matcher, keepingMatches: Bool = false, cueLimit: Int = .max) {
         guard !piece.isEmpty else { return }
         guard piece.firstIndex(of: 0x0D) == nil else { return nil }
-        var kept = KeptMatches(for: piece)
+        var kept = KeptMatches(for: piece, cueLimit: cueLimit)
         if keepingMatches {
             guard matcher.matchesInLines(piece, found: { kept.add(cue: $0, range: $1) }), !kept.isDense
             else { return nil }
             matchStarts = kept.starts
             matchLengths = kept.lengths
+            matchCount = kept.starts.count
         } else {
-            guard let found = matcher.linesWithMatches(piece) else { return nil }
+            let limit = Swift.min(cueLimit, MatchingCues.denseLimit(of: piece))
+            guard let found = matcher.linesWithMatches(piece, counting: &matchCount, limit: limit) else { return nil }
             kept.cues = found
         }
         let matching = kept.cues
-        guard !MatchingCues.isDense(matching.count, in: piece) else { return nil }
+        guard !MatchingCues.isDense(matching.count, in: piece), matching.count <= cueLimit else { return nil }
         var position = 0
         blocks.reserveCapacity(matching.count)
         for start in matching {

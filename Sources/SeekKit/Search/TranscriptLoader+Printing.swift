@@ -28,10 +28,10 @@ public enum MatchWriting: Sendable {
 
 extension TranscriptLoader {
     /// Prints the cues with a match of `query` without colour or context, straight from the
-    /// bytes where they lie (say mapped), when the file is plain SRT read piece by piece: each
-    /// block is what `printer.appendBlock(cue:of:index:isContext:to:flush:)` writes for the cue of
-    /// `searchMatching(inPlace:…)`, but no transcript is made and no match kept. The pieces are
-    /// searched on all cores, then their blocks written on all cores, a few pieces at a time.
+    /// bytes where they lie (say mapped), when the file is plain SRT or untimed text read piece by
+    /// piece: each block is what `printer.appendBlock(cue:of:index:isContext:to:flush:)` writes for
+    /// the cue of `searchMatching(inPlace:…)`, but no transcript is made and no match kept. The
+    /// pieces are searched on all cores, then their blocks written on all cores, a few pieces at a time.
     ///
     /// Any other file (another format, rolling captions, speaker turns, a piece the layout does not
     /// vouch for, a dense piece, a query that is not one keyword searched in place, colour) is
@@ -56,8 +56,8 @@ extension TranscriptLoader {
     }
 
     /// Writes the matches of `query` as `writing` says, straight from the bytes where they lie,
-    /// when the file is plain SRT read piece by piece, as `printMatching(inPlace:…printer:…)`
-    /// prints blocks: each match's JSON line or CSV row is what the writer makes of the record
+    /// when the file is plain SRT or untimed text read piece by piece, as
+    /// `printMatching(inPlace:…printer:…)` prints blocks: each match's JSON line or CSV row is what the writer makes of the record
     /// `MatchRecords` gives for the match of `searchMatching(inPlace:…)`, but no transcript or
     /// index is made. Any other file is searched by `searchMatching(inPlace:…)` and handed back.
     ///
@@ -115,17 +115,21 @@ extension TranscriptLoader {
         let keyword = query.keywords.first(where: { !$0.isEmpty }) ?? ""
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
         var firstLayout = WholeLayout()
-        guard format == .srt, startsWithCuesReadAlone(bytes, format: .srt, fileName: fileName, keeping: &firstLayout)
+        guard format == .srt || format == .text,
+              startsWithCuesReadAlone(bytes, format: format, fileName: fileName, keeping: &firstLayout)
         else { return try searched() }
         let wholeLayout = firstLayout
         let bounds = TextPieces.boundaries(count: bytes.count, pieceSize: pieceSize) { target in
-            SRTParser.pieceEnd(in: bytes, from: target)
+            format == .srt ? SRTParser.pieceEnd(in: bytes, from: target)
+                : TimestampedTextParser.pieceEnd(in: bytes, from: target)
         }
         let found = TextPieces.map(bounds.count - 1) { i -> PrintedBlocks? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
             defer { releasing?(bounds[i]..<bounds[i + 1]) }
-            return PrintedBlocks(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
-                                 keepingMatches: keeping)
+            return format == .srt
+                ? PrintedBlocks(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
+                                keepingMatches: keeping)
+                : PrintedBlocks(untimedText: piece, matcher: matcher, keepingMatches: keeping)
         }
         var gathered: [PrintedBlocks] = []
         gathered.reserveCapacity(found.count)
@@ -187,19 +191,63 @@ extension TranscriptLoader {
                 }
             }
         }
-        return .printed(MatchCount(matches: matches, format: .srt, encoding: TextEncoding.utf8.name, warnings: warnings))
+        return .printed(MatchCount(matches: matches, format: format, encoding: TextEncoding.utf8.name, warnings: warnings))
     }
 }
 
-/// The cues of one plain piece of SRT that hold a match (`MatchingCues`), with what their blocks
-/// show: each one's start and where its text lies; with their matches kept, the lines counted
-/// (and the blocks read again as their records are written: nothing more is held for them).
+/// The cues of one plain piece of SRT or untimed text that hold a match (`MatchingCues`), with
+/// what their blocks show: each one's start and where its text lies; with their matches kept, the
+/// lines counted (and the blocks read again as their records are written: nothing more is held for them).
 struct PrintedBlocks {
     let cues: MatchingCues
+    /// What the piece is: its blocks are read as SRT's (`SRTParser.LaidOutBlock`) or as lines.
+    private let source: Source
     /// Each block's start (milliseconds) and its text's range in the piece, in the order of
-    /// `cues.blocks`; empty when the matches are kept.
+    /// `cues.blocks`: SRT's only, when the matches are not kept (a line's text is its block's bytes).
     private var starts: [Int] = []
     private var texts: [Range<Int>] = []
+
+    /// How a piece's blocks are read.
+    private enum Source {
+        /// Blocks of plain SRT: index line, timing line, text.
+        case srt
+        /// Lines of untimed text, each line a cue with no time.
+        case untimedText
+    }
+
+    /// The matching lines of a piece of untimed text without carriage returns (`MatchingCues`), `nil`
+    /// for another piece, one with a matching line that holds only blanks (not a cue: the file
+    /// is then read as the transcript's way reads it), or one with more matching lines than one in
+    /// 512 bytes (`bytesPerLine`). With `keepingMatches`, the matches are kept.
+    init?(untimedText piece: ByteView, matcher: Matcher, keepingMatches: Bool = false) {
+        // Decided as the lines are found, before their blocks are made: a dense piece's blocks,
+        // made and let go on a worker thread, stayed in its allocator's memory beside the
+        // transcript the file then went to (8.97–9.47 MB above the sample for the 8.93 MB bound).
+        guard let cues = MatchingCues(untimedText: piece, matcher: matcher, keepingMatches: keepingMatches,
+                                      cueLimit: Swift.max(piece.count, 1 << 16) / Self.bytesPerLine)
+        else { return nil }
+        self.cues = cues
+        source = .untimedText
+        for block in cues.blocks {
+            let line = Self.line(of: block, in: piece)
+            guard piece.extracting(line).contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        }
+    }
+
+    /// The fewest bytes of a piece of untimed text for each of its matching lines written from its
+    /// bytes (a piece under 64 KiB judged as one of 64 KiB): a line's block is small beside the
+    /// piece's pages, which are read again as the blocks are written, so a piece of lines matching
+    /// more densely goes the transcript's way, which lets the pages go before it prints (a 6 MB
+    /// text with every third line matching held 1.5 times its size above a small file's peak
+    /// this way, 1.3 to 1.4 the transcript's way).
+    static let bytesPerLine = 512
+
+    /// A matching line's text: its bytes without the line feed that ends it.
+    private static func line(of block: MatchingCues.Block, in piece: ByteView) -> Range<Int> {
+        let bytes = block.bytes
+        let hasLineFeed = bytes.upperBound > bytes.lowerBound && piece[bytes.upperBound - 1] == 0x0A
+        return bytes.lowerBound..<(hasLineFeed ? bytes.upperBound - 1 : bytes.upperBound)
+    }
 
     /// The matching blocks of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`), `nil` for another piece,
     /// or one with a block `SRTParser.readLaidOut` does not read. With `keepingMatches`, the matches
@@ -208,6 +256,7 @@ struct PrintedBlocks {
         guard let cues = MatchingCues(srt: piece, layout: layout, matcher: matcher, keepingMatches: keepingMatches,
                                       countingLines: keepingMatches) else { return nil }
         self.cues = cues
+        source = .srt
         guard !keepingMatches else {
             // Each block is read here only to know that it reads (as `writeRecords` reads it again).
             for block in cues.blocks where SRTParser.LaidOutBlock(piece, block: block.bytes) == nil { return nil }
@@ -272,9 +321,7 @@ struct PrintedBlocks {
         var n = first
         while n < cues.blocks.count {
             let block = cues.blocks[n]
-            guard let read = SRTParser.LaidOutBlock(piece, block: block.bytes) else {
-                preconditionFailure("a block read as it was when the piece was searched")
-            }
+            let read = self.read(block, in: piece)
             let source = piece.extracting(read.text)
             if block.isMarked {
                 plain.removeAll(keepingCapacity: true)
@@ -287,7 +334,7 @@ struct PrintedBlocks {
             let speaker = block.isMarked ? plain.withByteView { SpeakerPrefix.speaker(in: $0) }
                 : SpeakerPrefix.speaker(in: source)
             let id = read.indexLine.map { String(decoding: piece.extracting($0), as: UTF8.self) }
-            let line = before.lines + block.linesBefore + (read.indexLine == nil ? 2 : 3)
+            let line = before.lines + read.textLine
             var offsets = MatchOffsets()
             text.utf8.withByteView { bytes in
                 for _ in 0..<block.matches {
@@ -309,6 +356,33 @@ struct PrintedBlocks {
             if out.count >= held { break }
         }
         return n
+    }
+
+    /// What a block shows, as the parser reads it.
+    private struct Read {
+        var start: Int?
+        var end: Int?
+        /// Its text as it lies in the piece, and its index line (SRT), if any.
+        var text: Range<Int>
+        var indexLine: Range<Int>?
+        /// The number of its text's first line among the piece's lines.
+        var textLine: Int
+    }
+
+    /// What `block` shows: an SRT block as `SRTParser.LaidOutBlock` reads it, a line of untimed
+    /// text as it lies, with no time.
+    private func read(_ block: MatchingCues.Block, in piece: ByteView) -> Read {
+        switch source {
+        case .srt:
+            guard let read = SRTParser.LaidOutBlock(piece, block: block.bytes) else {
+                preconditionFailure("a block read as it was when the piece was searched")
+            }
+            return Read(start: read.start, end: read.end, text: read.text, indexLine: read.indexLine,
+                        textLine: block.linesBefore + (read.indexLine == nil ? 2 : 3))
+        case .untimedText:
+            return Read(start: nil, end: nil, text: Self.line(of: block, in: piece), indexLine: nil,
+                        textLine: block.linesBefore + 1)
+        }
     }
 
     /// A cue's text counted up to its matches in turn, as `MatchRecords.Iterator` counts it:
@@ -345,14 +419,18 @@ struct PrintedBlocks {
     /// line break each), or their matches' records (a text escaped, the match and 400 bytes of
     /// names, numbers and times each), to make room for them at once.
     func estimatedBytes(records: Bool) -> Int {
-        guard records else { return texts.reduce(0) { $0 + $1.count + 64 } }
+        guard records else {
+            return source == .srt ? texts.reduce(0) { $0 + $1.count + 64 }
+                : cues.blocks.reduce(0) { $0 + $1.bytes.count + 64 }
+        }
         return cues.blocks.reduce(0) { $0 + $1.matches * (2 * $1.bytes.count + 400) }
     }
 
-    /// Appends the blocks from the `first`-th on to `out`, as `ResultPrinter.appendBlock` writes the
-    /// cues `SRTParser.readLaidOut` reads of them (the piece's cue n being cue `cuesBefore + n` of the
-    /// file), handing `out` to `flush` whenever it holds `ResultPrinter.flushThreshold` bytes or more;
-    /// stops after the block that makes `out` hold `held` bytes or more.
+    /// Appends the blocks from the `first`-th on to `out`, as `ResultPrinter.appendBlock` writes
+    /// the cues `SRTParser.readLaidOut` reads of them, or the lines (the piece's cue n being cue
+    /// `cuesBefore + n` of the file), handing `out` to `flush` whenever it holds
+    /// `ResultPrinter.flushThreshold` bytes or more; stops after the block that makes `out` hold
+    /// `held` bytes or more.
     ///
     /// - Returns: the index of the next block to write (`cues.blocks.count` once all are).
     func write(
@@ -370,9 +448,12 @@ struct PrintedBlocks {
                 plain.withByteView { text in
                     printer.appendBlock(ordinal: ordinal, start: starts[n], speaker: nil, text: text, to: &out, flush: flush)
                 }
-            } else {
+            } else if source == .srt {
                 printer.appendBlock(ordinal: ordinal, start: starts[n], speaker: nil, text: piece.extracting(texts[n]),
                                     to: &out, flush: flush)
+            } else {
+                printer.appendBlock(ordinal: ordinal, start: nil, speaker: nil,
+                                    text: piece.extracting(Self.line(of: block, in: piece)), to: &out, flush: flush)
             }
             n += 1
             if out.count >= ResultPrinter.flushThreshold { flush(&out) }

@@ -2,7 +2,7 @@ import Testing
 @testable import SeekKit
 import SeekBytes
 
-/// Blocks printed straight from a plain SRT file's bytes (`TranscriptLoader.printMatching`) must be
+/// Blocks printed straight from a plain SRT or untimed text file's bytes (`TranscriptLoader.printMatching`) must be
 /// the bytes the command prints from the whole file's transcript, with the same warnings.
 @Suite struct TranscriptLoaderPrintingTests {
     static let printers = [ResultPrinter(color: false), ResultPrinter(color: false, fileName: "dir/a\u{7}b 预算.srt")]
@@ -64,7 +64,7 @@ import SeekBytes
         return out
     }
 
-    /// Records written straight from a plain SRT file's bytes are those of the whole file's
+    /// Records written straight from a plain SRT or untimed text file's bytes are those of the whole file's
     /// transcript: cue numbers, identifiers (leading zeros, `0`, none), times, speakers (labels),
     /// cleaned texts, every match's offsets in three units and its line, positions and totals.
     @Test(arguments: [1, 40, 1_500, 1 << 20])
@@ -90,7 +90,9 @@ import SeekBytes
                 switch result {
                 case .printed(let counted):
                     exportedFiles += 1
-                    #expect(written == expected, "\(label)")
+                    // Compared as a flag: a difference in bytes makes a long message.
+                    let same = written == expected
+                    #expect(same, "\(label): they part at byte \(zip(written, expected).prefix { $0 == $1 }.count)")
                     #expect(counted.matches == MatchIndex(transcript: whole.transcript, query: query).count, "\(label)")
                 case .searched(let loaded, _):
                     #expect(written.isEmpty, "\(label)")
@@ -129,7 +131,8 @@ import SeekBytes
                         switch found.result {
                         case .printed(let counted):
                             printedFiles += 1
-                            #expect(found.written == expected, "\(label)")
+                            let same = found.written == expected
+                            #expect(same, "\(label): they part at byte \(zip(found.written, expected).prefix { $0 == $1 }.count)")
                             #expect(counted.matches == MatchIndex(transcript: whole.transcript, query: query).count,
                                     "\(label)")
                             #expect(counted.warnings == whole.warnings && counted.format == whole.format, "\(label)")
@@ -181,9 +184,38 @@ import SeekBytes
         #expect(read > 50)
     }
 
-    /// Plain SRT searched for one keyword in place is printed where it lies, not loaded; colour,
-    /// several keywords, whole words, a scope and other formats are not.
-    @Test func onlyPlainSRTForOneKeywordIsPrintedInPlace() throws {
+    /// A piece of untimed text with more matching lines than one in `PrintedBlocks.bytesPerLine`
+    /// bytes (a piece under 64 KiB judged as one of 64 KiB) is declined as its lines are found,
+    /// printed or exported; one with that many is taken, its lines and matches those found
+    /// without a limit.
+    @Test func untimedTextDenseInMatchingLinesIsDeclinedAsItsLinesAreFound() {
+        let limit = (1 << 16) / PrintedBlocks.bytesPerLine
+        let matcher = Matcher(keyword: "budget")
+        for matching in [limit - 1, limit, limit + 1] {
+            let text = (0..<300).map { $0 < matching ? "the budget and the Budget\n" : "nothing here\n" }.joined()
+            let bytes = Array(text.utf8)
+            bytes.withByteView { piece in
+                for keeping in [false, true] {
+                    let blocks = PrintedBlocks(untimedText: piece, matcher: matcher, keepingMatches: keeping)
+                    #expect((blocks != nil) == (matching <= limit), "\(matching) lines, keeping \(keeping)")
+                    if let blocks {
+                        #expect(blocks.cues.blocks.count == matching && blocks.cues.matchCount == 2 * matching,
+                                "\(matching) lines, keeping \(keeping)")
+                    }
+                }
+                var counted = 0
+                let limited = matcher.linesWithMatches(piece, counting: &counted, limit: limit)
+                var all = 0
+                let unlimited = matcher.linesWithMatches(piece, counting: &all)
+                #expect(unlimited?.count == matching && all == 2 * matching)
+                #expect(limited == (matching <= limit ? unlimited : nil) && counted == (matching <= limit ? all : 0))
+            }
+        }
+    }
+
+    /// Plain SRT and untimed text searched for one keyword in place are printed where they lie, not
+    /// loaded; colour, several keywords, whole words, a scope and other formats are not.
+    @Test func onlyPlainSRTOrTextForOneKeywordIsPrintedInPlace() throws {
         let srt = Array(TranscriptLoaderMatchingTests.plainSRT(cues: 300, seed: 1).utf8)
         let text = Array(TranscriptLoaderMatchingTests.untimedText(lines: 300, seed: 1).utf8)
         let cases: [([UInt8], String, Query, ResultPrinter, Bool)] = [
@@ -193,7 +225,8 @@ import SeekBytes
             (srt, "t.srt", Query(keywords: ["budget", "town"]), ResultPrinter(color: false), false),
             (srt, "t.srt", Query("budget", wholeWords: true), ResultPrinter(color: false), false),
             (srt, "t.srt", Query("budget", scope: Scope(from: 50_000, to: 90_000)), ResultPrinter(color: false), false),
-            (text, "t.txt", Query("budget"), ResultPrinter(color: false), false),
+            (text, "t.txt", Query("budget"), ResultPrinter(color: false), true),
+            (text, "t.txt", Query("budget"), ResultPrinter(color: true), false),
         ]
         for (bytes, name, query, printer, inPlace) in cases {
             let found = try printed(bytes, fileName: name, query: query, printer: printer, pieceSize: 1_500, pieceHeld: 300)
