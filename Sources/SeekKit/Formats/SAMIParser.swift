@@ -332,17 +332,28 @@ public enum SAMIParser {
             let usual = UsualBlocks(bytes: bytes, className: last.range)
             var contentFrom = index
             var opening: UsualBlocks.Opening?
-            while let block = usual.block(from: contentFrom, opening: &opening), !piece.occurs(in: block.text, of: bytes) {
-                // (Only the first block passed over can end a cue: none is open after it.)
-                if let previous = open { emit(previous, end: start, into: &cues) }
-                open = nil
-                if block.hasText {
-                    cuesSeen += 1
-                    passedOver += 1
+            // The blocks passed over so far, how many of them hold text, and the last one's `closed` and `end`.
+            var passed = 0
+            var withText = 0
+            var lastPassed = (closed: false, end: 0)
+            defer {
+                if passed > 0 {
+                    cuesSeen += withText
+                    passedOver += withText
+                    self.block = nil
+                    inChosen = !lastPassed.closed
+                    scanner.move(to: lastPassed.end)
                 }
-                self.block = nil
-                inChosen = !block.closed
-                scanner.move(to: block.end)
+            }
+            while let block = usual.block(from: contentFrom, opening: &opening), !piece.occurs(in: block.text, of: bytes) {
+                if passed == 0, let previous = open {
+                    // (Only the first block passed over can end a cue: none is open after it.)
+                    emit(previous, end: start, into: &cues)
+                    open = nil
+                }
+                passed += 1
+                if block.hasText { withText += 1 }
+                lastPassed = (block.closed, block.end)
                 guard let next = block.next else { return }
                 contentFrom = next
             }
@@ -401,13 +412,37 @@ public enum SAMIParser {
         /// closed it, where the next tag starts, and (`syncContent`) where the content of the next
         /// block starts when that tag is a `<SYNC Start=…>` written so; `nil` for any other block.
         /// `opening`: the last block's paragraph tag, which a block read sets.
+        @inline(__always)
         func block(from index: Int, opening: inout Opening?) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int, next: Int?)? {
-            let count = bytes.count
-            var at = skippingSpace(from: index)
-            if let opening, at + 16 <= count, bytes.loadWord(at: at) == opening.first,
+            let at = skippingSpace(from: index)
+            let textStart: Int
+            if let opening, at + 16 <= bytes.count, bytes.loadWord(at: at) == opening.first,
                bytes.loadWord(at: at + opening.count - 8) == opening.last {
-                return text(from: at + opening.count)
+                textStart = at + opening.count
+            } else {
+                guard let start = paragraph(at: at, opening: &opening) else { return nil }
+                textStart = start
             }
+            return emptyBlock(from: textStart) ?? text(from: textStart)
+        }
+
+        /// The usual empty block, `&nbsp;` alone on its line before the next `<SYNC Start=…>`, found
+        /// with a few loads from its text's start: what `text(from:)` finds of it.
+        @inline(__always)
+        private func emptyBlock(from textStart: Int) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int, next: Int?)? {
+            guard textStart + 16 <= bytes.count, words.nbsp.starts(bytes.loadWord(at: textStart)) else { return nil }
+            var lineEnd = textStart + 6
+            if bytes[lineEnd] == 0x0D { lineEnd += 1 }
+            let end = lineEnd + 1
+            guard bytes[lineEnd] == 0x0A, let next = syncContent(at: end) else { return nil }
+            return (textStart..<end, false, false, end, next)
+        }
+
+        /// Where the text of the paragraph tag at `index` starts, when the tag is of the usual kind
+        /// (`block(from:opening:)`), `opening` set to it; `nil` for any other tag.
+        private func paragraph(at index: Int, opening: inout Opening?) -> Int? {
+            let count = bytes.count
+            var at = index
             guard classIsPlain, at + 9 < count, words.paragraph.occurs(in: bytes, at: at), bytes[at + 8] == UInt8(ascii: "=")
             else { return nil }
             let tagStart = at
@@ -432,38 +467,35 @@ public enum SAMIParser {
             let tagLength = textStart - tagStart
             opening = tagLength >= 8 && tagLength <= 16 && tagStart + 16 <= count
                 ? (tagLength, bytes.loadWord(at: tagStart), bytes.loadWord(at: textStart - 8)) : nil
-            return text(from: textStart)
+            return textStart
         }
 
         /// `block(from:)` from the block's text on, past its paragraph tag.
         private func text(from textStart: Int) -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int, next: Int?)? {
             let count = bytes.count
-            // The usual empty block, `&nbsp;` alone on its line before the next `<SYNC`: what the
-            // loop below finds of it, found with a few loads.
-            if textStart + 16 <= count, words.nbsp.starts(bytes.loadWord(at: textStart)) {
-                var lineEnd = textStart + 6
-                if bytes[lineEnd] == 0x0D { lineEnd += 1 }
-                let end = lineEnd + 1
-                if bytes[lineEnd] == 0x0A, let next = syncContent(at: end) {
-                    return (textStart..<end, false, false, end, next)
-                }
-            }
             var hasText = false
             var at = textStart
             while true {
-                let stop = bytes.firstIndex(ofEither: UInt8(ascii: "<"), UInt8(ascii: "&"), in: at..<count)
+                let stop = bytes.firstIndexInChunks(ofAny: UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "<"),
+                                                    UInt8(ascii: "&"), in: at..<count)
                 while !hasText, at < stop {
                     let byte = bytes[at]
                     hasText = byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
                     at += 1
                 }
                 guard stop < count else { return nil }
+                // The markup's first bytes, read once (past the end, zeros: no literal holds one).
+                let word = bytes.loadWord(at: stop, padding: 0)
                 if bytes[stop] == UInt8(ascii: "&") {
-                    guard words.nbsp.occurs(in: bytes, at: stop) else { return nil }
+                    guard words.nbsp.starts(word) else { return nil }
                     at = stop + 6
                     continue
                 }
-                if words.br.occurs(in: bytes, at: stop) {
+                // Most blocks end at the next `<SYNC`: looked for first.
+                if words.syncStart.starts(word), let next = syncContent(at: stop) {
+                    return (textStart..<stop, hasText, false, stop, next)
+                }
+                if words.br.starts(word) {
                     var close = stop + 3
                     if close < count, bytes[close] == 0x20 { close += 1 }
                     if close < count, bytes[close] == UInt8(ascii: "/") { close += 1 }
@@ -471,18 +503,29 @@ public enum SAMIParser {
                     at = close + 1
                     continue
                 }
-                var end = stop
-                let closed = words.paragraphEnd.occurs(in: bytes, at: stop)
-                if closed {
-                    end = skippingSpace(from: stop + 4)
-                    if words.syncEnd.occurs(in: bytes, at: end) { end = skippingSpace(from: end + 7) }
-                }
-                if let next = syncContent(at: end) { return (textStart..<stop, hasText, closed, end, next) }
-                let nextSync = end + 5 < count && words.sync.occurs(in: bytes, at: end)
-                    && (bytes[end + 5] == 0x20 || bytes[end + 5] == UInt8(ascii: ">"))
-                guard nextSync || words.bodyEnd.occurs(in: bytes, at: end) else { return nil }
-                return (textStart..<stop, hasText, closed, end, nil)
+                return ending(textStart..<stop, hasText: hasText, closedBy: word)
             }
+        }
+
+        /// `text(from:)` for a block whose text (`text`) ends at markup other than a line break or
+        /// a `<SYNC Start=…>` written so (its first bytes `word`): `</P>` (perhaps `</SYNC>` after
+        /// it) and then a `<SYNC`, or `</BODY`. Kept out of `text(from:)`, whose usual blocks need
+        /// none of the markup read here.
+        @inline(never)
+        private func ending(_ text: Range<Int>, hasText: Bool, closedBy word: UInt64)
+            -> (text: Range<Int>, hasText: Bool, closed: Bool, end: Int, next: Int?)? {
+            let count = bytes.count
+            var end = text.upperBound
+            let closed = words.paragraphEnd.starts(word)
+            if closed {
+                end = skippingSpace(from: end + 4)
+                if words.syncEnd.occurs(in: bytes, at: end) { end = skippingSpace(from: end + 7) }
+            }
+            if let next = syncContent(at: end) { return (text, hasText, closed, end, next) }
+            let nextSync = end + 5 < count && words.sync.occurs(in: bytes, at: end)
+                && (bytes[end + 5] == 0x20 || bytes[end + 5] == UInt8(ascii: ">"))
+            guard nextSync || words.bodyEnd.occurs(in: bytes, at: end) else { return nil }
+            return (text, hasText, closed, end, nil)
         }
 
         /// Where the content of the `<SYNC Start=…>` tag at `index` starts, when the tag is written
@@ -490,6 +533,28 @@ public enum SAMIParser {
         /// itself is not read: a block passed over needs no time.
         func syncContent(at index: Int) -> Int? {
             let count = bytes.count
+            if index + 32 <= count {
+                // Every byte read below lies within the 32 from `index`: no load needs a bound.
+                guard words.syncStart.starts(bytes.loadWord(at: index)), words.art.starts(bytes.loadWord(at: index + 8))
+                else { return nil }
+                var at = index + 12
+                let quote = bytes[at]
+                let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
+                if quoted { at += 1 }
+                let leading = WordBytes.leadingDigits(bytes.loadWord(at: at))
+                guard leading > 0 else { return nil }
+                at += leading
+                if leading == 8 {
+                    let following = WordBytes.leadingDigits(bytes.loadWord(at: at))
+                    guard following <= 4 else { return nil }
+                    at += following
+                }
+                if quoted {
+                    guard bytes[at] == quote else { return nil }
+                    at += 1
+                }
+                return bytes[at] == UInt8(ascii: ">") ? at + 1 : nil
+            }
             guard index + 16 <= count ? words.syncStart.starts(bytes.loadWord(at: index))
                     && words.art.starts(bytes.loadWord(at: index + 8))
                 : index + 13 < count && words.syncStart.occurs(in: bytes, at: index) && words.art.occurs(in: bytes, at: index + 8)

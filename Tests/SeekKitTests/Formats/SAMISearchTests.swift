@@ -37,6 +37,10 @@ import Testing
             if shape == 2 { sync = "<SYNC Start=\(clock)ms>" }
             if shape == 3 { sync = "<SYNC Start=\(clock) End=\(clock + 500)>" }
             if shape == 4 { sync = "<SYNC  Start=\(clock)>" }
+            // A tag that starts as `<SYNC Start` does, mismatched quotes, starts of nine to twelve digits.
+            if shape == 22 { sync = "<SYNC Style=x Start=\(clock)>" }
+            if shape == 23 { sync = "<SYNC Start=\"\(clock)'>" }
+            if shape == 24 { sync = "<SYNC Start=\(clock * 1_000_000)>" }
             var paragraph: String
             switch Int.random(in: 0..<6, using: &random) {
             case 0: paragraph = "<p class=\"ENCC\">"
@@ -62,6 +66,9 @@ import Testing
             if speakers, Int.random(in: 0..<3, using: &random) > 0 {
                 content = names.randomElement(using: &random)! + ": " + content
             }
+            // A line break ending the text, two blanks in a row.
+            if shape == 25 { content += "<br>" }
+            if shape == 26 { content = "&nbsp;&nbsp;" }
             if bilingual { content += "</P><P Class=FRCC>le p\u{E8}re budget" }
             var closing: String
             switch Int.random(in: 0..<6, using: &random) {
