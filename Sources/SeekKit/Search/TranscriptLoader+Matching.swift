@@ -340,11 +340,7 @@ struct MatchingCues {
         blocks.reserveCapacity(matching.count)
         for cue in matching {
             let text = layout.spans[cue]
-            // A plain block is an optional index line, a timing line, then its text: its
-            // start is the start of the line before the text's, or of the one before that
-            // when it is not empty.
-            var start = piece.lineStart(before: text.lowerBound - 1)
-            if start >= 2 && piece[start - 2] != 0x0A { start = piece.lineStart(before: start - 1) }
+            let start = Self.blockStart(of: cue, in: piece, layout: layout)
             let end = Swift.min(text.upperBound + 1, piece.count)
             if countingLines {
                 linesBefore += ByteCounting.count(0x0A, in: piece, counted..<start)
@@ -358,6 +354,19 @@ struct MatchingCues {
             blockBytes += end - start
         }
         if countingLines { lines = linesBefore + SRTLayout.lines(in: piece.extracting(counted...)) }
+    }
+
+    /// Where the block of cue `cue` of a plainly written piece of SRT (`layout`, `SRTLayout(piece)`)
+    /// starts: its index line, or its timing line when it has none. That is the first byte after
+    /// the line feeds that follow the cue before it (whose text ends at a line feed, or is empty
+    /// and starts at one), or after those that open the piece, as the layout itself went from
+    /// block to block; a few bytes looked at, not the lines before the text read back.
+    ///
+    /// - Complexity: O(number of line feeds between the blocks).
+    static func blockStart(of cue: Int, in piece: ByteView, layout: SRTLayout) -> Int {
+        var start = cue == 0 ? 0 : layout.spans[cue - 1].upperBound
+        while start < piece.count && piece[start] == 0x0A { start += 1 }
+        return start
     }
 
     /// The matching lines of a piece of untimed text without carriage returns, each

@@ -143,6 +143,43 @@ import SeekBytes
         }
     }
 
+    /// Each block of a plain piece starts (`MatchingCues.blockStart`, from the cue before it) where
+    /// the lines before its text say: at its timing line, or at the index line before that one when
+    /// that line is not empty. Over random SRT with and without index lines, empty texts, runs of
+    /// blank lines and traps, every cue of each piece the layout takes; and the matching blocks.
+    @Test func blocksStartWhereTheLinesBeforeTheirTextsSay() throws {
+        var inputs = (0..<60).map { SRTLayoutTests.randomSRT(seed: $0, trapRate: Int($0 % 4)) }
+        inputs += [Self.oddlyNumberedSRT(cues: 300, seed: 1), Self.plainSRT(cues: 300, seed: 3),
+                   "\n\n\n1\n00:00:01,000 --> 00:00:02,000\n\n\n\n00:00:03,000 --> 00:00:04,000\nbudget\n\n\n\n7\n"
+                   + "00:00:05,000 --> 00:00:06,000\n\n12\n00:00:07,000 --> 00:00:08,000\nthe budget\n",
+                   "00:00:01,000 --> 00:00:02,000\n\n00:00:03,000 --> 00:00:04,000\n\n5\n00:00:05,000 --> 00:00:06,000\n"]
+        let matcher = try #require(TranscriptLoader.inPlaceMatcher(for: Query("budget")))
+        var cuesLaidOut = 0
+        var blocksFound = 0
+        for (n, input) in inputs.enumerated() {
+            let bytes = Array(input.utf8)
+            bytes.withByteView { piece in
+                guard let layout = SRTLayout(piece) else { return }
+                func byItsLines(_ cue: Int) -> Int {
+                    let text = layout.spans[cue]
+                    var start = piece.lineStart(before: text.lowerBound - 1)
+                    if start >= 2 && piece[start - 2] != 0x0A { start = piece.lineStart(before: start - 1) }
+                    return start
+                }
+                for cue in layout.spans.indices {
+                    #expect(MatchingCues.blockStart(of: cue, in: piece, layout: layout) == byItsLines(cue),
+                            "input \(n), cue \(cue)")
+                }
+                cuesLaidOut += layout.spans.count
+                for block in MatchingCues(srt: piece, layout: layout, matcher: matcher)?.blocks ?? [] {
+                    #expect(block.bytes.lowerBound == byItsLines(block.ordinal - 1), "input \(n), cue \(block.ordinal)")
+                    blocksFound += 1
+                }
+            }
+        }
+        #expect(cuesLaidOut > 1_000 && blocksFound > 100)
+    }
+
     /// `loadMatching` against `load`: the same matching cues (numbers, times, speakers, lines),
     /// the same JSON Lines and printed blocks, the same warnings and errors.
     private func expectSameOutput(
