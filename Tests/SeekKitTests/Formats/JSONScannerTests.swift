@@ -158,6 +158,62 @@ import Testing
         }
     }
 
+    /// Arrays of numbers (passed over sixteen bytes, then a word, at a time) and skipped numbers
+    /// (a word at a time) end where a byte-by-byte reading ends them, over generated texts whose
+    /// runs of digits, commas and spaces are long and short, broken anywhere by the bytes that
+    /// end or refuse them.
+    @Test func numbersEndWhereAByteByByteReadingEndsThem() throws {
+        let plain = Array("0123456789, ".utf8)
+        let others = Array("-.+eE]}x\"\n\t/:[".utf8)
+        var generator = SeededRandom(seed: 0x5EE_0016)
+        for round in 0..<4000 {
+            var body: [UInt8] = []
+            let length = Int.random(in: 0...90, using: &generator)
+            while body.count < length {
+                let run = Int.random(in: 0...(round % 3 == 0 ? 40 : 6), using: &generator)
+                body += (0..<run).map { _ in plain.randomElement(using: &generator)! }
+                if Bool.random(using: &generator) { body.append(others.randomElement(using: &generator)!) }
+            }
+            let array = [UInt8(ascii: "[")] + body
+            let arrayEnd = array.withByteView { buffer -> Int? in
+                var scanner = JSONScanner(buffer)
+                return scanner.skipArrayOfNumbers() ? scanner.position : (scanner.position == 0 ? nil : -1)
+            }
+            #expect(arrayEnd == Self.arrayOfNumbersEnd(array), "\(String(decoding: array, as: UTF8.self))")
+
+            let number = Array(" 7".utf8) + body
+            let numberEnd = number.withByteView { buffer -> Int? in
+                var scanner = JSONScanner(buffer)
+                do { try scanner.skipValue() } catch { return nil }
+                return scanner.position
+            }
+            let run = number[2...].prefix { JSONScanner.isNumberByte($0) }.count
+            #expect(numberEnd == 2 + run, "\(String(decoding: number, as: UTF8.self))")
+        }
+    }
+
+    /// Where `skipArrayOfNumbers` ends the array `bytes` starts with, read a byte at a time: `nil`
+    /// for an array it declines.
+    static func arrayOfNumbersEnd(_ bytes: [UInt8]) -> Int? {
+        var previous = UInt8(ascii: "[")
+        for index in 1..<bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"),
+                 UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+                break
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9") else { return nil }
+            case UInt8(ascii: "]"):
+                return index + 1
+            default:
+                return nil
+            }
+            previous = byte
+        }
+        return nil
+    }
+
     @Test(arguments: [
         ("[[[[" + String(repeating: "[", count: 600), "nested deeper than 512"),
         ("[1, 2", "ends inside a value"),
