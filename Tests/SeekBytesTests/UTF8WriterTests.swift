@@ -20,4 +20,18 @@ import Testing
             #expect(out == UTF8Writer.replacementCharacter, "\(value)")
         }
     }
+
+    /// Every scalar (and the values around and past them) is written as the standard library writes it.
+    @Test func everyValueIsEncodedAsTheStandardLibraryEncodesIt() {
+        var value: UInt32 = 0
+        while value <= 0x11_0100 {
+            let (bytes, width) = UTF8Writer.encode(value)
+            var expected: [UInt8] = []
+            Unicode.UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { expected.append($0) }
+            let written = (0..<width).map { UInt8(truncatingIfNeeded: bytes >> (8 * UInt32($0))) }
+            #expect(written == expected, "\(value)")
+            if written != expected { break }
+            value += value < 0x1_1000 ? 1 : 13
+        }
+    }
 }

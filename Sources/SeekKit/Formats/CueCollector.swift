@@ -230,12 +230,14 @@ struct CueCollector {
 
     /// Writes the scalar `value` in UTF-8 (U+FFFD when it is not one) after the next cue's text so far.
     mutating func place(scalar value: UInt32) {
-        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-        guard placedEnd + UTF8.width(scalar) < output.count else { return }
-        Unicode.UTF8.encode(scalar) { byte in
-            output[placedEnd] = byte
-            placedEnd += 1
+        let (encoded, width) = UTF8Writer.encode(value)
+        guard placedEnd + width < output.count else { return }
+        var bytes = encoded
+        for offset in 0..<width {
+            output[placedEnd + offset] = UInt8(truncatingIfNeeded: bytes)
+            bytes >>= 8
         }
+        placedEnd += width
     }
 
     /// Takes back the last byte of the next cue's text.

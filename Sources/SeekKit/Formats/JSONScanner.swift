@@ -290,8 +290,33 @@ struct JSONScanner {
                 position += 1
                 return
             }
+            // A run of `\\uXXXX` (text in a language not written in ASCII, as Python's `json.dump`
+            // writes it) read in one loop, each escape's four digits at once; a surrogate, U+0000 and
+            // any other escape are `readEscape`'s.
+            while position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+                  let value = Self.hexValue(UInt64(bytes.load(at: position + 2, as: UInt32.self))),
+                  value != 0, value < 0xD800 || value >= 0xE000 {
+                output.appendScalar(value)
+                position += 6
+            }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\\") else { continue }
             try readEscape(into: &output)
         }
+    }
+
+    /// The value of four hex digits (`0` to `9`, `A` to `F` in either case) in the low four bytes of
+    /// `word` (the first lowest), or `nil` when any of them is not one.
+    @inline(__always)
+    static func hexValue(_ word: UInt64) -> UInt32? {
+        let letters = (word | WordBytes.spread(0x20)) ^ WordBytes.spread(0x60)
+        let hex = WordBytes.below(word ^ WordBytes.spread(0x30), 10)
+            | (WordBytes.below(letters, 7) & ~WordBytes.zeros(letters))
+        guard hex & 0x8080_8080 == 0x8080_8080 else { return nil }
+        // A digit's value is its low four bits; a letter's those and 9 (its bit 6 set).
+        let nibbles = (word & 0x0F0F_0F0F) &+ 9 &* ((word >> 6) & 0x0101_0101)
+        let high: UInt64 = (nibbles & 0xFF) << 12 | (nibbles >> 8 & 0xFF) << 8
+        let low: UInt64 = (nibbles >> 16 & 0xFF) << 4 | nibbles >> 24 & 0xFF
+        return UInt32(truncatingIfNeeded: high | low)
     }
 
     /// Reads a string value written with no escape in it and returns where its bytes are (as
@@ -343,6 +368,10 @@ struct JSONScanner {
 
     private mutating func hexQuad(escapeStart: Int) throws(Failure) -> UInt32 {
         guard position + 4 <= bytes.count else { throw failure("\\u needs four hex digits", at: escapeStart) }
+        if let value = Self.hexValue(UInt64(bytes.load(at: position, as: UInt32.self))) {
+            position += 4
+            return value
+        }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position]

@@ -192,6 +192,96 @@ import Testing
         }
     }
 
+    /// Strings of escapes (`\\uXXXX` runs read in one loop, four digits at once) and plain bytes
+    /// read as a byte-by-byte decoder reads them: both cases of A to F, surrogate pairs joined and
+    /// lone ones replaced, U+0000 replaced, and an error wherever a quad holds a byte that is no
+    /// hex digit (those next to the digits and letters in value among them) or the text ends.
+    @Test func escapedStringsAreReadAsAByteByByteDecoderReadsThem() throws {
+        let digits = Array("0123456789abcdefABCDEF".utf8)
+        let others = Array("gG@`:/ \"\u{7F}".utf8) + [0x80, 0xC3, 0x00, 0x10, 0x5B, 0x7B]
+        let quads = ["d83d", "DE00", "dbff", "dfff", "0000", "00e9", "7684", "FFFF", "d800", "e000", "0041"]
+        var generator = SeededRandom(seed: 0xE5C_0016)
+        for _ in 0..<5000 {
+            var body: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                switch Int.random(in: 0...9, using: &generator) {
+                case 0...4:
+                    var quad = Int.random(in: 0...2, using: &generator) == 0
+                        ? Array(quads.randomElement(using: &generator)!.utf8)
+                        : (0..<4).map { _ in digits.randomElement(using: &generator)! }
+                    if Int.random(in: 0...12, using: &generator) == 0 {
+                        quad[Int.random(in: 0..<4, using: &generator)] = others.randomElement(using: &generator)!
+                    }
+                    body += Array("\\u".utf8) + quad
+                case 5, 6: body += Array("\\n\\\"\\\\\\/".utf8).prefix(Int.random(in: 1...2, using: &generator) * 2)
+                default: body += Array("ab c".utf8).prefix(Int.random(in: 1...4, using: &generator))
+                }
+            }
+            // Now and then the text ends inside the string or its last escape.
+            let json = Array("\"".utf8) + body + (Int.random(in: 0...15, using: &generator) == 0 ? [] : Array("x\"".utf8))
+            let result = json.withByteView { buffer -> [UInt8]? in
+                var scanner = JSONScanner(buffer)
+                var out: [UInt8] = []
+                do throws(JSONScanner.Failure) { try scanner.readString(into: &out) } catch { return nil }
+                return out
+            }
+            #expect(result == Self.decodedString(Array(json.dropFirst())), "\(String(decoding: json, as: UTF8.self))")
+        }
+    }
+
+    /// A JSON string's bytes after its opening quote decoded a byte at a time as `readString`
+    /// decodes them, or `nil` where it throws.
+    static func decodedString(_ bytes: [UInt8]) -> [UInt8]? {
+        func hex(at index: Int) -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[index..<(index + 4)] {
+                guard let digit = "0123456789abcdef".utf8.firstIndex(of: byte | (byte >= 0x41 && byte <= 0x46 ? 0x20 : 0))
+                else { return nil }
+                value = value << 4 | UInt32("0123456789abcdef".utf8.distance(from: "0123456789abcdef".utf8.startIndex, to: digit))
+            }
+            return value
+        }
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return out }
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { return nil }
+            let letter = bytes[index + 1]
+            index += 2
+            switch letter {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(letter)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "u"):
+                guard var value = hex(at: index) else { return nil }
+                index += 4
+                if value >= 0xD800 && value < 0xDC00, index + 1 < bytes.count,
+                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    guard let low = hex(at: index + 2) else { return nil }
+                    if low >= 0xDC00 && low < 0xE000 {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    }
+                }
+                if (value >= 0xD800 && value < 0xE000) || value == 0 { value = 0xFFFD }
+                out += Array(String(Unicode.Scalar(value)!).utf8)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// Where `skipArrayOfNumbers` ends the array `bytes` starts with, read a byte at a time: `nil`
     /// for an array it declines.
     static func arrayOfNumbersEnd(_ bytes: [UInt8]) -> Int? {
