@@ -135,6 +135,8 @@ public enum JSONTranscriptParser {
         var offset = 0
         /// Where its text lies in the file (written without an escape).
         var rawText = 0..<0
+        /// Whether its text was written with escapes and is decoded in the cue storage (`CueCollector.placed`), not at `rawText`.
+        var isPlaced = false
     }
 
     /// A word read from a word list, its text in `Reader.wordText[range]`.
@@ -381,10 +383,20 @@ public enum JSONTranscriptParser {
                     segment.end = time
                     continue
                 case .text, .body:
-                    guard !hasText, let raw = scanner.readPlainString() else { break }
+                    guard !hasText else { break }
                     segment.isPodcast = segment.isPodcast || kind == FieldKind.body.rawValue
-                    segment.rawText = raw
                     hasText = true
+                    if let raw = scanner.readPlainString() {
+                        segment.rawText = raw
+                        continue
+                    }
+                    // A text with escapes (`\\uXXXX` in a file written by Python's `json.dump`) is
+                    // decoded into the cue storage, as `readFields` decodes it; a podcast body so
+                    // written is left to `readFields`.
+                    guard kind == FieldKind.text.rawValue, scanner.peek() == UInt8(ascii: "\"") else { break }
+                    cues.discardPlaced()
+                    try scanner.readString(into: &cues)
+                    segment.isPlaced = true
                     continue
                 case .speaker:
                     let before = scanner.position
@@ -413,11 +425,11 @@ public enum JSONTranscriptParser {
                 index = -1
                 break
             }
-            guard index == segmentKeys.count, hasText, scanner.endsObject() else {
+            if !joiningTurns { segment.isPodcast = false }
+            guard index == segmentKeys.count, hasText, !(segment.isPlaced && segment.isPodcast), scanner.endsObject() else {
                 scanner.rewind(to: start)
                 return nil
             }
-            if !joiningTurns { segment.isPodcast = false }
             return segment
         }
 
@@ -650,6 +662,18 @@ public enum JSONTranscriptParser {
                 || (segment.start != nil && segment.end != nil && segment.end! < segment.start!) {
                 badTimes += 1
                 if firstBadTimeLine == nil { firstBadTimeLine = line }
+            }
+            if segment.isPlaced {
+                // As `finish` ends a segment whose text it decoded (no words, no podcast body).
+                cues.trimPlaced { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+                guard cues.placedCount > 0 else { return }
+                if passesOver(cues.placed) {
+                    cues.discardPlaced()
+                    return
+                }
+                cues.appendPlaced(id: nil, start: segment.start, end: segment.end,
+                                  speaker: segment.speakerSlot >= 0 ? usualSpeakers[segment.speakerSlot].name : nil, line: line)
+                return
             }
             let bytes = scanner.bytes
             var lower = raw.lowerBound

@@ -51,6 +51,8 @@ import Testing
         let speakers = ["Host", "Guest", "Ho\\u0073t", "3", " ", "SPEAKER_00"]
         var segments: [String] = []
         var clock = 0
+        // A podcast's text is its `body`, or (every other seed) a `text` beside `startTime`, joined all the same.
+        let bodyKey = seed % 2 == 1 ? "text" : "body"
         for i in 0..<count {
             clock += Int.random(in: 100...3000, using: &random)
             func odd(_ oneIn: Int) -> Bool { Int.random(in: 0..<oneIn, using: &random) == 0 }
@@ -71,14 +73,14 @@ import Testing
             var speaker = "\"\(odd(6) ? speakers.randomElement(using: &random)! : "Host")\""
             if odd(50) { speaker = "null" }
             var fields: [(String, String)] = podcast
-                ? [("speaker", speaker), ("startTime", start), ("endTime", end), ("body", odd(40) ? "null" : "\"\(text)\"")]
+                ? [("speaker", speaker), ("startTime", start), ("endTime", end), (bodyKey, odd(40) ? "null" : "\"\(text)\"")]
                 : [("id", "\(i)"), ("seek", "0"), ("start", start), ("end", end), ("text", odd(40) ? "null" : "\"\(text)\""),
                    ("tokens", odd(40) ? "[{\"text\": \" the\"}]" : "[50364, 1111, 1185]"), ("temperature", "0.0"),
                    ("avg_logprob", "-0.21"), ("no_speech_prob", odd(50) ? "\"x\"" : "0.01")]
             if odd(25) { fields.swapAt(Int.random(in: 0..<fields.count, using: &random), Int.random(in: 0..<fields.count, using: &random)) }
             if odd(25) { fields.remove(at: Int.random(in: 0..<fields.count, using: &random)) }
             if odd(25) { fields.insert(("confidence", "0.9"), at: Int.random(in: 0...fields.count, using: &random)) }
-            if odd(40) { fields.append(podcast ? ("body", "\"again\"") : ("text", "\"again\"")) }
+            if odd(40) { fields.append(podcast ? (bodyKey, "\"again\"") : ("text", "\"again\"")) }
             if odd(60) { fields.append(("words", "[{\"word\": \"the\", \"start\": 1.0, \"end\": 1.5}]")) }
             let colon = odd(30) ? " : " : ": "
             let comma = odd(30) ? ",\n  " : ", "
