@@ -104,9 +104,9 @@ struct JSONScanner {
         return true
     }
 
-    /// A number of seconds written with one to seven digits, a point and three digits (`2.779`,
-    /// as most times are written), in milliseconds: `readNumber().scaled(by: 3)`, the same value,
-    /// read with two word loads. `nil`, with nothing consumed, for any other value.
+    /// A number of seconds written with one to seven digits, a point and one to three digits
+    /// (`2.779`, `0.48`, `12.0`, as most times are written), in milliseconds: `readNumber().scaled(by: 3)`,
+    /// the same value, read with two word loads. `nil`, with nothing consumed, for any other value.
     @inline(__always)
     mutating func readMilliseconds() -> Int? {
         skipSpace()
@@ -116,11 +116,17 @@ struct JSONScanner {
         let wholeDigits = WordBytes.leadingDigits(whole)
         guard wholeDigits > 0, wholeDigits < 8, bytes[index + wholeDigits] == UInt8(ascii: ".") else { return nil }
         let fraction = bytes.loadWord(at: index + wholeDigits + 1)
-        guard WordBytes.leadingDigits(fraction) == 3, bytes[index + wholeDigits + 4] | 0x20 != UInt8(ascii: "e") else {
-            return nil
+        let fractionDigits = WordBytes.leadingDigits(fraction)
+        // Three digits, the usual case, first (their count a constant).
+        if fractionDigits == 3, bytes[index + wholeDigits + 4] | 0x20 != UInt8(ascii: "e") {
+            position = index + wholeDigits + 4
+            return Int(WordBytes.value(whole, digits: wholeDigits) &* 1000 &+ WordBytes.value(fraction, digits: 3))
         }
-        position = index + wholeDigits + 4
-        return Int(WordBytes.value(whole, digits: wholeDigits) &* 1000 &+ WordBytes.value(fraction, digits: 3))
+        let end = index + wholeDigits + 1 + fractionDigits
+        guard fractionDigits == 1 || fractionDigits == 2, bytes[end] | 0x20 != UInt8(ascii: "e") else { return nil }
+        position = end
+        let thousandths = fractionDigits == 2 ? WordBytes.value(fraction, digits: 2) &* 10 : WordBytes.value(fraction, digits: 1) &* 100
+        return Int(WordBytes.value(whole, digits: wholeDigits) &* 1000 &+ thousandths)
     }
 
     /// The 1-based line that byte `offset` is on.

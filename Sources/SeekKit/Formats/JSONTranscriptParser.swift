@@ -129,14 +129,15 @@ public enum JSONTranscriptParser {
         var start: Int?
         var end: Int?
         var isPodcast = false
+        /// Whether its text was written with escapes and is decoded in the cue storage (`CueCollector.placed`),
+        /// not at `rawText`. (Beside `isPodcast`, in the padding after `end`: the record stays eight words.)
+        var isPlaced = false
         /// The speaker's place in `Reader.usualSpeakers`, or -1 with no `speaker` key.
         var speakerSlot = -1
         /// Where the segment's `{` is.
         var offset = 0
         /// Where its text lies in the file (written without an escape).
         var rawText = 0..<0
-        /// Whether its text was written with escapes and is decoded in the cue storage (`CueCollector.placed`), not at `rawText`.
-        var isPlaced = false
     }
 
     /// A word read from a word list, its text in `Reader.wordText[range]`.
@@ -490,6 +491,7 @@ public enum JSONTranscriptParser {
 
         /// A time in seconds (`scale` 3) or milliseconds (`scale` 0); `nil` for `null` or an unreadable number.
         mutating func readTime(scale: Int, unreadable: inout Bool) throws(JSONScanner.Failure) -> Int? {
+            if scale == 3, let milliseconds = scanner.readMilliseconds() { return milliseconds }
             if scanner.readNull() { return nil }
             guard let next = scanner.peek(), next == UInt8(ascii: "-") || (next >= 0x30 && next <= 0x39) else {
                 throw scanner.failure("expected a time in seconds, found \(scanner.describeNext())")
@@ -588,8 +590,9 @@ public enum JSONTranscriptParser {
                         try scanner.skipValue()
                     }
                 }
-                let piece = wordText[word.range]
-                if piece.starts(with: "[_".utf8) || piece.starts(with: "<|".utf8) {
+                // Special tokens, `[_BEG_]` and `<|endoftext|>`, are no words.
+                if word.range.count >= 2, case let (first, second) = (wordText[word.range.lowerBound], wordText[word.range.lowerBound + 1]),
+                   (first == UInt8(ascii: "[") && second == UInt8(ascii: "_")) || (first == UInt8(ascii: "<") && second == UInt8(ascii: "|")) {
                     wordText.removeSubrange(word.range)
                     continue
                 }
@@ -717,17 +720,25 @@ public enum JSONTranscriptParser {
         }
 
         /// Where `wordText[word]` next occurs in `text[range]`, looking a little way ahead only.
-        func find(_ word: Range<Int>, in range: Range<Int>) -> Int? {
+        /// (Mutating, so that the reader is not copied to call it.)
+        mutating func find(_ word: Range<Int>, in range: Range<Int>) -> Int? {
             let count = word.count
             let limit = Swift.min(range.upperBound - count, range.lowerBound + 256)
             guard limit >= range.lowerBound else { return nil }
-            let first = wordText[word.lowerBound]
-            var index = range.lowerBound
-            while index <= limit {
-                if text[index] == first && text[index..<(index + count)].elementsEqual(wordText[word]) { return index }
-                index += 1
+            let text = self.text
+            return wordText.withByteView { (wordText: ByteView) -> Int? in
+                let first = wordText[word.lowerBound]
+                var index = range.lowerBound
+                while index <= limit {
+                    if text[index] == first {
+                        var offset = 1
+                        while offset < count && text[index + offset] == wordText[word.lowerBound + offset] { offset += 1 }
+                        if offset == count { return index }
+                    }
+                    index += 1
+                }
+                return nil
             }
-            return nil
         }
 
         /// Adds a podcast segment, its text `text[range]` (trimmed; `endsLine` when a line feed was

@@ -282,6 +282,36 @@ import Testing
         return nil
     }
 
+    /// Times read with word loads (`readMilliseconds`) have the value and end `readNumber().scaled(by: 3)`
+    /// gives them, and whatever they decline (more digits, an exponent, a sign, the text's end near)
+    /// is left unread.
+    @Test func millisecondsAreReadAsANumberIsScaled() throws {
+        var generator = SeededRandom(seed: 0x0516_3000)
+        let tails = [", ", "}", "e5", "E-2", "0", ".5", "", " ", "x"]
+        for _ in 0..<6000 {
+            let whole = String((0..<Int.random(in: 0...9, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            let fraction = String((0..<Int.random(in: 0...5, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            var text = (Bool.random(using: &generator) ? "" : " ") + (Int.random(in: 0...9, using: &generator) == 0 ? "-" : "")
+            text += whole + (Int.random(in: 0...7, using: &generator) == 0 ? "" : ".") + fraction + tails.randomElement(using: &generator)!
+            text += String(repeating: " ", count: Int.random(in: 0...20, using: &generator)) + "]"
+            let bytes = Array(text.utf8)
+            let (fast, fastEnd) = bytes.withByteView { buffer -> (Int?, Int) in
+                var scanner = JSONScanner(buffer)
+                let value = scanner.readMilliseconds()
+                return (value, scanner.position)
+            }
+            guard let fast else {
+                #expect(fastEnd == bytes.prefix { $0 == 0x20 }.count, "\(text)")
+                continue
+            }
+            let (slow, slowEnd) = bytes.withByteView { buffer -> (Int??, Int) in
+                var scanner = JSONScanner(buffer)
+                do throws(JSONScanner.Failure) { return (try scanner.readNumber().scaled(by: 3), scanner.position) } catch { return (nil, -1) }
+            }
+            #expect(slow == .some(fast) && slowEnd == fastEnd, "\(text)")
+        }
+    }
+
     /// Where `skipArrayOfNumbers` ends the array `bytes` starts with, read a byte at a time: `nil`
     /// for an array it declines.
     static func arrayOfNumbersEnd(_ bytes: [UInt8]) -> Int? {

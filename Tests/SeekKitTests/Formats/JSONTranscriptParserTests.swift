@@ -36,6 +36,21 @@ import Testing
         #expect(transcript.matchTimes(cue: index[1].cue, range: index[1].range).end == 28590)
     }
 
+    /// Each word is found in its segment's text where all its bytes stand, after the word before:
+    /// not where only its first byte (or its first bytes) do.
+    @Test func wordsAreFoundWhereAllTheirBytesStand() throws {
+        let json = """
+        {"segments": [{"start": 1.0, "end": 9.0, "text": "tax thaw that the thee", "words": [
+          {"word": " that", "start": 2.0, "end": 2.5}, {"word": " the", "start": 3.0, "end": 3.5},
+          {"word": " thee", "start": 4.0, "end": 4.5}]}]}
+        """
+        let loaded = try Self.load(json)
+        #expect(loaded.warnings.isEmpty)
+        #expect(Self.matchTimes("that", in: loaded.transcript) == [2000])
+        #expect(Self.matchTimes("the", in: loaded.transcript) == [3000, 4000])
+        #expect(Self.matchTimes("tax", in: loaded.transcript) == [1000])
+    }
+
     @Test func podcastSegmentsOfOneSpeakerAreJoined() throws {
         let transcript = try Self.sample("episode.json").transcript
         #expect(transcript.map(\.speaker) == ["Maya Chen", "Daniel Okafor", "Maya Chen", "Daniel Okafor"])
