@@ -141,7 +141,18 @@ struct JSONScanner {
     }
 
     /// Moves past spaces, tabs and line breaks.
+    @inline(__always)
     mutating func skipSpace() {
+        // Most calls find a value's first byte or one space before it.
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        if bytes[position] == 0x20, position + 1 < bytes.count, bytes[position + 1] > 0x20 {
+            position += 1
+            return
+        }
+        skipSpaceRun()
+    }
+
+    private mutating func skipSpaceRun() {
         while position < bytes.count {
             let byte = bytes[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -261,6 +272,12 @@ struct JSONScanner {
 
     /// Moves to the next element of the array; `false` (the `]` consumed) at the end.
     mutating func nextElement(_ cursor: inout Cursor) throws(Failure) -> Bool {
+        // After the first element, most are announced by a `,` (as `expect` reads it).
+        skipSpace()
+        if !cursor.first, position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
         if peek() == UInt8(ascii: "]") {
             position += 1
             return false

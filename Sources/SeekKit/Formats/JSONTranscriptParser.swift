@@ -448,9 +448,10 @@ public enum JSONTranscriptParser {
             let first = Self.firstBytes(scanner.bytes, raw)
             var index = usualSpeakers.count - 1
             while index >= 0 {
-                let known = usualSpeakers[index]
-                if known.first == first, known.raw.count == raw.count,
-                   raw.count <= 8 || scanner.bytes.bytesEqual(known.raw.lowerBound + 8, raw.lowerBound + 8, count: raw.count - 8) {
+                // (Fields read one by one: the entry is not copied, nor its name retained.)
+                let known = usualSpeakers[index].raw
+                if usualSpeakers[index].first == first, known.count == raw.count,
+                   raw.count <= 8 || scanner.bytes.bytesEqual(known.lowerBound + 8, raw.lowerBound + 8, count: raw.count - 8) {
                     return index
                 }
                 index -= 1
@@ -686,8 +687,9 @@ public enum JSONTranscriptParser {
             if segment.isPodcast {
                 let endsLine = upper < raw.upperBound && bytes.firstIndex(of: 0x0A, in: upper..<raw.upperBound) != nil
                 let slot = segment.speakerSlot
-                join(start: segment.start, end: segment.end, speaker: slot >= 0 ? usualSpeakers[slot].name : nil,
-                     speakerID: slot >= 0 ? usualSpeakers[slot].id : -1, rawText: raw,
+                let speakerID = slot >= 0 ? usualSpeakers[slot].id : -1
+                join(start: segment.start, end: segment.end, speaker: slot >= 0 && speakerID < 0 ? usualSpeakers[slot].name : nil,
+                     speakerID: speakerID, rawText: raw,
                      bytes, lower..<upper, inFile: true, endsLine: endsLine, line: line)
                 return
             }
@@ -743,17 +745,22 @@ public enum JSONTranscriptParser {
 
         /// Adds a podcast segment, its text `text[range]` (trimmed; `endsLine` when a line feed was
         /// trimmed after it), to the cue being joined, first ending that cue when the speaker changes.
+        /// `speaker` is the speaker's name when `speakerID` is -1; with an id it is not read (the
+        /// name is `speakerNames[speakerID]`'s, looked up when the cue is appended: no name is
+        /// copied for each segment).
         /// `inFile`: `text` is the file's bytes, which the cue may keep uncopied until it ends.
         mutating func join(start: Int?, end: Int?, speaker: String?, speakerID: Int, rawText: Range<Int>?,
                            _ text: ByteView, _ range: Range<Int>, inFile: Bool, endsLine: Bool, line: Int) {
             if joined.open && !(joined.speakerID >= 0 && joined.speakerID == speakerID)
-                && (joined.speakerID >= 0 && speakerID >= 0 || joined.speaker != speaker) {
+                && (joined.speakerID >= 0 && speakerID >= 0
+                    || speakerName(id: joined.speakerID, joined.speaker) != speakerName(id: speakerID, speaker)) {
                 flushJoined()
             }
             guard range.lowerBound < range.upperBound else { return }
             if !joined.open {
                 // Field by field: the word times' array keeps its storage from one cue to the next.
-                (joined.start, joined.end, joined.speaker, joined.speakerID, joined.line) = (start, end, speaker, speakerID, line)
+                (joined.start, joined.end, joined.speakerID, joined.line) = (start, end, speakerID, line)
+                if speakerID < 0 || joined.speaker != nil { joined.speaker = speakerID < 0 ? speaker : nil }
                 // (Word times and parts of cues before are let lie, and cleared now and then: a clear
                 // for each cue costs more than the rest of a short one.)
                 if joined.times.count >= Self.keptForClearing { joined.times.removeAll(keepingCapacity: true) }
@@ -791,6 +798,11 @@ public enum JSONTranscriptParser {
             }
         }
 
+        /// The name of the speaker `id` names in `speakerNames`, or `name` when `id` is -1.
+        func speakerName(id: Int, _ name: String?) -> String? {
+            id >= 0 ? speakerNames[id].name : name
+        }
+
         /// Copies the parts of the cue being joined that lie in the file after its text.
         mutating func copyJoinedParts() {
             while joinedPartsStart < joinedParts.count {
@@ -809,8 +821,8 @@ public enum JSONTranscriptParser {
             if joinedTimesStart < joined.times.count { cues.pendingWordTimes.append(contentsOf: joined.times[joinedTimesStart...]) }
             let body = joinedText
             body.withByteView { buffer in
-                cues.append(text: buffer, id: nil, start: joined.start, end: joined.end, speaker: joined.speaker,
-                            line: joined.line)
+                cues.append(text: buffer, id: nil, start: joined.start, end: joined.end,
+                            speaker: speakerName(id: joined.speakerID, joined.speaker), line: joined.line)
             }
         }
 

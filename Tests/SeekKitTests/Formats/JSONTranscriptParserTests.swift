@@ -197,6 +197,48 @@ import Testing
         #expect(counted.matches == 20_000)
     }
 
+    /// A podcast's turns are joined by the speaker's name however its `speaker` value is written
+    /// (spaced, escaped) and beyond the first names the parser keeps by id: runs
+    /// of one speaker's segments are one cue each, a change of name ends a cue.
+    @Test func podcastTurnsAreJoinedByNameAmongManySpeakers() throws {
+        var random = SeededRandom(seed: 40)
+        // Forty names (more than the parser keeps ids for), each written more than one way.
+        let names = (0..<40).map { "Guest \($0)" }
+        func written(_ name: Int) -> String {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: return "\" \(names[name]) \""
+            case 1:
+                // The name's first digit escaped (`\u0033` for `3`).
+                let digits = String(name)
+                return "\"Guest \\u00\(String(digits.utf8.first!, radix: 16))\(digits.dropFirst())\""
+            default: return "\"\(names[name])\""
+            }
+        }
+        var segments: [String] = []
+        var expected: [(speaker: String, text: String)] = []
+        var time = 0.0
+        for turn in 0..<300 {
+            // The first turns meet every name; later ones go back to early and late names alike.
+            let name = turn < 40 ? turn : Int.random(in: 0..<40, using: &random)
+            if let last = expected.last, last.speaker == names[name] { continue }
+            let parts = (0..<Int.random(in: 1...3, using: &random)).map { part in "turn \(turn) part \(part)" }
+            for part in parts {
+                segments.append("{\"speaker\": \(written(name)), \"startTime\": \(time), \"endTime\": \(time + 0.5), \"body\": \"\(part)\"}")
+                time += 1
+            }
+            expected.append((names[name], parts.joined(separator: " ")))
+        }
+        let transcript = try Self.load("{\"segments\": [" + segments.joined(separator: ", ") + "]}").transcript
+        #expect(transcript.map { "\($0.speaker ?? "-"): \($0.text)" } == expected.map { "\($0.speaker): \($0.text)" })
+        // A search reads the same turns (its cues are left out by their text, not their speaker).
+        for turn in [3, 39, 120, 299] {
+            guard let cue = expected.firstIndex(where: { $0.text.hasPrefix("turn \(turn) ") }) else { continue }
+            let index = MatchIndex(transcript: transcript, query: Query("turn \(turn) part"))
+            #expect(index.count == expected[cue].text.components(separatedBy: "part").count - 1)
+            #expect(index.count > 0 && transcript[index[1].cue].speaker == expected[cue].speaker)
+        }
+    }
+
     /// Segments whose keys are written alike one after another (the parser then knows a key by
     /// comparing its bytes with the segment before's) and unlike (order, spacing, escapes, keys
     /// missing, extra or sharing a prefix): the whole document gives the cues and word times that
