@@ -23,8 +23,9 @@ struct SRTLayout {
     /// The layout of `bytes`, or `nil` when they are not plainly written. With `cueLimit`,
     /// the layout stops after that many cues (at `end`), having looked at nothing after them.
     ///
-    /// - Complexity: O(n), sixteen bytes at a time within cue texts, which stop only where a
-    ///   block ends, markup stands, or a line starts with a blank (`BlockEvents`).
+    /// - Complexity: O(n), sixteen bytes at a time within cue texts: a block of plain lines in
+    ///   one pass to its end (`ByteView.plainBlockEnd`); any other block stops where markup stands
+    ///   or a blank is next to a line feed (`BlockEvents`).
     init?(_ bytes: ByteView, cueLimit: Int = .max) {
         guard !bytes.isEmpty else { return }
         let count = bytes.count
@@ -68,6 +69,13 @@ struct SRTLayout {
                 // The first text line: a line of blanks is no text. Later lines are looked at
                 // only where an event stands: a blank after a line feed, a `>` (a timing?).
                 if SRTLayout.isBlankLine(bytes, from: position) { return nil }
+                if let end = bytes.plainBlockEnd(from: position) {
+                    // Most blocks: plain lines up to an empty one, found without the events.
+                    spans.append(textStart..<end)
+                    cues &+= 1
+                    position = end &+ 1
+                    continue
+                }
                 places = events.chunk(at: position)
                 var angleLineEnd = position
                 while true {
