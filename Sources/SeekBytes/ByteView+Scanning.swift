@@ -64,11 +64,11 @@ extension BytePattern16 {
 }
 
 extension LineStarts {
-    /// `countLineFeeds(in:_:lookingAtStartsAtMost:also:orAlso:look:)` over a view.
+    /// `countLineFeeds(in:_:lookingAtStartsAtMost:orIn:look:)` over a view.
     package static func countLineFeeds(
         in bytes: ByteView, _ range: Range<Int>, lookingAtStartsAtMost atMost: UInt8,
-        also: UInt8, orAlso: UInt8, look: (Int) -> Bool
+        orIn band: ClosedRange<UInt8>, look: (Int) -> Bool
     ) -> Int? {
-        countLineFeeds(in: bytes.buffer, range, lookingAtStartsAtMost: atMost, also: also, orAlso: orAlso, look: look)
+        countLineFeeds(in: bytes.buffer, range, lookingAtStartsAtMost: atMost, orIn: band, look: look)
     }
 }

@@ -16,13 +16,13 @@ import Testing
                     let starts = [range.lowerBound] + range.filter { $0 + 1 < range.upperBound && bytes[$0] == 0x0A }.map { $0 + 1 }
                     let expected = range.isEmpty ? [] : starts.filter { bytes[$0] <= 0x39 || bytes[$0] == 0x5B || bytes[$0] == 0x5C }
                     var looked: [Int] = []
-                    let count = LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: 0x39, also: 0x5B,
-                                                          orAlso: 0x5C) { looked.append($0); return true }
+                    let count = LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: 0x39,
+                                                          orIn: 0x5B...0x5C) { looked.append($0); return true }
                     #expect(count == bytes[range].filter { $0 == 0x0A }.count, "\(range)")
                     #expect(looked == expected, "\(range)")
                     if let stop = expected.dropFirst().first {
-                        #expect(LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: 0x39, also: 0x5B,
-                                                          orAlso: 0x5C) { $0 != stop } == nil)
+                        #expect(LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: 0x39,
+                                                          orIn: 0x5B...0x5C) { $0 != stop } == nil)
                     }
                 }
             }
@@ -32,8 +32,13 @@ import Testing
     /// Lines of ordinary length (a line feed in tens of bytes, as in prose and subtitles), whose
     /// first bytes are those at and around the ones asked about, against a byte loop: the steps of
     /// sixty-four bytes hold a line start to look at now and then, in any of their chunks and lanes.
-    @Test func sparseLineStartsAreLookedAtAsAByteLoopFindsThem() {
-        let firsts: [UInt8] = [0x00, 0x09, 0x20, 0x30, 0x39, 0x3A, 0x41, 0x5A, 0x5B, 0x5C, 0x5D, 0x61, 0x7F, 0x80, 0xE4, 0xFF]
+    ///
+    /// Each step's fast test reads complements of the bytes after line feeds, so other limits and
+    /// bands, down to a band of one byte and a limit of NUL, are tried as well.
+    @Test(arguments: [(UInt8(0x39), UInt8(0x5B)...0x5C), (0x00, 0x80...0x80), (0x20, 0xE3...0xE9), (0x41, 0x00...0xFE)])
+    func sparseLineStartsAreLookedAtAsAByteLoopFindsThem(atMost: UInt8, band: ClosedRange<UInt8>) {
+        let firsts: [UInt8] = [0x00, 0x01, 0x09, 0x20, 0x21, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x42, 0x5A, 0x5B, 0x5C, 0x5D,
+                               0x61, 0x7F, 0x80, 0x81, 0xE2, 0xE3, 0xE4, 0xE9, 0xEA, 0xFE, 0xFF]
         var state: UInt64 = 11
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -52,17 +57,17 @@ import Testing
             bytes.withUnsafeBufferPointer { buffer in
                 for range in [0..<bytes.count, Swift.min(next(70), bytes.count)..<bytes.count] {
                     let starts = [range.lowerBound] + range.filter { $0 + 1 < range.upperBound && bytes[$0] == 0x0A }.map { $0 + 1 }
-                    let expected = range.isEmpty ? [] : starts.filter { bytes[$0] <= 0x39 || bytes[$0] == 0x5B || bytes[$0] == 0x5C }
+                    let expected = range.isEmpty ? [] : starts.filter { bytes[$0] <= atMost || band.contains(bytes[$0]) }
                     var looked: [Int] = []
-                    let count = LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: 0x39, also: 0x5B,
-                                                          orAlso: 0x5C) { looked.append($0); return true }
+                    let count = LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: atMost,
+                                                          orIn: band) { looked.append($0); return true }
                     #expect(count == bytes[range].filter { $0 == 0x0A }.count, "round \(round), \(range)")
                     #expect(looked == expected, "round \(round), \(range)")
                     if expected.count > 1 {
                         let stop = expected[next(expected.count - 1) + 1]
                         var before: [Int] = []
-                        #expect(LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: 0x39, also: 0x5B,
-                                                          orAlso: 0x5C) { before.append($0); return $0 != stop } == nil)
+                        #expect(LineStarts.countLineFeeds(in: buffer, range, lookingAtStartsAtMost: atMost,
+                                                          orIn: band) { before.append($0); return $0 != stop } == nil)
                         #expect(before == Array(expected.prefix { $0 != stop }) + [stop], "round \(round)")
                     }
                 }

@@ -13,7 +13,7 @@ extension TimestampedTextParser {
         // Timestamps start with a digit, `-`, `(`, `[` or `\`; blank lines with a line feed, space or tab.
         let lineFeeds = LineStarts.countLineFeeds(
             in: buffer, 0..<buffer.count, lookingAtStartsAtMost: UInt8(ascii: "9"),
-            also: UInt8(ascii: "["), orAlso: UInt8(ascii: "\\")
+            orIn: UInt8(ascii: "[")...UInt8(ascii: "\\")
         ) { start in
             var end = start
             var blank = true
