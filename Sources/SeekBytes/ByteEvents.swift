@@ -79,16 +79,23 @@ public struct BytePattern16: Sendable {
     /// Whether the sixteen bytes at `position` fit the template.
     @inlinable @inline(__always)
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+        guard bytes.baseAddress != nil else { return false }
+        let misfits = misfits(bytes, at: position)
+        return misfits[0] | misfits[1] == 0
+    }
+
+    /// The bits of the sixteen bytes at `position` that keep them from fitting the template, as
+    /// two words: both zero when they fit. (Two templates' misfits joined with `|` are tested at once.)
+    @inlinable @inline(__always)
+    package func misfits(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> SIMD2<UInt64> {
         assert(position >= 0 && position + 16 <= bytes.count, "sixteen bytes inside the text")
-        let chunk = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+        let chunk = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
         // Bits set where a place does not fit, without lane comparisons (which compile lane
         // by lane for `<` on bytes): a digit's offset from `0` is at most 9, so it and it
         // plus 6 are both below 16; another place must equal its target.
         let offset = chunk &- SIMD16(repeating: 0x30)
         let notDigit = (offset | (offset &+ SIMD16(repeating: 6))) & SIMD16(repeating: 0xF0)
         let notTarget = (chunk | orMask) ^ target
-        let misfits = unsafeBitCast((notDigit & digits) | (notTarget & ~digits), to: SIMD2<UInt64>.self)
-        return misfits[0] | misfits[1] == 0
+        return unsafeBitCast((notDigit & digits) | (notTarget & ~digits), to: SIMD2<UInt64>.self)
     }
 }

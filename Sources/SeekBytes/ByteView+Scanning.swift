@@ -61,6 +61,12 @@ extension BytePattern16 {
     package func matches(_ bytes: ByteView, at position: Int) -> Bool {
         matches(bytes.buffer, at: position)
     }
+
+    /// `misfits(_:at:)` over a view.
+    @inlinable @inline(__always)
+    package func misfits(_ bytes: ByteView, at position: Int) -> SIMD2<UInt64> {
+        misfits(bytes.buffer, at: position)
+    }
 }
 
 extension LineStarts {

@@ -41,17 +41,18 @@ struct SRTLayout {
         while true {
             while position < count && bytes[position] == 0x0A { position &+= 1 }
             guard position < count, cues < cueLimit else { break }
-            // An index line (digits only: never a timing line) before the timing line.
-            var digitsEnd = position
-            if position &+ 8 <= count {
-                digitsEnd &+= WordBytes.leadingDigits(bytes.loadWord(at: position))
-            }
-            if digitsEnd &- position == 8 || position &+ 8 > count {
+            // An index line (digits only: never a timing line) before the timing line: most
+            // often up to seven digits and their line feed, all in one word.
+            if position &+ 8 <= count, case let word = bytes.loadWord(at: position),
+               case let digits = WordBytes.leadingDigits(word), digits < 8 {
+                if digits > 0 && (word &>> UInt64(digits &* 8)) & 0xFF == 0x0A { position &+= digits &+ 1 }
+            } else {
+                var digitsEnd = position
                 while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
-            }
-            if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
-                guard digitsEnd &- position <= 18 else { return nil }
-                position = digitsEnd &+ 1
+                if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
+                    guard digitsEnd &- position <= 18 else { return nil }
+                    position = digitsEnd &+ 1
+                }
             }
             let timingEnd: Int
             if let end = usual.lineEnd(bytes, at: position) {
@@ -73,7 +74,7 @@ struct SRTLayout {
                     // Most blocks: plain lines up to an empty one, found without the events.
                     spans.append(textStart..<end)
                     cues &+= 1
-                    position = end &+ 1
+                    position = end &+ 2
                     continue
                 }
                 places = events.chunk(at: position)
@@ -179,11 +180,15 @@ struct UsualTimingLine {
     private(set) var hours: Int
     private var start: BytePattern16
     private var end: BytePattern16
+    /// Whether the arrow is read apart: with hours of four or five digits, bytes of it lie
+    /// between the two templates (with fewer, the templates hold all of it).
+    private var readsArrow: Bool
 
     init(hours: Int, _ templates: TimingTemplates) {
         self.hours = hours
         start = templates.start(hours: hours)
         end = templates.end(hours: hours)
+        readsArrow = hours > 3
     }
 
     /// The end (its line feed) of a timing line at `index` in the usual form with hours of
@@ -191,8 +196,11 @@ struct UsualTimingLine {
     @inline(__always)
     func lineEnd(_ bytes: ByteView, at index: Int) -> Int? {
         let lineFeed = index &+ 2 &* hours &+ 25
-        guard lineFeed < bytes.count, start.matches(bytes, at: index), end.matches(bytes, at: lineFeed &- 15),
-              bytes.loadWord(at: index &+ hours &+ 10) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow else { return nil }
+        guard lineFeed < bytes.count else { return nil }
+        let misfits = start.misfits(bytes, at: index) | end.misfits(bytes, at: lineFeed &- 15)
+        guard misfits[0] | misfits[1] == 0,
+              !readsArrow || bytes.loadWord(at: index &+ hours &+ 10) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow
+        else { return nil }
         return lineFeed
     }
 

@@ -55,7 +55,9 @@ struct WebVTTLayout {
     /// the piece's, its first cue numbered 0. With `cueLimit`, the layout stops after that many
     /// cues (at `end`), having looked at nothing after them.
     ///
-    /// - Complexity: O(n), sixteen bytes at a time within cue texts (`BlockEvents`).
+    /// - Complexity: O(n), sixteen bytes at a time within cue texts: a block of plain lines in
+    ///   one pass to its end (`ByteView.plainBlockEnd`); any other block stops where markup stands
+    ///   or a blank is next to a line feed (`BlockEvents`).
     init?(_ bytes: ByteView, isFileStart: Bool = true, cueLimit: Int = .max) {
         let count = bytes.count
         var position = 0
@@ -108,7 +110,11 @@ struct WebVTTLayout {
             let textStart = Swift.min(timingEnd + 1, count)
             var textEnd = textStart
             var isMarked = false
-            if textStart < count && bytes[textStart] != 0x0A {
+            if textStart < count && bytes[textStart] != 0x0A, let end = bytes.plainBlockEnd(from: textStart) {
+                // Most blocks: plain lines up to an empty one, found without the events.
+                textEnd = end
+                position = end &+ 2
+            } else if textStart < count && bytes[textStart] != 0x0A {
                 places = events.chunk(at: textStart)
                 while true {
                     let place = places.next(count: count) { events.chunk(at: $0) }
