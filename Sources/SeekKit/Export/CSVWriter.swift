@@ -20,36 +20,40 @@ public enum CSVWriter {
     ///
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8], guardingFormulas guarded: Bool = false) {
+        ByteWriting.withBytes(of: record.text) { append(record, text: $0, to: &out, guardingFormulas: guarded) }
+    }
+
+    /// `append(_:to:guardingFormulas:)` with the cue's text given as its UTF-8 bytes, `record.text`
+    /// not read: for a writer that has the text's bytes where they lie and no `String` of them.
+    static func append(_ record: MatchRecord, text: ByteView, to out: inout [UInt8], guardingFormulas guarded: Bool) {
         let columns = Self.columns
         // A field may double (its quotes) and gain three bytes (two quotes and a `'`); a number
         // or a time takes at most 32.
         let strings = record.file.utf8.count + (record.language?.utf8.count ?? 0) + (record.cueID?.utf8.count ?? 0)
             + (record.speaker?.utf8.count ?? 0) + (record.style?.utf8.count ?? 0) + record.keyword.utf8.count
-            + 2 * record.text.utf8.count
+            + 2 * text.count
         let room = 2 * strings + 32 * columns.count + 2
-        ByteWriting.withBytes(of: record.text) { text in
-            out.appendWriting(atMost: room) { out in
-                for column in columns {
-                    if column != .file { out.append(UInt8(ascii: ",")) }
-                    switch column {
-                    case .file: appendField(record.file, to: &out, guarded: guarded)
-                    case .language: if let language = record.language { appendField(language, to: &out) }
-                    case .cueID: if let id = record.cueID { appendField(id, to: &out, guarded: guarded) }
-                    case .start: if let start = record.start { out.appendTime(start) }
-                    case .end: if let end = record.end { out.appendTime(end) }
-                    case .speaker: if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
-                    case .style: if let style = record.style { appendField(style, to: &out, guarded: guarded) }
-                    case .keyword: appendField(record.keyword, to: &out, guarded: guarded)
-                    case .match: appendField(record.matchBytes(in: text), to: &out, guarded: guarded)
-                    case .text: appendField(text, to: &out, guarded: guarded)
-                    case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
-                         .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
-                         .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
-                        if let number = record.number(column) { out.appendDecimal(number) }
-                    }
+        out.appendWriting(atMost: room) { out in
+            for column in columns {
+                if column != .file { out.append(UInt8(ascii: ",")) }
+                switch column {
+                case .file: appendField(record.file, to: &out, guarded: guarded)
+                case .language: if let language = record.language { appendField(language, to: &out) }
+                case .cueID: if let id = record.cueID { appendField(id, to: &out, guarded: guarded) }
+                case .start: if let start = record.start { out.appendTime(start) }
+                case .end: if let end = record.end { out.appendTime(end) }
+                case .speaker: if let speaker = record.speaker { appendField(speaker, to: &out, guarded: guarded) }
+                case .style: if let style = record.style { appendField(style, to: &out, guarded: guarded) }
+                case .keyword: appendField(record.keyword, to: &out, guarded: guarded)
+                case .match: appendField(record.matchBytes(in: text), to: &out, guarded: guarded)
+                case .text: appendField(text, to: &out, guarded: guarded)
+                case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                     .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                     .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                    if let number = record.number(column) { out.appendDecimal(number) }
                 }
-                out.append("\r\n")
             }
+            out.append("\r\n")
         }
     }
 

@@ -11,36 +11,40 @@ public enum JSONLinesWriter {
     ///
     /// - Complexity: O(length of the cue text).
     public static func append(_ record: MatchRecord, to out: inout [UInt8]) {
+        ByteWriting.withBytes(of: record.text) { append(record, text: $0, to: &out) }
+    }
+
+    /// `append(_:to:)` with the cue's text given as its UTF-8 bytes, `record.text` not read: for a
+    /// writer that has the text's bytes where they lie and no `String` of them.
+    static func append(_ record: MatchRecord, text: ByteView, to out: inout [UInt8]) {
         let keys = Self.keys
         // Each string may grow six times escaped (a control byte as `\u001f`); numbers take at most 20 bytes.
         let strings = record.file.utf8.count + (record.language?.utf8.count ?? 0) + (record.cueID?.utf8.count ?? 0)
             + (record.speaker?.utf8.count ?? 0) + (record.style?.utf8.count ?? 0) + record.keyword.utf8.count
-            + 2 * record.text.utf8.count
+            + 2 * text.count
         let room = keys.bytes.count + 6 * strings + 32 * keys.columns.count + 2
-        ByteWriting.withBytes(of: record.text) { text in
-            keys.bytes.withByteView { keyBytes in
-                out.appendWriting(atMost: room) { out in
-                    for (index, column) in keys.columns.enumerated() {
-                        out.append(keyBytes.extracting(keys.ends[index]..<keys.ends[index + 1]))
-                        switch column {
-                        case .file: appendString(record.file, to: &out)
-                        case .language: appendString(record.language, to: &out)
-                        case .cueID: appendString(record.cueID, to: &out)
-                        case .start: appendTime(record.start, to: &out)
-                        case .end: appendTime(record.end, to: &out)
-                        case .speaker: appendString(record.speaker, to: &out)
-                        case .style: appendString(record.style, to: &out)
-                        case .keyword: appendString(record.keyword, to: &out)
-                        case .match: appendEscaped(record.matchBytes(in: text), to: &out)
-                        case .text: appendEscaped(text, to: &out)
-                        case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
-                             .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
-                             .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
-                            appendInt(record.number(column), to: &out)
-                        }
+        keys.bytes.withByteView { keyBytes in
+            out.appendWriting(atMost: room) { out in
+                for (index, column) in keys.columns.enumerated() {
+                    out.append(keyBytes.extracting(keys.ends[index]..<keys.ends[index + 1]))
+                    switch column {
+                    case .file: appendString(record.file, to: &out)
+                    case .language: appendString(record.language, to: &out)
+                    case .cueID: appendString(record.cueID, to: &out)
+                    case .start: appendTime(record.start, to: &out)
+                    case .end: appendTime(record.end, to: &out)
+                    case .speaker: appendString(record.speaker, to: &out)
+                    case .style: appendString(record.style, to: &out)
+                    case .keyword: appendString(record.keyword, to: &out)
+                    case .match: appendEscaped(record.matchBytes(in: text), to: &out)
+                    case .text: appendEscaped(text, to: &out)
+                    case .track, .position, .total, .cue, .startMilliseconds, .endMilliseconds,
+                         .matchStartMilliseconds, .matchEndMilliseconds, .characterStart, .characterEnd,
+                         .utf16Start, .utf16End, .byteStart, .byteEnd, .line:
+                        appendInt(record.number(column), to: &out)
                     }
-                    out.append("}\n")
                 }
+                out.append("}\n")
             }
         }
     }

@@ -285,10 +285,11 @@ struct PrintedBlocks {
         var total: Int
         var writing: MatchWriting
 
-        func append(_ record: MatchRecord, to out: inout [UInt8]) {
+        /// Appends `record`, its cue's text `text` (valid UTF-8; `record.text` is not read).
+        func append(_ record: MatchRecord, text: ByteView, to out: inout [UInt8]) {
             switch writing {
-            case .jsonLines: JSONLinesWriter.append(record, to: &out)
-            case .csv(_, let guardingFormulas): CSVWriter.append(record, to: &out, guardingFormulas: guardingFormulas)
+            case .jsonLines: JSONLinesWriter.append(record, text: text, to: &out)
+            case .csv(_, let guardingFormulas): CSVWriter.append(record, text: text, to: &out, guardingFormulas: guardingFormulas)
             case .blocks: preconditionFailure("blocks are not records")
             }
         }
@@ -328,15 +329,14 @@ struct PrintedBlocks {
                 SRTParser.clean(source, into: &plain)
             }
             // What `CueCollector` keeps of the cue: its text (cleaned), its speaker (from the
-            // text's label), its index line as its identifier, its text's first line.
-            let text = block.isMarked ? plain.withByteView { String(decoding: $0, as: UTF8.self) }
-                : String(decoding: source, as: UTF8.self)
+            // text's label), its index line as its identifier, its text's first line. The text
+            // is written from its bytes (the piece's UTF-8 is valid): no `String` is made of it.
             let speaker = block.isMarked ? plain.withByteView { SpeakerPrefix.speaker(in: $0) }
                 : SpeakerPrefix.speaker(in: source)
             let id = read.indexLine.map { String(decoding: piece.extracting($0), as: UTF8.self) }
             let line = before.lines + read.textLine
             var offsets = MatchOffsets()
-            text.utf8.withByteView { bytes in
+            func writeMatches(of bytes: ByteView) {
                 for _ in 0..<block.matches {
                     guard let start = matchStarts.next(), let length = matchLengths.next() else {
                         preconditionFailure("a kept match for each of a block's matches")
@@ -347,11 +347,12 @@ struct PrintedBlocks {
                     records.append(MatchRecord(
                         file: records.file, position: position, total: records.total, cue: before.cues + block.ordinal,
                         cueID: id, start: read.start, end: read.end, speaker: speaker, keyword: records.keyword,
-                        text: text[...], characters: characters, utf16: utf16, bytes: range, line: line + lineFeeds,
-                        matchStart: read.start, matchEnd: read.end), to: &out)
+                        text: "", characters: characters, utf16: utf16, bytes: range, line: line + lineFeeds,
+                        matchStart: read.start, matchEnd: read.end), text: bytes, to: &out)
                     if out.count >= ResultPrinter.flushThreshold { flush(&out) }
                 }
             }
+            if block.isMarked { plain.withByteView { writeMatches(of: $0) } } else { writeMatches(of: source) }
             n += 1
             if out.count >= held { break }
         }
