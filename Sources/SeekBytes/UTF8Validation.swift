@@ -10,6 +10,11 @@
 /// by one. Runs of ASCII go 32 bytes at a time, runs of three-byte characters (most
 /// of Chinese and Japanese text) up to 48 bytes, sixteen characters, at a time, and runs of
 /// ASCII and two-byte characters (Cyrillic, Greek) sixteen bytes at a time.
+///
+/// Before those steps, text that is not ASCII is checked in blocks of sixty-four bytes
+/// (`blockRunEnd`) wherever characters start, whatever mix of one- to three-byte characters
+/// it holds: the steps take the rest (four-byte characters, what a block finds wrong, the
+/// last bytes) and look again at a character a run of blocks ends in.
 public enum UTF8Validation {
     private static let highBits = WordBytes.highBits
 
@@ -21,9 +26,31 @@ public enum UTF8Validation {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
+        // Where a run of blocks (`blockRunEnd`) may start next: after the bytes before, which
+        // it reads, and past a block that held what only the steps below judge, further each
+        // time a run stops at once (in text thick with four-byte characters, say).
+        var blocksFrom = 2
+        var pause = 64
         while index + 8 <= count {
             let raw = UnsafeRawPointer(base + index)
             let word = raw.loadUnaligned(as: UInt64.self)
+            if word & highBits != 0 && index >= blocksFrom && index + 65 <= count {
+                let (run, stopped) = blockRunEnd(raw, count: count - index)
+                pause = run > 0 ? 64 : Swift.min(2 * pause, 4096)
+                if stopped { blocksFrom = index + run + pause }
+                if run > 0 {
+                    // The run may end inside a character, whose bytes after the run are not checked:
+                    // back to its lead, one or two bytes back (a run holds no four-byte character),
+                    // where the steps below go on.
+                    index += run
+                    if base[index - 1] >= 0xC0 {
+                        index -= 1
+                    } else if base[index - 2] >= 0xE0 {
+                        index -= 2
+                    }
+                    continue
+                }
+            }
             if word & highBits == 0 {
                 if index + 32 <= count {
                     // Four words of ASCII at once: no high bit, and (approximately, never missing one) no NUL.
@@ -76,6 +103,64 @@ public enum UTF8Validation {
         }
         // The tail, padded with spaces: a sequence cut short by the end then misses a continuation byte.
         return index == count || check(WordBytes.load(bytes, at: index, padding: 0x20), at: index, in: bytes) != nil
+    }
+
+    /// How far from `start` (a character's start, with two bytes of the text before it and
+    /// `count` bytes from it) the text is checked in blocks of sixty-four bytes,
+    /// and whether a block stopped the run. A block passes when each of its bytes is a
+    /// continuation byte exactly where one of the two bytes before it leads a character that
+    /// reaches it, no byte is NUL, C0, C1 or F0 and above, and no E0 or ED leads a second byte
+    /// it forbids; a block of ASCII passes and ends the run (the steps after it pass over ASCII
+    /// faster). The run stops at a block that does not pass, which may yet be valid (a
+    /// four-byte character, or a CD before 80–9F, marked as an ED before A0–BF) and is left to the
+    /// word steps, or where fewer than sixty-five bytes are left: the bytes a character at the
+    /// run's end needs are looked at by what comes after.
+    ///
+    /// Sixteen bytes are compared at a time with the sixteen starting one and two bytes before
+    /// them, with equalities and unsigned minimums, maximums and saturating differences (which
+    /// compile to one instruction each): about two instructions a byte in any script of one-
+    /// to three-byte characters, mixed in any way, where the steps take more at each change of
+    /// script and line.
+    @inline(__always)
+    private static func blockRunEnd(_ start: UnsafeRawPointer, count: Int) -> (run: Int, stopped: Bool) {
+        typealias Bytes = SIMD16<UInt8>
+        @inline(__always) func mask(_ lanes: SIMDMask<SIMD16<Int8>>) -> Bytes { unsafeBitCast(lanes, to: Bytes.self) }
+        @inline(__always) func min(_ x: Bytes, _ y: Bytes) -> Bytes { x.replacing(with: y, where: y .< x) }
+        @inline(__always) func max(_ x: Bytes, _ y: Bytes) -> Bytes { x.replacing(with: y, where: y .> x) }
+        // `x` less `floor`, or zero where `x` is below it.
+        @inline(__always) func excess(_ x: Bytes, over floor: Bytes) -> Bytes { max(x, floor) &- floor }
+        let xBF = Bytes(repeating: 0xBF), xDF = Bytes(repeating: 0xDF), xEF = Bytes(repeating: 0xEF)
+        let xC0 = Bytes(repeating: 0xC0), x80 = Bytes(repeating: 0x80), xFE = Bytes(repeating: 0xFE)
+        let x20 = Bytes(repeating: 0x20), xE0 = Bytes(repeating: 0xE0), xCD = Bytes(repeating: 0xCD)
+        let zero = Bytes()
+        var run = 0
+        while run + 65 <= count {
+            let block = start + run
+            var bad = zero, least = Bytes(repeating: 0xFF), most = zero
+            for k in 0..<4 {
+                let bytes = block.loadUnaligned(fromByteOffset: 16 * k, as: Bytes.self)
+                let before = block.loadUnaligned(fromByteOffset: 16 * k - 1, as: Bytes.self)
+                let twoBefore = block.loadUnaligned(fromByteOffset: 16 * k - 2, as: Bytes.self)
+                // A continuation byte is wanted after a lead (C0 and above) and two bytes after
+                // the lead of a three-byte character (E0 and above).
+                let wanted = excess(before, over: xBF) | excess(twoBefore, over: xDF)
+                let isContinuation = mask((bytes & xC0) .== x80)
+                bad |= ~(isContinuation ^ mask(wanted .== zero))
+                // After E0 a continuation byte must have bit 5 (be A0 or above), after ED not:
+                // the lead with the byte's bit 5 flipped in is then never E0 or CD (ED flipped;
+                // a CD before 80–9F, valid, is marked too, and left to the word steps).
+                let leadAndBit5 = before ^ (bytes & x20)
+                bad |= mask((leadAndBit5 .== xE0) .| (leadAndBit5 .== xCD) .| ((bytes & xFE) .== xC0))
+                least = min(least, bytes)
+                most = max(most, bytes)
+            }
+            let flags = unsafeBitCast(bad | mask(least .== zero) | excess(most, over: xEF), to: SIMD2<UInt64>.self)
+            guard flags[0] | flags[1] == 0 else { return (run, true) }
+            run &+= 64
+            let high = unsafeBitCast(most, to: SIMD2<UInt64>.self)
+            if (high[0] | high[1]) & highBits == 0 { break }
+        }
+        return (run, false)
     }
 
     /// How many of 24 bytes, from the start, are three-byte characters none led by E0

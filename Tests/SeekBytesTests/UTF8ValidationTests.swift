@@ -112,6 +112,40 @@ import Testing
         }
     }
 
+    /// Every piece, and every cut of a character, at every place in texts long enough to be
+    /// checked in blocks of sixty-four bytes (each compared with the two bytes before it), in
+    /// scripts of one- to three-byte characters mixed as subtitles mix them; and every length of
+    /// those texts, so that a character cut short by the end is met at every place of a block.
+    @Test func agreesInsideBlocksOfAnyScript() {
+        let texts: [String] = [
+            "预算会议在明天，我们的政府也说很好。\n这个问题要不在是生活没有预算工作学生市场。",
+            "नमस्ते मैं छात्र हूँ, बजट सरकार भारत की राजधानी दिल्ली है।\nनमस्ते",
+            "힘내세요 희망 흰색 예산 회의 한국어 퀴즈 톤 폰\n안녕하세요 저는 학생입니다",
+            "Привет, как дела? Бюджет правительства.\nΓειά σου κόσμε, ça coûte cher à l'État.",
+            "The budget 预算 of 2024: 50% — “quoted” ✨ naïve café\n日本語のテキスト、カタカナ。",
+            "a\u{301}e\u{300}o\u{340}u\u{35F}i\u{36F}\u{1AB0}\u{FFFF}\u{E000}\u{D7FF}\u{800}\u{7FF}\u{80}",
+        ]
+        let insertions = Self.pieces + [[0xF0, 0x9F, 0x98, 0x80], [0xE4, 0xB8], [0xE4], [0xCD, 0x80], [0xCD, 0xA0],
+                                        [0xE0, 0xA0], [0xED, 0x80, 0x80], [0xEF, 0xBB, 0xBF], [0x80, 0x80, 0x80],
+                                        [0xC2], [0xF0, 0x9F, 0x98]]
+        var mismatches: [[UInt8]] = []
+        var valid = 0
+        for text in texts {
+            let body = Array(String(repeating: text, count: 3).utf8)
+            for place in 0...body.count {
+                for insertion in insertions {
+                    let bytes = Array(body[..<place]) + insertion + Array(body[place...])
+                    if Self.validated(bytes) != Self.expected(bytes) { mismatches.append(bytes) }
+                    if Self.expected(bytes) { valid += 1 }
+                }
+                let prefix = Array(body[..<place])
+                if Self.validated(prefix) != Self.expected(prefix) { mismatches.append(prefix) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).map { $0.map { String($0, radix: 16) } })")
+        #expect(valid > 3_000 && valid < 40_000, "both answers are exercised (\(valid))")
+    }
+
     /// The check that passes over ASCII sixty-four bytes a step gives the same answers: pieces
     /// (a NUL, invalid sequences) anywhere in long ASCII runs, around every place of a block.
     @Test func skippingASCIIAgrees() {
