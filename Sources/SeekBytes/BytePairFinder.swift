@@ -32,11 +32,28 @@ public struct BytePairFinder: Sendable {
 
     @usableFromInline let first: Byte
     @usableFromInline let second: Byte
+    /// Each byte's mask, target and alternative in every lane, made once rather than at each
+    /// search (a search of a frequent keyword starts again after every candidate).
+    @usableFromInline let firstMask: SIMD16<UInt8>
+    @usableFromInline let firstTarget: SIMD16<UInt8>
+    @usableFromInline let firstAlternative: SIMD16<UInt8>
+    @usableFromInline let secondMask: SIMD16<UInt8>
+    @usableFromInline let secondTarget: SIMD16<UInt8>
+    @usableFromInline let secondAlternative: SIMD16<UInt8>
+    @usableFromInline let hasAlternatives: Bool
 
     package init(_ first: Byte, _ second: Byte) {
         assert(first.offset >= 0 && second.offset >= 0, "offsets inside the keyword")
         self.first = first
         self.second = second
+        firstMask = SIMD16(repeating: first.orMask)
+        firstTarget = SIMD16(repeating: first.target)
+        firstAlternative = SIMD16(repeating: first.alternative)
+        secondMask = SIMD16(repeating: second.orMask)
+        secondTarget = SIMD16(repeating: second.target)
+        secondAlternative = SIMD16(repeating: second.alternative)
+        // (Without alternatives, each byte is compared once: the compiler cannot know they are the same.)
+        hasAlternatives = first.alternative != first.target || second.alternative != second.target
     }
 
     /// The first place `p` in `start..<limit` where `text[p + first.offset]` and
@@ -48,14 +65,8 @@ public struct BytePairFinder: Sendable {
         guard let base = text.baseAddress else { return limit }
         assert(start >= 0 && limit <= text.count, "places inside the text")
         let reach = Swift.max(first.offset, second.offset)
-        let firstMask = SIMD16<UInt8>(repeating: first.orMask)
-        let firstTarget = SIMD16<UInt8>(repeating: first.target)
-        let firstAlternative = SIMD16<UInt8>(repeating: first.alternative)
-        let secondMask = SIMD16<UInt8>(repeating: second.orMask)
-        let secondTarget = SIMD16<UInt8>(repeating: second.target)
-        let secondAlternative = SIMD16<UInt8>(repeating: second.alternative)
-        // (Without alternatives, each byte is compared once: the compiler cannot know they are the same.)
-        let hasAlternatives = first.alternative != first.target || second.alternative != second.target
+        let (firstMask, firstTarget, firstAlternative) = (self.firstMask, self.firstTarget, self.firstAlternative)
+        let (secondMask, secondTarget, secondAlternative) = (self.secondMask, self.secondTarget, self.secondAlternative)
         @inline(__always) func hits(at place: Int, alternatives: Bool) -> SIMDMask<SIMD16<Int8>> {
             assert(place + reach + 16 <= text.count)
             let a = UnsafeRawPointer(base + place + first.offset).loadUnaligned(as: SIMD16<UInt8>.self) | firstMask
@@ -66,7 +77,8 @@ public struct BytePairFinder: Sendable {
         // Sixty-four places a step, tested once (candidates are rare), then sixteen.
         let vectorEnd = Swift.min(limit, text.count - reach) - 16
         @inline(__always) func find(from place: inout Int, alternatives: Bool) -> Int? {
-            while place + 48 <= vectorEnd {
+            // (Places lie inside the text: their sums cannot overflow, and are not checked.)
+            while place &+ 48 <= vectorEnd {
                 let first = hits(at: place, alternatives: alternatives)
                 let second = hits(at: place + 16, alternatives: alternatives)
                 let third = hits(at: place + 32, alternatives: alternatives)
@@ -78,7 +90,7 @@ public struct BytePairFinder: Sendable {
                     if let lane = third.firstTrueLane { return place + 32 + lane }
                     if let lane = fourth.firstTrueLane { return place + 48 + lane }
                 }
-                place += 64
+                place &+= 64
             }
             while place <= vectorEnd {
                 if let lane = hits(at: place, alternatives: alternatives).firstTrueLane { return place + lane }

@@ -6,6 +6,7 @@ import Testing
     static let finders: [(BytePairFinder, String)] = [
         (BytePairFinder(.init(offset: 0, orMask: 0x20, target: 0x61), .init(offset: 2, orMask: 0x20, target: 0x62)), "a?b"),
         (BytePairFinder(.init(offset: 1, target: 0x20, alternative: 0x0A), .init(offset: 0, target: 0xE4)), "\u{E4} space"),
+        (BytePairFinder(.init(offset: 0, target: 0xE4), .init(offset: 1, target: 0x20, alternative: 0x0A)), "\u{E4} space, second"),
         (BytePairFinder(.init(offset: 0, target: 0x62), .init(offset: 0, target: 0x62)), "b alone"),
     ]
 
