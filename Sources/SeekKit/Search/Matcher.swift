@@ -435,10 +435,34 @@ public struct Matcher: Sendable {
     /// too (the lines found so far let go, no more kept) when more than `limit` lines match.
     func linesWithMatches(_ text: ByteView, counting matches: inout Int, limit: Int = .max) -> [Int]? {
         guard searchesInPlace, keyword.utf8.contains(where: { $0 != 0x20 }) else { return nil }
+        var kept = KeptLines(limit: limit)
+        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
+        if !spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
+            kept.keep(start, matches: ranges.count)
+        }) {
+            guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
+            else { return nil }
+            _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
+                kept.keep(line, matches: needsReference ? reference.ranges(in: Self.line(at: line, in: text)[...]).count
+                          : matches)
+            }
+        }
+        if kept.isOverLimit { return nil }
+        matches += kept.found
+        return kept.starts
+    }
+
+    /// The lines `linesWithMatches` keeps, and their matches: a value its visits change in place
+    /// (a local function over local variables, called from the visits, had each of its accesses
+    /// checked at run time: four calls into the runtime a matching line).
+    private struct KeptLines {
+        let limit: Int
         var starts: [Int] = []
         var found = 0
         var isOverLimit = false
-        func keep(_ line: Int, matches inLine: Int) {
+
+        /// Keeps a line with `inLine` matches (none: nothing kept); past `limit` lines, lets all go.
+        mutating func keep(_ line: Int, matches inLine: Int) {
             guard inLine > 0, !isOverLimit else { return }
             guard starts.count < limit else {
                 isOverLimit = true
@@ -448,20 +472,6 @@ public struct Matcher: Sendable {
             starts.append(line)
             found += inLine
         }
-        let line = { (start: Int) in Self.line(at: start, in: text)[...] }
-        if !spellingMatchesByCue(text, cues: TextLines(text: text), cueText: line, visit: { start, ranges in
-            keep(start, matches: ranges.count)
-        }) {
-            guard let plan = FastPlan(keyword: keyword, caseSensitive: caseSensitive, lineBreaksAreSpaces: false)
-            else { return nil }
-            _ = plan.scanByCue(text, cues: TextLines(text: text)) { line, matches, _, needsReference in
-                keep(line, matches: needsReference ? reference.ranges(in: Self.line(at: line, in: text)[...]).count
-                     : matches)
-            }
-        }
-        if isOverLimit { return nil }
-        matches += found
-        return starts
     }
 
     /// Every match in the lines of `text`, each line a cue as `linesWithMatches` reads them:
