@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// How many terminal columns text takes, measured the way terminals do.
 ///
 /// Terminals (glibc's `wcwidth`, which tmux and most emulators follow) give each
@@ -58,7 +60,7 @@ public enum DisplayWidth {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func of(_ text: some StringProtocol) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -68,10 +70,19 @@ public enum DisplayWidth {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func widest(_ text: some StringProtocol) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for character in text { total += widest(character) }
         return total
+    }
+
+    /// Whether `text` is printable ASCII alone (0x20...0x7E), one column a byte: read as bytes
+    /// where they lie, not through the string's view one index at a time.
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        let isPrintable = { (byte: UInt8) in byte &- 0x20 < 0x5F }
+        if let string = text as? String { return string.utf8.withByteView { $0.allSatisfy(isPrintable) } }
+        if let substring = text as? Substring { return substring.utf8.withByteView { $0.allSatisfy(isPrintable) } }
+        return text.utf8.allSatisfy(isPrintable)
     }
 
     /// The longest prefix of `text` that fits in `columns` in every terminal, never splitting a character.

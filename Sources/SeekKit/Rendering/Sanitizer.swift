@@ -1,3 +1,5 @@
+import SeekBytes
+
 /// Makes text from a file safe to show on a terminal.
 ///
 /// Control characters never reach the terminal raw: C0 controls and DEL are
@@ -27,7 +29,11 @@ public enum Sanitizer {
 
     /// `text` with every unsafe scalar replaced by its visible form.
     public static func sanitize(_ text: some StringProtocol) -> String {
-        guard text.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return String(text) }
+        let string = String(text)
+        // Most text has no byte that may begin an unsafe scalar (a control byte, or the lead
+        // byte 0xC2 or 0xE2: `ByteView.terminalSafeRunEnd`), and nothing to replace.
+        if string.utf8.withByteView({ $0.terminalSafeRunEnd(from: 0, to: $0.count) == $0.count }) { return string }
+        guard string.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return string }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {

@@ -37,6 +37,9 @@ import Glibc
             ("⌚", 2),                           // emoji presentation by default
             ("☺", 1),                            // text presentation by default
             ("☺️", 2),                           // made an emoji by U+FE0F
+            ("a\u{7F}b", 2),                     // DEL and other controls take none: not one a byte
+            ("tab\there", 7),
+            ("~ !", 3),                           // the ends of printable ASCII
         ]
         for (text, columns) in cases {
             #expect(DisplayWidth.of(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
