@@ -41,8 +41,9 @@ extension TranscriptLoader {
     ///   - starting: told the warnings once this path is taken, before the first block is written.
     ///   - out: where the blocks are appended; handed to `flush` whenever it holds
     ///     `ResultPrinter.flushThreshold` bytes or more.
-    ///   - releasing: told of each piece of `bytes` once it is searched, and once its blocks are
-    ///     written, as `searchMatching(inPlace:…)` tells it.
+    ///   - releasing: told of each piece of `bytes` once it is searched (unless its blocks will
+    ///     read most of its pages again: `PrintedBlocks.keepsPagesUntilWritten`), and once its
+    ///     blocks are written.
     /// - Throws: what `load` throws.
     /// - Complexity: O(n) in the size of `bytes`, plus the blocks written.
     public static func printMatching(
@@ -125,11 +126,14 @@ extension TranscriptLoader {
         }
         let found = TextPieces.map(bounds.count - 1) { i -> PrintedBlocks? in
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
-            defer { releasing?(bounds[i]..<bounds[i + 1]) }
-            return format == .srt
+            let blocks = format == .srt
                 ? PrintedBlocks(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
                                 keepingMatches: keeping)
                 : PrintedBlocks(untimedText: piece, matcher: matcher, keepingMatches: keeping)
+            // Its pages go now, unless its blocks will read most of them again when written (they
+            // go then, below).
+            if !(blocks?.keepsPagesUntilWritten(pieceBytes: piece.count) ?? false) { releasing?(bounds[i]..<bounds[i + 1]) }
+            return blocks
         }
         var gathered: [PrintedBlocks] = []
         gathered.reserveCapacity(found.count)
@@ -414,6 +418,19 @@ struct PrintedBlocks {
             newlines += counted.lineFeeds
             scannedBytes = offset
         }
+    }
+
+    /// Whether a piece of `pieceBytes` bytes holding these blocks keeps its pages from its search
+    /// until its blocks are written, rather than letting them go in between: when its matching
+    /// blocks lie on most of its pages, which writing them reads again (a block every 32 KiB or
+    /// more), and take little memory beside them (a block every 1 KiB or less: at most an eighth
+    /// of the piece kept). Letting pages go that are read again cost more system time than the
+    /// search (50 MB of English text printed: 22.0 ms with the pages let go, 18.5 ms kept), and
+    /// the file's pages kept beside many blocks take more memory than the file (`'you'` printed
+    /// on 50 MB of SRT: 88 MB, 59 MB let go).
+    func keepsPagesUntilWritten(pieceBytes: Int) -> Bool {
+        let blocks = cues.blocks.count
+        return blocks >= pieceBytes >> 15 && blocks <= pieceBytes >> 10
     }
 
     /// About how many bytes the blocks take written (their texts, plus a header and an indented

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SeekKit
 import SeekBytes
@@ -101,6 +102,64 @@ import SeekBytes
             }
         }
         #expect(exportedFiles >= 15)
+    }
+
+    /// A piece's pages are let go once it is searched, unless its matching cues lie on most of its
+    /// pages and take little memory beside them: then only once they are written. Either way each
+    /// piece is let go once its cues are written, and what is written is the same.
+    @Test func piecesWhoseCuesAreWrittenFromMostOfTheirPagesKeepThemUntilThen() throws {
+        let pieceSize = 1 << 16
+        // Six pieces or so of SRT cues of about 60 bytes: a match in every 32nd cue (about 34 a
+        // piece: kept), in every second (about 550: let go), in none (let go).
+        for (every, keeps) in [(32, true), (2, false), (0, false)] {
+            var srt = ""
+            for i in 1...6_000 {
+                let text = every > 0 && i % every == 0 ? "a budget line, number \(i)" : "another line, number \(i)"
+                srt += "\(i)\n00:00:01,000 --> 00:00:02,000\n\(text)\n\n"
+            }
+            let bytes = Array(srt.utf8)
+            // (Told from the threads that search the pieces.)
+            let releases = Releases()
+            var out: [UInt8] = []
+            var written: [UInt8] = []
+            let result = try bytes.withByteView { view in
+                try TranscriptLoader.printMatching(
+                    inPlace: view, fileName: "t.srt", options: LoadOptions(), query: Query("budget"),
+                    writing: .blocks(Self.printers[0]), pieceSize: pieceSize, pieceHeld: 1 << 20, checked: .unchecked,
+                    releasing: { releases.add($0) }, starting: { _ in releases.start() }, to: &out,
+                    flush: { written += $0; $0.removeAll() })
+            }
+            written += out
+            let (released, releasedBeforeStart) = releases.ranges
+            guard case .printed = result else {
+                Issue.record("every \(every): printed in place")
+                continue
+            }
+            let pieces = Set(released)
+            #expect(pieces.count >= 4 && pieces.map(\.count).reduce(0, +) == bytes.count, "every \(every)")
+            #expect(releasedBeforeStart.count == (keeps ? 0 : pieces.count), "every \(every)")
+            let whole = try TranscriptLoader.load(bytes, fileName: "t.srt")
+            #expect(written == expectedBlocks(whole, query: Query("budget"), printer: Self.printers[0]), "every \(every)")
+        }
+    }
+
+    /// The ranges `releasing` is told, all and those before `starting`, from any thread.
+    private final class Releases: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [Range<Int>] = []
+        private var beforeStart: [Range<Int>] = []
+        private var started = false
+
+        func add(_ range: Range<Int>) {
+            lock.withLock {
+                all.append(range)
+                if !started { beforeStart.append(range) }
+            }
+        }
+
+        func start() { lock.withLock { started = true } }
+
+        var ranges: (all: [Range<Int>], beforeStart: [Range<Int>]) { lock.withLock { (all, beforeStart) } }
     }
 
     @Test(arguments: [1, 40, 1_500, 1 << 20])
