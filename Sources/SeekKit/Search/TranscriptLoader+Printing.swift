@@ -423,14 +423,14 @@ struct PrintedBlocks {
     /// Whether a piece of `pieceBytes` bytes holding these blocks keeps its pages from its search
     /// until its blocks are written, rather than letting them go in between: when its matching
     /// blocks lie on most of its pages, which writing them reads again (a block every 32 KiB or
-    /// more), and take little memory beside them (a block every 1 KiB or less: at most an eighth
-    /// of the piece kept). Letting pages go that are read again cost more system time than the
-    /// search (50 MB of English text printed: 22.0 ms with the pages let go, 18.5 ms kept), and
-    /// the file's pages kept beside many blocks take more memory than the file (`'you'` printed
-    /// on 50 MB of SRT: 88 MB, 59 MB let go).
+    /// more), and take little memory beside them (a block every 2 KiB or less). Letting pages go
+    /// that are read again cost more system time than the search (50 MB of English text printed:
+    /// 22.0 ms with the pages let go, 18.5 ms kept), and the file's pages kept beside many blocks
+    /// take more memory than the file (`'you'` printed on 50 MB of SRT: 88 MB, 59 MB let go; 20 MB
+    /// of Chinese with a block every 1.2 KiB exported: 30.5 MB, 31.7 MB kept).
     func keepsPagesUntilWritten(pieceBytes: Int) -> Bool {
         let blocks = cues.blocks.count
-        return blocks >= pieceBytes >> 15 && blocks <= pieceBytes >> 10
+        return blocks >= pieceBytes >> 15 && blocks <= pieceBytes >> 11
     }
 
     /// About how many bytes the blocks take written (their texts, plus a header and an indented

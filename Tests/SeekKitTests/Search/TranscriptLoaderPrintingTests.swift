@@ -109,9 +109,9 @@ import SeekBytes
     /// piece is let go once its cues are written, and what is written is the same.
     @Test func piecesWhoseCuesAreWrittenFromMostOfTheirPagesKeepThemUntilThen() throws {
         let pieceSize = 1 << 16
-        // Six pieces or so of SRT cues of about 60 bytes: a match in every 32nd cue (about 34 a
-        // piece: kept), in every second (about 550: let go), in none (let go).
-        for (every, keeps) in [(32, true), (2, false), (0, false)] {
+        // Six pieces or so of SRT cues of about 60 bytes: a match in every 64th cue (about 17 a
+        // piece: kept), in every eighth (about 140: let go), in none (let go).
+        for (every, keeps) in [(64, true), (8, false), (0, false)] {
             var srt = ""
             for i in 1...6_000 {
                 let text = every > 0 && i % every == 0 ? "a budget line, number \(i)" : "another line, number \(i)"
