@@ -264,7 +264,15 @@ struct JSONScanner {
     /// The index of the first `"` or `\\` at or after `index`, or the end of the text.
     @inline(__always)
     private func firstQuoteOrBackslash(from index: Int) -> Int {
-        bytes.firstIndex(ofEither: UInt8(ascii: "\""), UInt8(ascii: "\\"), in: index..<bytes.count)
+        // Sixteen bytes at a time: a text's string is some tens of bytes long.
+        let (quote, backslash) = (SIMD16<UInt8>(repeating: UInt8(ascii: "\"")), SIMD16<UInt8>(repeating: UInt8(ascii: "\\")))
+        var index = index
+        while index + 16 <= bytes.count {
+            let chunk = bytes.load(at: index, as: SIMD16<UInt8>.self)
+            if let lane = ((chunk .== quote) .| (chunk .== backslash)).firstTrueLane { return index + lane }
+            index += 16
+        }
+        return bytes.firstIndex(ofEither: UInt8(ascii: "\""), UInt8(ascii: "\\"), in: index..<bytes.count)
     }
 
     @inline(__always)
@@ -610,6 +618,10 @@ extension JSONScanner {
                 guard bytes.loadWord(at: here &+ offset) == bytes.loadWord(at: there &+ offset) else { return false }
                 offset &+= 8
             }
+        } else if position + 8 <= bytes.count {
+            // (The pattern lies before `position`: a word at its start lies in the text too.)
+            let mask: UInt64 = (1 << (8 * UInt64(count))) &- 1
+            guard (bytes.loadWord(at: position) ^ bytes.loadWord(at: pattern.start)) & mask == 0 else { return false }
         } else {
             for offset in 0..<count where bytes[position + offset] != bytes[pattern.start + offset] { return false }
         }
@@ -652,56 +664,55 @@ extension JSONScanner {
     ///
     /// - Complexity: O(length of the array), or of its numbers before the first other byte.
     mutating func skipArrayOfNumbers() -> Bool {
-        // Digits, `,`, white space, `-`, `+` and `.`: one bit each, all below 0x40.
-        let numberBytes: UInt64 = 0x03FF_7801_0000_2600
+        let (zero, ten) = (SIMD16<UInt8>(repeating: 0x30), SIMD16<UInt8>(repeating: 10))
+        let (comma, space) = (SIMD16<UInt8>(repeating: UInt8(ascii: ",")), SIMD16<UInt8>(repeating: 0x20))
         var index = position + 1
-        var previous = UInt8(ascii: "[")
         while index < bytes.count {
             // Most of a `tokens` array is digits, commas and spaces: passed over sixteen bytes at a
-            // time, then a word at a time.
-            let run = bytes.digitListRunEnd(from: index)
-            if run > index {
-                previous = bytes[run - 1]
-                index = run
-                guard index < bytes.count else { break }
-            }
-            if index + 8 <= bytes.count {
-                let word = bytes.loadWord(at: index)
-                let plain = WordBytes.below(word ^ WordBytes.spread(0x30), 10)
-                    | WordBytes.equal(word, UInt8(ascii: ",")) | WordBytes.equal(word, UInt8(ascii: " "))
-                if plain == WordBytes.highBits {
-                    previous = UInt8(truncatingIfNeeded: word >> 56)
-                    index += 8
+            // time, to the first other byte (the array's end, say), read below.
+            if index + 16 <= bytes.count {
+                let chunk = bytes.load(at: index, as: SIMD16<UInt8>.self)
+                let (low, high) = (((chunk &- zero) .< ten) .| (chunk .== comma) .| (chunk .== space)).words
+                if low & high == ~0 {
+                    index += 16
                     continue
                 }
-                // Past the word's plain bytes to its first other one (the array's end, say), read
-                // below: not one byte at a time, each with a word tried again.
-                let plainBytes = (~plain & WordBytes.highBits).trailingZeroBitCount / 8
-                if plainBytes > 0 {
-                    previous = UInt8(truncatingIfNeeded: word >> (8 * (plainBytes - 1)))
-                    index += plainBytes
-                }
+                index += ~low != 0 ? (~low).trailingZeroBitCount / 8 : 8 + (~high).trailingZeroBitCount / 8
             }
-            let byte = bytes[index]
-            if byte < 0x40 {
-                guard (numberBytes >> byte) & 1 != 0 else { return false }
-                previous = byte
+            switch numberListByte(at: index) {
+            case .inside:
                 index += 1
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                guard previous >= 0x30 && previous <= 0x39 else { return false }
-            case UInt8(ascii: "]"):
+            case .end:
                 position = index + 1
                 return true
-            default:
+            case .other:
                 return false
             }
-            previous = byte
-            index += 1
         }
         return false
+    }
+
+    /// What a byte of an array `skipArrayOfNumbers` reads is to it.
+    private enum NumberListByte {
+        case inside, end, other
+    }
+
+    /// What the byte at `index` (after the array's `[`) is to an array of numbers.
+    @inline(__always)
+    private func numberListByte(at index: Int) -> NumberListByte {
+        // Digits, `,`, white space, `-`, `+` and `.`: one bit each, all below 0x40.
+        let numberBytes: UInt64 = 0x03FF_7801_0000_2600
+        let byte = bytes[index]
+        if byte < 0x40 { return (numberBytes >> byte) & 1 != 0 ? .inside : .other }
+        switch byte {
+        case UInt8(ascii: "e"), UInt8(ascii: "E"):
+            // An exponent's letter follows a digit (the byte before is the array's `[` at worst).
+            return bytes[index - 1] &- 0x30 < 10 ? .inside : .other
+        case UInt8(ascii: "]"):
+            return .end
+        default:
+            return .other
+        }
     }
 }
 

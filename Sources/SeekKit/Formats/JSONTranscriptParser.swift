@@ -81,6 +81,7 @@ public enum JSONTranscriptParser {
             var reader = Reader(scanner: JSONScanner(buffer), cues: cues, fileName: fileName,
                                 keepsWordTimes: keepsWordTimes)
             reader.piece = piece
+            reader.searching = piece != nil
             reader.readsUsualSegments = readsUsualSegments
             do throws(JSONScanner.Failure) {
                 try reader.run()
@@ -196,13 +197,15 @@ public enum JSONTranscriptParser {
         static let usualSpeakersKept = 8
         /// With a `piece`, whether `joinedText` holds it.
         var joinedHoldsPiece = false
-        /// How the segments', their `data` objects' and their words' keys were last written (`JSONScanner.repeats`).
         /// For a search, the piece of its keyword without which a cue is left out (`passesOver`).
         var piece: RawPiece?
+        /// Whether there is a `piece` (set with it): asked of each segment without reading (and so copying) the piece.
+        var searching = false
         /// The cues met so far (kept or not), those left out, and with a `piece` the number of each cue kept.
         var cuesSeen = 0
         var passedOver = 0
         var ordinals = PackedIntegers()
+        /// How the segments', their `data` objects' and their words' keys were last written (`JSONScanner.repeats`).
         var segmentKeys: [JSONScanner.KeyPattern] = []
         var dataKeys: [JSONScanner.KeyPattern] = []
         var wordKeys: [JSONScanner.KeyPattern] = []
@@ -694,7 +697,7 @@ public enum JSONTranscriptParser {
                 return
             }
             guard lower < upper else { return }
-            if passesOver(bytes.extracting(lower..<upper), holdsPiece: piece == nil ? nil : pieceOccurs(inRaw: raw)) { return }
+            if passesOver(bytes.extracting(lower..<upper), holdsPiece: searching ? pieceOccurs(inRaw: raw) : nil) { return }
             cues.append(text: bytes.extracting(lower..<upper), id: nil, start: segment.start, end: segment.end,
                         speaker: segment.speakerSlot >= 0 ? usualSpeakers[segment.speakerSlot].name : nil, line: line)
         }
@@ -773,7 +776,7 @@ public enum JSONTranscriptParser {
                 joinedHoldsPiece = false
             }
             // (A piece has no space, so it never straddles two segments' texts, joined with one.)
-            if piece != nil, !joinedHoldsPiece {
+            if searching, !joinedHoldsPiece {
                 joinedHoldsPiece = if let raw = rawText { pieceOccurs(inRaw: raw) }
                     else { piece!.occurs(anywhereIn: text.extracting(range)) }
             }
@@ -830,7 +833,7 @@ public enum JSONTranscriptParser {
         /// escape, whose bytes are its text's): found in the file itself, from one place on to the
         /// next, rather than in each text copied out. `false` with no piece.
         mutating func pieceOccurs(inRaw range: Range<Int>) -> Bool {
-            guard piece != nil else { return false }
+            guard searching else { return false }
             return piece!.occurs(in: range, of: scanner.bytes)
         }
 
@@ -843,8 +846,8 @@ public enum JSONTranscriptParser {
         /// With `holdsPiece`, whether the text holds the piece is known (and `text` not searched).
         mutating func passesOver(_ text: ByteView, holdsPiece: Bool? = nil) -> Bool {
             cuesSeen += 1
-            guard let piece else { return false }
-            if cuesSeen > SpeakerTurns.sampledCues, !(holdsPiece ?? piece.occurs(anywhereIn: text)) {
+            guard searching else { return false }
+            if cuesSeen > SpeakerTurns.sampledCues, !(holdsPiece ?? piece!.occurs(anywhereIn: text)) {
                 passedOver += 1
                 return true
             }

@@ -121,10 +121,10 @@ import Testing
         }
     }
 
-    /// Keys, strings and arrays of numbers are scanned eight bytes at a time: the byte that ends
-    /// the scan (a quote, a backslash, a byte no number has) is found at every place in a word
-    /// and in the bytes after the last whole word.
-    @Test(arguments: 0..<20)
+    /// Keys are scanned eight bytes at a time, strings and arrays of numbers sixteen: the byte that
+    /// ends the scan (a quote, a backslash, a byte no number has) is found at every place in a word
+    /// or a chunk of sixteen, and in the bytes after the last whole one.
+    @Test(arguments: 0..<40)
     func stopBytesAreFoundAtEveryPlaceInAWord(run: Int) throws {
         let a = String(repeating: "a", count: run)
         let keys = Self.withScanner(#"{"\#(a)": 1, "\#(a)\"q": 2, "k\#(a)":3}"#) {

@@ -81,6 +81,11 @@ import Testing
             if odd(25) { fields.remove(at: Int.random(in: 0..<fields.count, using: &random)) }
             if odd(25) { fields.insert(("confidence", "0.9"), at: Int.random(in: 0...fields.count, using: &random)) }
             if odd(40) { fields.append(podcast ? (bodyKey, "\"again\"") : ("text", "\"again\"")) }
+            // One byte of one key changed (keys shorter than a word are compared a word at a time, the rest masked).
+            if odd(30) {
+                let changed = Int.random(in: 0..<fields.count, using: &random)
+                fields[changed].0 = String(fields[changed].0.dropLast()) + fields[changed].0.suffix(1).uppercased()
+            }
             if odd(60) { fields.append(("words", "[{\"word\": \"the\", \"start\": 1.0, \"end\": 1.5}]")) }
             let colon = odd(30) ? " : " : ": "
             let comma = odd(30) ? ",\n  " : ", "
