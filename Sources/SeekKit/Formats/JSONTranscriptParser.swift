@@ -379,10 +379,19 @@ public enum JSONTranscriptParser {
                 switch FieldKind(rawValue: kind) ?? .other {
                 case .start, .startTime:
                     segment.isPodcast = segment.isPodcast || kind == FieldKind.startTime.rawValue
+                    // (Seconds as most are written read here, not in a call.)
+                    if scale == 3, let milliseconds = scanner.readMilliseconds() {
+                        segment.start = milliseconds
+                        continue
+                    }
                     guard let time = try readUsualTime(scale: scale) else { break }
                     segment.start = time
                     continue
                 case .end:
+                    if scale == 3, let milliseconds = scanner.readMilliseconds() {
+                        segment.end = milliseconds
+                        continue
+                    }
                     guard let time = try readUsualTime(scale: scale) else { break }
                     segment.end = time
                     continue
