@@ -352,6 +352,7 @@ struct JSONScanner {
 
     /// Reads a string value written with no escape in it and returns where its bytes are (as
     /// decoded: the same bytes); `nil`, with nothing consumed, for anything else.
+    @inline(__always)
     mutating func readPlainString() -> Range<Int>? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
