@@ -21,7 +21,7 @@ struct DecodedWindowMemoryTests {
         // สวัสดีครับ and a line feed in windows-874: 11 bytes, 31 of UTF-8.
         let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
         let size = 12_000_000 / line.count * line.count
-        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        try repeatedBytes(line, count: size).write(to: directory.url.appendingPathComponent("thai.txt"))
         for mode in [[], ["-c"], ["-l"]] {
             let arguments = (mode + ["hello"]).joined(separator: " ")
             let peak = try PeakAboveSample(arguments, on: "thai.txt", in: directory)
@@ -34,12 +34,9 @@ struct DecodedWindowMemoryTests {
         // สวัสดีครับ lines, and ลาก่อน bye on every 10,000th line, in windows-874.
         let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
         let farewell: [UInt8] = [0xC5, 0xD2, 0xA1, 0xE8, 0xCD, 0xB9, 0x20, 0x62, 0x79, 0x65, 0x0A]
-        var bytes: [UInt8] = []
-        while bytes.count < 12_000_000 {
-            for _ in 0..<9_999 { bytes += line }
-            bytes += farewell
-        }
-        try Data(bytes).write(to: directory.url.appendingPathComponent("thai.txt"))
+        let block = Array([[UInt8]](repeating: line, count: 9_999).joined()) + farewell
+        let bytes = repeatedBytes(block, count: (12_000_000 + block.count - 1) / block.count * block.count)
+        try bytes.write(to: directory.url.appendingPathComponent("thai.txt"))
         for mode in [[], ["--json"], ["-m", "2"]] {
             let arguments = (mode + ["bye"]).joined(separator: " ")
             let peak = try PeakAboveSample(arguments, on: "thai.txt", in: directory)
@@ -56,7 +53,7 @@ struct DecodedWindowMemoryTests {
     @Test func thaiLinesAllMatchingArePrintedAWindowAtATime() throws {
         let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
         let size = 20_000_000 / line.count * line.count
-        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        try repeatedBytes(line, count: size).write(to: directory.url.appendingPathComponent("thai.txt"))
         let text = size / line.count * 31
         let peak = try PeakAboveSample("\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}", on: "thai.txt", in: directory)
         #expect(peak.status == 0, "\(peak.stderr)")
@@ -69,7 +66,7 @@ struct DecodedWindowMemoryTests {
     @Test func thaiLinesAllMatchingAreExportedAWindowAtATime() throws {
         let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
         let size = 20_000_000 / line.count * line.count
-        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        try repeatedBytes(line, count: size).write(to: directory.url.appendingPathComponent("thai.txt"))
         let text = size / line.count * 31
         for mode in ["--json", "--csv"] {
             let peak = try PeakAboveSample("\(mode) \u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}", on: "thai.txt", in: directory)
@@ -84,7 +81,7 @@ struct DecodedWindowMemoryTests {
     @Test func thaiLinesAllMatchingAmongSeveralFilesAreHandedOnAWindowAtATime() throws {
         let line: [UInt8] = [0xCA, 0xC7, 0xD1, 0xCA, 0xB4, 0xD5, 0xA4, 0xC3, 0xD1, 0xBA, 0x0A]
         let size = 20_000_000 / line.count * line.count
-        try Data((0..<size).map { line[$0 % line.count] }).write(to: directory.url.appendingPathComponent("thai.txt"))
+        try repeatedBytes(line, count: size).write(to: directory.url.appendingPathComponent("thai.txt"))
         try directory.write("small.srt", "1\n00:00:01,000 --> 00:00:02,000\n\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}\n\n")
         let text = size / line.count * 31
         for mode in ["", "--json "] {
@@ -98,8 +95,7 @@ struct DecodedWindowMemoryTests {
     @Test func invertedLinesHoldTheirTextOnce() throws {
         // ééé and a line feed in Latin-1: 4 bytes, 7 of UTF-8; every line a cue without a match.
         let size = 16_000_000
-        try Data((0..<size).map { $0 % 4 == 3 ? UInt8(0x0A) : UInt8(0xE9) })
-            .write(to: directory.url.appendingPathComponent("latin1.txt"))
+        try repeatedBytes([0xE9, 0xE9, 0xE9, 0x0A], count: size).write(to: directory.url.appendingPathComponent("latin1.txt"))
         let text = size / 4 * 7
         for mode in [["-v"], ["-C", "1"]] {
             let arguments = (mode + ["hello"]).joined(separator: " ")
@@ -115,8 +111,7 @@ struct DecodedWindowMemoryTests {
     /// beside the text and its cues: 3.0 times the input at 100 MB; now 2.1).
     @Test func invertedLinesFromAPipeLetTheInputGo() throws {
         let size = 16_000_000
-        try Data((0..<size).map { $0 % 4 == 3 ? UInt8(0x0A) : UInt8(0xE9) })
-            .write(to: directory.url.appendingPathComponent("latin1.txt"))
+        try repeatedBytes([0xE9, 0xE9, 0xE9, 0x0A], count: size).write(to: directory.url.appendingPathComponent("latin1.txt"))
         let text = size / 4 * 7
         let peak = try PeakAboveSample("-v hello", piping: "latin1.txt", in: directory)
         #expect(peak.status == 0, "\(peak.stderr)")

@@ -72,11 +72,11 @@ struct MemoryBoundTests {
     /// a copy of it beside the text.)
     @Test func aFileToDecodeIsHeldOnceAsItsText() throws {
         let size = 16_000_000
-        let latin1 = [UInt8](repeating: 0, count: size).indices.map { $0 % 4 == 3 ? UInt8(0x0A) : UInt8(0xE9) }
-        try Data(latin1).write(to: directory.url.appendingPathComponent("latin1.txt"))
-        let units = Array(String(repeating: "你好世界你好\n", count: size / 14).utf16)
-        let wide: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
-        try Data(wide).write(to: directory.url.appendingPathComponent("wide.txt"))
+        try repeatedBytes([0xE9, 0xE9, 0xE9, 0x0A], count: size).write(to: directory.url.appendingPathComponent("latin1.txt"))
+        // 你好世界你好 and a line feed in UTF-16LE (14 bytes), after a byte order mark.
+        let line = "你好世界你好\n".utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+        let wide = Data([0xFF, 0xFE]) + repeatedBytes(line, count: size / 14 * 14)
+        try wide.write(to: directory.url.appendingPathComponent("wide.txt"))
         // The text: 7 bytes of UTF-8 for 4 of Latin-1; 19 for 14 of UTF-16.
         for (name, text) in [("latin1.txt", size / 4 * 7), ("wide.txt", wide.count / 14 * 19)] {
             for mode in [[], ["-c"], ["-m", "1"], ["-l"]] {
