@@ -358,6 +358,11 @@ struct SeekCommand {
                                         warnings: handOn == nil ? counted.warnings : [])
                     case .searched(let loaded, let index):
                         return .searched(loaded, index)
+                    case .notPlainUTF8:
+                        // Only a mapped file is handed over with its start checked (`.start`): its
+                        // pages are read again as it is decoded.
+                        return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,
+                                             handingOn: parts)
                     }
                 }
                 let (loaded, index) = try TranscriptLoader.searchMatching(
@@ -404,6 +409,12 @@ struct SeekCommand {
                 if case .count(let query, let enough) = work, let found = TranscriptLoader.countMatchesInASCIIStart(
                     bytes, fileName: name, options: load, query: query, enough: enough) {
                     return .counted(found)
+                }
+                // A large file printed or exported where it lies: only its start is checked now, each
+                // piece of the rest as it is searched, on all cores (not all of it first, in a pass of its own).
+                if case .searchMatching(let query) = work, printing != nil, bytes.count >= 2 * TextPieces.pieceSize,
+                   let start = TranscriptLoader.checkedStart(bytes, fileName: name, options: load, query: query) {
+                    return try searchInPlace(bytes, .start(start), releasePages, { bytes.releaseMappedPages($0) })
                 }
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
                     return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,

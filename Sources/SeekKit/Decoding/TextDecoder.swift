@@ -156,11 +156,14 @@ public enum TextDecoder {
         }
     }
 
+    /// The head of a text whose control bytes `isPlainUTF8` judges (the rest may hold any).
+    static let plainHeadLength = 65_536
+
     /// Whether `bytes` have no byte order mark and do not look like UTF-16 or binary data:
     /// the checks before `decode` looks at the whole text, which then is plain UTF-8 if
     /// `isValidWithoutNULs`.
     static func startsLikePlainUTF8(_ bytes: ByteView) -> Bool {
-        let head = bytes.extracting(first: 65_536)
+        let head = bytes.extracting(first: plainHeadLength)
         guard byteOrderMark(head) == nil else { return false }
         do {
             return try sniffNULs(head, fileName: "") == nil
@@ -176,7 +179,7 @@ public enum TextDecoder {
     /// - Complexity: O(n), a large text's pieces after its head on all cores.
     static func isPlainUTF8(_ bytes: ByteView) -> Bool {
         guard byteOrderMark(bytes.extracting(first: 4)) == nil else { return false }
-        let (valid, controls) = UTF8Validation.isValidWithoutNULs(bytes, controlBytesInFirst: 65_536)
+        let (valid, controls) = UTF8Validation.isValidWithoutNULs(bytes, controlBytesInFirst: plainHeadLength)
         return valid && (!controls || startsLikePlainUTF8(bytes))
     }
 

@@ -44,12 +44,49 @@ extension TranscriptLoader {
     public static func readsInPlace(_ bytes: ByteView, options: LoadOptions) -> Bool {
         options.encoding == nil && bytes.count <= options.largestText && TextDecoder.isPlainUTF8(bytes)
     }
+
+    /// Where the start of a large file that `printMatching(inPlace:…)` may search with only that
+    /// start checked now ends (`InPlaceCheck.start`), or `nil`: the start is what `readsInPlace`
+    /// asks of a whole file's head (no byte order mark, valid UTF-8 without NUL, control bytes
+    /// judged as there), no encoding is asked for, and the format its first bytes give is SRT or
+    /// untimed text, which is read in pieces that each check their bytes as they are searched, and
+    /// `query` is searched there (`inPlaceMatcher`).
+    /// The start ends before an ASCII byte (or at the end), past the head that decides the format.
+    ///
+    /// - Complexity: O(1): the first 64 KiB and a few bytes more.
+    public static func checkedStart(_ bytes: ByteView, fileName: String, options: LoadOptions, query: Query) -> Int? {
+        let head = TextDecoder.plainHeadLength
+        guard options.encoding == nil, bytes.count <= options.largestText, bytes.count > head,
+              inPlaceMatcher(for: query) != nil else { return nil }
+        var end = head
+        while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+        guard TextDecoder.isPlainUTF8(bytes.extracting(..<end)), !PreparedText.isBlank(bytes) else { return nil }
+        let (format, _) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
+        return format == .srt || format == .text ? end : nil
+    }
+
+    /// Checks that `range` of `bytes` is valid UTF-8 without NUL, from where `checked` ends (the
+    /// bytes before it are), and moves `checked` past it; `false` when they are not. `range`
+    /// ends before an ASCII byte or at the end of `bytes`, as `checked` does.
+    static func checkPlainUTF8(_ bytes: ByteView, through end: Int, checked: inout Int) -> Bool {
+        guard end > checked else { return true }
+        var stop = end
+        while stop < bytes.count && bytes[stop] >= 0x80 { stop += 1 }
+        guard UTF8Validation.isValidWithoutNULsInPiecesSkippingASCII(bytes.extracting(checked..<stop)) else { return false }
+        checked = stop
+        return true
+    }
 }
 
 /// What the caller of an in-place loader has already found of the bytes it hands over.
-public enum InPlaceCheck: Sendable {
+public enum InPlaceCheck: Sendable, Equatable {
     /// Nothing: the loader checks what it needs.
     case unchecked
     /// `TranscriptLoader.readsInPlace` is true of them: UTF-8 read as it lies, checked whole.
     case plainUTF8
+    /// Their first bytes, to the offset given, are what `TranscriptLoader.checkedStart` asks of them:
+    /// `printMatching(inPlace:…)` checks each piece of the rest before it reads it, and answers
+    /// `PrintedMatching.notPlainUTF8` when one is not plain (nothing written); any other loader
+    /// checks them whole, as `.unchecked`.
+    case start(Int)
 }

@@ -174,12 +174,22 @@ extension TranscriptLoader {
     static func startsWithCuesReadAlone(
         _ buffer: ByteView, format: SubtitleFormat, fileName: String, keeping whole: inout WholeLayout
     ) -> Bool {
+        startsWithCuesReadAlone(buffer, format: format, fileName: fileName, keeping: &whole) { _ in true } ?? false
+    }
+
+    /// `startsWithCuesReadAlone(_:format:fileName:keeping:)`, asking `checking` first whether each
+    /// prefix it reads, up to the offset given, is plain UTF-8; `nil` when one is not.
+    static func startsWithCuesReadAlone(
+        _ buffer: ByteView, format: SubtitleFormat, fileName: String, keeping whole: inout WholeLayout,
+        checking: (Int) -> Bool
+    ) -> Bool? {
         let sampled = Swift.max(RollingCaptions.sampledCues, SpeakerTurns.sampledCues)
         var size = firstPrefixSize(of: buffer)
         while true {
             let cut = format == .srt ? SRTParser.pieceEnd(in: buffer, from: size)
                 : TimestampedTextParser.pieceEnd(in: buffer, from: size)
             let end = size >= buffer.count ? buffer.count : cut ?? buffer.count
+            guard checking(end) else { return nil }
             let prefix = buffer.extracting(..<end)
             if format == .srt {
                 let layout = SRTLayout(prefix)

@@ -8,6 +8,10 @@ public enum PrintedMatching: Sendable {
     /// Nothing was written: the file's cues with a match and their matches, as
     /// `searchMatching(inPlace:…)` gives them, to print as any other transcript's.
     case searched(LoadedTranscript, MatchIndex)
+    /// Nothing was written: asked with only the start of the bytes checked (`InPlaceCheck.start`),
+    /// a piece after it is not valid UTF-8 or holds NUL, so that the file is read as any other
+    /// that `readsInPlace` is false of.
+    case notPlainUTF8
 }
 
 /// What `TranscriptLoader.printMatching(inPlace:…writing:…)` writes of a file's matches.
@@ -97,13 +101,19 @@ extension TranscriptLoader {
         pieceSize: Int, pieceHeld: Int, checked: InPlaceCheck, releasing: ((Range<Int>) -> Void)?,
         starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
     ) throws(Diagnostic) -> PrintedMatching {
-        guard checked == .plainUTF8 || readsInPlace(bytes, options: options) else {
+        // With only the start checked (`.start`), the bytes are checked as they are first read
+        // (`checkedEnd` moves on): a longer prefix for the first cues, each piece as it is searched,
+        // the rest at once before any other way reads them.
+        var checkedEnd = bytes.count
+        if case .start(let end) = checked { checkedEnd = end }
+        guard checked != .unchecked || readsInPlace(bytes, options: options) else {
             // What `searchMatching` does with such bytes, without checking them again.
             let loaded = try load(Array(bytes), fileName: fileName, options: options)
             releasing?(0..<bytes.count)
             return .searched(loaded, MatchIndex(transcript: loaded.transcript, query: query))
         }
         func searched() throws(Diagnostic) -> PrintedMatching {
+            guard checkPlainUTF8(bytes, through: bytes.count, checked: &checkedEnd) else { return .notPlainUTF8 }
             let (loaded, index) = try searchMatching(inPlace: bytes, fileName: fileName, options: options, query: query,
                                                      pieceSize: pieceSize, checked: .plainUTF8, releasing: releasing)
             return .searched(loaded, index)
@@ -116,15 +126,25 @@ extension TranscriptLoader {
         let keyword = query.keywords.first(where: { !$0.isEmpty }) ?? ""
         let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
         var firstLayout = WholeLayout()
-        guard format == .srt || format == .text,
-              startsWithCuesReadAlone(bytes, format: format, fileName: fileName, keeping: &firstLayout)
-        else { return try searched() }
+        guard format == .srt || format == .text else { return try searched() }
+        let readAlone = startsWithCuesReadAlone(bytes, format: format, fileName: fileName, keeping: &firstLayout) {
+            checkPlainUTF8(bytes, through: $0, checked: &checkedEnd)
+        }
+        guard let readAlone else { return .notPlainUTF8 }
+        guard readAlone else { return try searched() }
         let wholeLayout = firstLayout
         let bounds = TextPieces.boundaries(count: bytes.count, pieceSize: pieceSize) { target in
             format == .srt ? SRTParser.pieceEnd(in: bytes, from: target)
                 : TimestampedTextParser.pieceEnd(in: bytes, from: target)
         }
-        let found = TextPieces.map(bounds.count - 1) { i -> PrintedBlocks? in
+        // Each piece past the bytes checked is checked before it is searched (pieces end after a
+        // line feed, and `checkedEnd` before an ASCII byte: no character is cut).
+        let unchecked = checkedEnd
+        let searchedPieces = TextPieces.map(bounds.count - 1) { i -> PrintedBlocks?? in
+            if bounds[i + 1] > unchecked,
+               !UTF8Validation.isValidWithoutNULs(bytes.extracting(Swift.max(bounds[i], unchecked)..<bounds[i + 1])) {
+                return .none
+            }
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])
             let blocks = format == .srt
                 ? PrintedBlocks(srt: piece, layout: wholeLayout.layout(of: piece, in: bytes), matcher: matcher,
@@ -133,8 +153,15 @@ extension TranscriptLoader {
             // Its pages go now, unless its blocks will read most of them again when written (they
             // go then, below).
             if !(blocks?.keepsPagesUntilWritten(pieceBytes: piece.count) ?? false) { releasing?(bounds[i]..<bounds[i + 1]) }
-            return blocks
+            return .some(blocks)
         }
+        var found: [PrintedBlocks?] = []
+        found.reserveCapacity(searchedPieces.count)
+        for piece in searchedPieces {
+            guard let piece else { return .notPlainUTF8 }
+            found.append(piece)
+        }
+        checkedEnd = bytes.count
         var gathered: [PrintedBlocks] = []
         gathered.reserveCapacity(found.count)
         // What comes before each piece: its cues, lines and matches.

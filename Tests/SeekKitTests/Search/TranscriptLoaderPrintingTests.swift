@@ -98,6 +98,8 @@ import SeekBytes
                 case .searched(let loaded, _):
                     #expect(written.isEmpty, "\(label)")
                     #expect(expectedRecords(loaded, query: query, writing: writing) == expected, "\(label)")
+                case .notPlainUTF8:
+                    Issue.record("\(label): only bytes whose start alone was checked can be found not plain")
                 }
             }
         }
@@ -140,6 +142,69 @@ import SeekBytes
             #expect(releasedBeforeStart.count == (keeps ? 0 : pieces.count), "every \(every)")
             let whole = try TranscriptLoader.load(bytes, fileName: "t.srt")
             #expect(written == expectedBlocks(whole, query: Query("budget"), printer: Self.printers[0]), "every \(every)")
+        }
+    }
+
+    /// With only their start checked (`InPlaceCheck.start`), the bytes are checked as they are read:
+    /// plain ones print what bytes checked whole print, from any start; a byte that is not UTF-8
+    /// or a NUL anywhere past the start (in the first cues looked at, in a piece, in the last cue)
+    /// gets `.notPlainUTF8`, with nothing written and `starting` not told, whether the keyword is
+    /// searched where the bytes lie or the file is searched whole (two keywords).
+    @Test func bytesCheckedFromTheirStartAreCheckedAsTheyAreRead() throws {
+        var srt = ""
+        for i in 1...3_000 {
+            srt += "\(i)\n00:00:01,000 --> 00:00:02,000\n\(i % 9 == 0 ? "a budget line" : "another line"), number \(i) é\n\n"
+        }
+        let plain = Array(srt.utf8)
+        func run(_ bytes: [UInt8], _ checked: InPlaceCheck, _ query: Query) throws
+            -> (result: PrintedMatching, written: [UInt8], started: Bool) {
+            var out: [UInt8] = []
+            var written: [UInt8] = []
+            var started = false
+            let result = try bytes.withByteView { view in
+                try TranscriptLoader.printMatching(
+                    inPlace: view, fileName: "t.srt", options: LoadOptions(), query: query,
+                    writing: .blocks(Self.printers[0]), pieceSize: 1 << 13, pieceHeld: 1 << 20, checked: checked,
+                    releasing: nil, starting: { _ in started = true }, to: &out, flush: { written += $0; $0.removeAll() })
+            }
+            return (result, written + out, started)
+        }
+        // Starts before an ASCII byte: the first, one in the first cues, one in a later piece, the end.
+        let starts = [0, 100, plain.count / 2 - plain[..<(plain.count / 2)].reversed().prefix { $0 != 0x0A }.count,
+                      plain.count]
+        for query in [Query("budget"), Query(keywords: ["budget", "number 7"])] {
+            let whole = try run(plain, .unchecked, query)
+            for start in starts {
+                let found = try run(plain, .start(start), query)
+                switch (found.result, whole.result) {
+                case (.printed(let counted), .printed(let expected)):
+                    #expect(counted.matches == expected.matches && found.written == whole.written, "start \(start)")
+                case (.searched(_, let index), .searched(_, let expected)):
+                    #expect(Array(index) == Array(expected), "start \(start)")
+                default:
+                    Issue.record("start \(start), \(query.keywords): \(found.result) for \(whole.result)")
+                }
+            }
+            // One byte spoiled past the start: an é's lead made 0xFF, or an "another"'s a made NUL.
+            for (place, spoiled) in [(20_000, 0xFF), (90_000, 0xFF), (150_000, 0x00), (plain.count - 8, 0xFF)] as [(Int, UInt8)] {
+                var bytes = plain
+                let target: [UInt8] = spoiled == 0 ? Array("another".utf8) : [0xC3, 0xA9]
+                guard let at = (place..<bytes.count - target.count).first(where: { bytes[$0..<$0 + target.count].elementsEqual(target) })
+                else {
+                    Issue.record("nothing to spoil after \(place)")
+                    continue
+                }
+                bytes[at] = spoiled
+                let found = try run(bytes, .start(0), query)
+                guard case .notPlainUTF8 = found.result else {
+                    Issue.record("\(query.keywords), spoiled at \(at): \(found.result)")
+                    continue
+                }
+                #expect(found.written.isEmpty && !found.started, "spoiled at \(at)")
+                if case .notPlainUTF8 = try run(bytes, .unchecked, query).result {
+                    Issue.record("checked whole, spoiled at \(at): read as another encoding, not refused")
+                }
+            }
         }
     }
 
@@ -202,6 +267,8 @@ import SeekBytes
                             #expect(Array(index) == Array(MatchIndex(transcript: loaded.transcript, query: query)),
                                     "\(label)")
                             #expect(expectedBlocks(loaded, query: query, printer: printer) == expected, "\(label)")
+                        case .notPlainUTF8:
+                            Issue.record("\(label): only bytes whose start alone was checked can be found not plain")
                         }
                     }
                 }
