@@ -45,7 +45,8 @@ import Testing
         #expect(bytes.count > 4_500_000, "\(label)")
         let url = directory.url.appendingPathComponent("big.srt")
         try Data(bytes).write(to: url)
-        for mode in [[], ["--json"]] {
+        // (Exported as JSON too where a piece is spoiled: the same path writes records.)
+        for mode in spoiledAt == 3_000_000 ? [[], ["--json"]] : [[]] {
             let printed = try SeekProcess.run(mode + ["budget", "big.srt"], in: directory.url)
             let checkedWhole = try SeekProcess.run(mode + ["-m", "1000000", "budget", "big.srt"], in: directory.url)
             #expect(printed.status == checkedWhole.status, "\(label) \(mode)")
