@@ -300,7 +300,7 @@ extension TranscriptLoader {
         // A piece past the bytes checked is checked before it is read (`nil`); its pages go once it is counted.
         func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)?? {
             if bounds[i + 1] > unchecked,
-               !UTF8Validation.isValidWithoutNULs(buffer.extracting(Swift.max(bounds[i], unchecked)..<bounds[i + 1])) {
+               !UTF8Validation.isValidWithoutNULsSkippingASCII(buffer.extracting(Swift.max(bounds[i], unchecked)..<bounds[i + 1])) {
                 return .none
             }
             defer { releasing?(bounds[i]..<bounds[i + 1]) }
