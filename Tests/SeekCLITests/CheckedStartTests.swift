@@ -47,9 +47,11 @@ import Testing
         try Data(bytes).write(to: url)
         // (Exported as JSON too where a piece is spoiled: the same path writes records.)
         var printedWhole: SeekProcess.Result?
+        let seek = SeekProcess.largeInputExecutable
         for mode in spoiledAt == 3_000_000 ? [[], ["--json"]] : [[]] {
-            let printed = try SeekProcess.run(mode + ["budget", "big.srt"], in: directory.url)
-            let checkedWhole = try SeekProcess.run(mode + ["-m", "1000000", "budget", "big.srt"], in: directory.url)
+            let printed = try SeekProcess.run(mode + ["budget", "big.srt"], in: directory.url, program: seek)
+            let checkedWhole = try SeekProcess.run(mode + ["-m", "1000000", "budget", "big.srt"], in: directory.url,
+                                                   program: seek)
             if mode.isEmpty { printedWhole = checkedWhole }
             #expect(printed.status == checkedWhole.status, "\(label) \(mode)")
             #expect(printed.stdout == checkedWhole.stdout, "\(label) \(mode)")
@@ -60,7 +62,7 @@ import Testing
         // how the file is read): the printed search's matches, warnings and status.
         let checkedWhole = try #require(printedWhole)
         for (mode, expected) in [("-c", "1500\n"), ("-l", "big.srt\n")] {
-            let counted = try SeekProcess.run([mode, "budget", "big.srt"], in: directory.url)
+            let counted = try SeekProcess.run([mode, "budget", "big.srt"], in: directory.url, program: seek)
             #expect(counted.status == checkedWhole.status, "\(label) \(mode)")
             #expect(counted.stdout == expected, "\(label) \(mode)")
             #expect(counted.stderr == checkedWhole.stderr, "\(label) \(mode)")
