@@ -23,17 +23,19 @@ struct SRTLayout {
     /// The layout of `bytes`, or `nil` when they are not plainly written. With `cueLimit`,
     /// the layout stops after that many cues (at `end`), having looked at nothing after them.
     ///
-    /// - Complexity: O(n), sixteen bytes at a time within cue texts: a block of plain lines in
-    ///   one pass to its end (`ByteView.plainBlockEnd`); any other block stops where markup stands
-    ///   or a blank is next to a line feed (`BlockEvents`).
+    /// - Complexity: O(n), thirty-two bytes at a time within cue texts: a block of plain lines
+    ///   ending within sixty-two bytes found from the bits of its line feeds and markup
+    ///   (`ByteView.plainBlock`), a longer one in one pass to its end (`ByteView.plainBlockEnd`);
+    ///   any other block stops where markup stands or a blank is next to a line feed
+    ///   (`SRTLayout.markedText`).
     init?(_ bytes: ByteView, cueLimit: Int = .max) {
         guard !bytes.isEmpty else { return }
         let count = bytes.count
         if cueLimit == .max && bytes.firstIndex(of: 0x0D) != nil { return nil }
+        // Kept in locals until the end (appending to the properties checks their uniqueness at each cue).
+        var spans: [Range<Int>] = []
+        var marked: [Int] = []
         spans.reserveCapacity(Swift.min(count / 48, cueLimit))
-        let events = BlockEvents(bytes)
-        // The events' cursor, kept here rather than in `events` (so that the loop is inlined).
-        var places = events.places
         let timings = TimingTemplates.shared
         var usual = UsualTimingLine(hours: 2, timings)
         var position = 0
@@ -47,77 +49,108 @@ struct SRTLayout {
                case let digits = WordBytes.leadingDigits(word), digits < 8 {
                 if digits > 0 && (word &>> UInt64(digits &* 8)) & 0xFF == 0x0A { position &+= digits &+ 1 }
             } else {
-                var digitsEnd = position
-                while digitsEnd < count && digitsEnd - position <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
-                if digitsEnd > position && digitsEnd < count && bytes[digitsEnd] == 0x0A {
-                    guard digitsEnd &- position <= 18 else { return nil }
-                    position = digitsEnd &+ 1
-                }
+                guard let next = SRTLayout.indexLineEnd(bytes, at: position) else { return nil }
+                position = next
             }
             let timingEnd: Int
             if let end = usual.lineEnd(bytes, at: position) {
                 timingEnd = end
             } else {
-                guard let end = SRTLayout.timingLineEnd(bytes, at: position, timings) else { return nil }
+                guard let end = SRTLayout.unusualTimingLineEnd(bytes, at: position, timings) else { return nil }
                 timingEnd = end
                 usual.adapt(toLineOf: end - position, timings)
             }
             position = timingEnd &+ 1
             let textStart = position
-            var textEnd = position
-            var isMarked = false
-            if position < count && bytes[position] != 0x0A {
-                // The first text line: a line of blanks is no text. Later lines are looked at
-                // only where an event stands: a blank after a line feed, a `>` (a timing?).
-                if SRTLayout.isBlankLine(bytes, from: position) { return nil }
-                if let end = bytes.plainBlockEnd(from: position) {
-                    // Most blocks: plain lines up to an empty one, found without the events.
-                    spans.append(textStart..<end)
+            // Most blocks: plain lines up to an empty one, within sixty-two bytes of their start,
+            // found from the bits of their line feeds and markup (a text starting with a blank or
+            // a line feed is looked at apart).
+            var scan = PlainBlockScan.undecided
+            if position < count && bytes[position] > 0x20 {
+                scan = bytes.plainBlock(from: position)
+                if case .end(let end) = scan {
+                    // (`end` lies after `textStart`, a byte that is no line feed.)
+                    spans.append(Range(uncheckedBounds: (textStart, end)))
                     cues &+= 1
                     position = end &+ 2
                     continue
                 }
-                places = events.chunk(at: position)
-                var angleLineEnd = position
-                while true {
-                    let place = places.next(count: count) { events.chunk(at: $0) }
-                    guard place < count else {
-                        // The text runs to the end of the bytes, with or without a last line feed.
-                        textEnd = bytes[count - 1] == 0x0A ? count - 1 : count
-                        position = count
-                        break
-                    }
-                    let byte = bytes[place]
-                    if byte == 0x0A {
-                        if bytes[place &+ 1] == 0x0A {
-                            textEnd = place
-                            position = place &+ 1
-                            break
-                        }
-                        if SRTLayout.isBlankLine(bytes, from: place &+ 1) { return nil }
-                        // A line starting with a blank: the parser takes the blank off (`LineBreakBlanks`).
-                        isMarked = true
-                    } else if byte == 0x20 || byte == 0x09 {
-                        // A blank ending a line that another follows: the parser takes it off.
-                        if place &+ 2 < count && bytes[place &+ 2] != 0x0A { isMarked = true }
-                    } else if byte == UInt8(ascii: ">") {
-                        guard place >= angleLineEnd else { continue }
-                        var lineStart = place
-                        while lineStart > textStart && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-                        angleLineEnd = bytes.firstIndex(of: 0x0A, in: place..<count) ?? count
-                        if SRTParser.timing(bytes, lineStart, angleLineEnd) != .none { return nil }
-                    } else {
-                        isMarked = true
-                    }
-                }
             }
-            if isMarked { marked.append(cues) }
-            spans.append(textStart..<textEnd)
+            guard let text = SRTLayout.markedText(bytes, from: textStart, scan) else { return nil }
+            if text.isMarked { marked.append(cues) }
+            spans.append(textStart..<text.end)
             cues &+= 1
+            position = text.next
         }
         end = Swift.min(position, count)
         // Line breaks are LF alone in what was laid out (the parser also breaks lines at a CR).
         if cueLimit < .max && bytes.firstIndex(of: 0x0D, in: 0..<end) != nil { return nil }
+        self.spans = spans
+        self.marked = marked
+    }
+
+    /// Where the block goes on after a line at `start` that does not start with up to seven digits
+    /// and a line feed: after its index line of eight to eighteen digits, or at `start` when it is
+    /// no index line; `nil` for a line of more digits (which the parser reads otherwise).
+    @inline(never)
+    static func indexLineEnd(_ bytes: ByteView, at start: Int) -> Int? {
+        let count = bytes.count
+        var digitsEnd = start
+        while digitsEnd < count && digitsEnd - start <= 18 && SRTParser.isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+        guard digitsEnd > start && digitsEnd < count && bytes[digitsEnd] == 0x0A else { return start }
+        return digitsEnd &- start <= 18 ? digitsEnd &+ 1 : nil
+    }
+
+    /// `timingLineEnd(_:at:_:)`, not inlined: for the lines the usual width does not take.
+    @inline(never)
+    static func unusualTimingLineEnd(_ bytes: ByteView, at index: Int, _ templates: TimingTemplates) -> Int? {
+        timingLineEnd(bytes, at: index, templates)
+    }
+
+    /// The text of a block from `textStart` that is not plain lines ending within sixty-two bytes
+    /// (`scan` says what `ByteView.plainBlock` found): its end, where the next block may start,
+    /// and whether the parser cleans it; `nil` when the piece is not plainly written.
+    ///
+    /// Plain lines running on are found in one pass (`ByteView.plainBlockEnd`); other texts are
+    /// looked at only where an event stands (`BlockEvents`): a blank after a line feed, a
+    /// blank before one, markup, a `>` (a timing line?).
+    @inline(never)
+    static func markedText(_ bytes: ByteView, from textStart: Int, _ scan: PlainBlockScan)
+        -> (end: Int, next: Int, isMarked: Bool)? {
+        let count = bytes.count
+        guard textStart < count && bytes[textStart] != 0x0A else { return (textStart, textStart, false) }
+        // The first text line: a line of blanks is no text.
+        if SRTLayout.isBlankLine(bytes, from: textStart) { return nil }
+        if scan == .undecided, let end = bytes.plainBlockEnd(from: textStart) { return (end, end &+ 2, false) }
+        let events = BlockEvents(bytes)
+        var places = events.chunk(at: textStart)
+        var isMarked = false
+        var angleLineEnd = textStart
+        while true {
+            let place = places.next(count: count) { events.chunk(at: $0) }
+            guard place < count else {
+                // The text runs to the end of the bytes, with or without a last line feed.
+                return (bytes[count - 1] == 0x0A ? count - 1 : count, count, isMarked)
+            }
+            let byte = bytes[place]
+            if byte == 0x0A {
+                if bytes[place &+ 1] == 0x0A { return (place, place &+ 1, isMarked) }
+                if SRTLayout.isBlankLine(bytes, from: place &+ 1) { return nil }
+                // A line starting with a blank: the parser takes the blank off (`LineBreakBlanks`).
+                isMarked = true
+            } else if byte == 0x20 || byte == 0x09 {
+                // A blank ending a line that another follows: the parser takes it off.
+                if place &+ 2 < count && bytes[place &+ 2] != 0x0A { isMarked = true }
+            } else if byte == UInt8(ascii: ">") {
+                guard place >= angleLineEnd else { continue }
+                var lineStart = place
+                while lineStart > textStart && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+                angleLineEnd = bytes.firstIndex(of: 0x0A, in: place..<count) ?? count
+                if SRTParser.timing(bytes, lineStart, angleLineEnd) != .none { return nil }
+            } else {
+                isMarked = true
+            }
+        }
     }
 
     /// How many lines the parser reads in `bytes`: their line feeds, and a last line without one.
@@ -178,8 +211,8 @@ struct SRTLayout {
 struct UsualTimingLine {
     /// The hours' width (1...5: the templates then hold every digit of both hours).
     private(set) var hours: Int
-    private var start: BytePattern16
-    private var end: BytePattern16
+    private var start: LanePattern16
+    private var end: LanePattern16
     /// Whether the arrow is read apart: with hours of four or five digits, bytes of it lie
     /// between the two templates (with fewer, the templates hold all of it).
     private var readsArrow: Bool
@@ -197,8 +230,7 @@ struct UsualTimingLine {
     func lineEnd(_ bytes: ByteView, at index: Int) -> Int? {
         let lineFeed = index &+ 2 &* hours &+ 25
         guard lineFeed < bytes.count else { return nil }
-        let misfits = start.misfits(bytes, at: index) | end.misfits(bytes, at: lineFeed &- 15)
-        guard misfits[0] | misfits[1] == 0,
+        guard start.fits(bytes, at: index) & end.fits(bytes, at: lineFeed &- 15) == 0xFFFF,
               !readsArrow || bytes.loadWord(at: index &+ hours &+ 10) & 0xFF_FFFF_FFFF == UsualTimingLine.arrow
         else { return nil }
         return lineFeed
@@ -224,26 +256,26 @@ struct TimingTemplates: Sendable {
     /// would check that it is made at every cue).
     static let shared = TimingTemplates()
 
-    private let starts: [BytePattern16]
-    private let ends: [BytePattern16]
+    private let starts: [LanePattern16]
+    private let ends: [LanePattern16]
 
     private init() {
         let time = "0:00:00,000"
         starts = (1...6).map { hours in
             let text = String(repeating: "0", count: hours - 1) + time + " --> "
-            return BytePattern16(Array(text.utf8.prefix(16)), digit: 0x30, orMasks: [hours + 6: 0x02])
+            return LanePattern16(Array(text.utf8.prefix(16)), digit: 0x30, orMasks: [hours + 6: 0x02])
         }
         ends = (1...6).map { hours in
             let text = "--> " + String(repeating: "0", count: hours - 1) + time + "\n"
-            return BytePattern16(Array(text.utf8.suffix(16)), digit: 0x30, orMasks: [11: 0x02])
+            return LanePattern16(Array(text.utf8.suffix(16)), digit: 0x30, orMasks: [11: 0x02])
         }
     }
 
     /// The template of a line's first sixteen bytes, for a start time with `hours` digits (1...6).
     @inline(__always)
-    func start(hours: Int) -> BytePattern16 { starts[hours - 1] }
+    func start(hours: Int) -> LanePattern16 { starts[hours - 1] }
 
     /// The template of a line's last sixteen bytes, for an end time with `hours` digits (1...6).
     @inline(__always)
-    func end(hours: Int) -> BytePattern16 { ends[hours - 1] }
+    func end(hours: Int) -> LanePattern16 { ends[hours - 1] }
 }
