@@ -410,6 +410,19 @@ struct SeekCommand {
                     bytes, fileName: name, options: load, query: query, enough: enough) {
                     return .counted(found)
                 }
+                // A large file counted where it lies: only its start is checked now, each piece of
+                // the rest as it is counted (not all of it first, in a pass of its own).
+                if case .count(let query, let enough) = work, bytes.count >= 2 * TextPieces.pieceSize,
+                   let start = TranscriptLoader.checkedStart(bytes, fileName: name, options: load, query: query,
+                                                             forCounting: true) {
+                    if let counted = try TranscriptLoader.countMatches(
+                        inPlace: bytes, fileName: name, options: load, query: query, enough: enough,
+                        checkedStart: start, releasing: { bytes.releaseMappedPages($0) }) {
+                        return .counted(counted)
+                    }
+                    return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,
+                                         handingOn: parts)
+                }
                 // A large file printed or exported where it lies: only its start is checked now, each
                 // piece of the rest as it is searched, on all cores (not all of it first, in a pass of its own).
                 if case .searchMatching(let query) = work, printing != nil, bytes.count >= 2 * TextPieces.pieceSize,

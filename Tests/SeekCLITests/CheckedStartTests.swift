@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// A large file printed or exported where it lies has only its start checked before its pieces
-/// are searched, each checked as it is read: one byte that is not UTF-8, or a NUL, anywhere after
-/// the start must still send the whole file to be decoded, with the output, warnings and status of
-/// the same search stopped after more cues than the file has (`-m`, which checks the whole file first).
+/// A large file printed, exported or counted where it lies has only its start checked before its
+/// pieces are searched, each checked as it is read: one byte that is not UTF-8, or a NUL, anywhere
+/// after the start must still send the whole file to be decoded, with the output, warnings and status
+/// of the same search stopped after more cues than the file has (`-m`, which checks the whole file first).
 @Suite struct CheckedStartTests {
     let directory: TemporaryDirectory
 
@@ -46,13 +46,26 @@ import Testing
         let url = directory.url.appendingPathComponent("big.srt")
         try Data(bytes).write(to: url)
         // (Exported as JSON too where a piece is spoiled: the same path writes records.)
+        var printedWhole: SeekProcess.Result?
+        let seek = SeekProcess.largeInputExecutable
         for mode in spoiledAt == 3_000_000 ? [[], ["--json"]] : [[]] {
-            let printed = try SeekProcess.run(mode + ["budget", "big.srt"], in: directory.url)
-            let checkedWhole = try SeekProcess.run(mode + ["-m", "1000000", "budget", "big.srt"], in: directory.url)
+            let printed = try SeekProcess.run(mode + ["budget", "big.srt"], in: directory.url, program: seek)
+            let checkedWhole = try SeekProcess.run(mode + ["-m", "1000000", "budget", "big.srt"], in: directory.url,
+                                                   program: seek)
+            if mode.isEmpty { printedWhole = checkedWhole }
             #expect(printed.status == checkedWhole.status, "\(label) \(mode)")
             #expect(printed.stdout == checkedWhole.stdout, "\(label) \(mode)")
             #expect(printed.stderr == checkedWhole.stderr, "\(label) \(mode)")
             #expect(printed.stdout.split(separator: "\n").count == 1_500, "\(label) \(mode)")
+        }
+        // Counted, and listed (`-l` stops at the first match, but how the rest reads still decides
+        // how the file is read): the printed search's matches, warnings and status.
+        let checkedWhole = try #require(printedWhole)
+        for (mode, expected) in [("-c", "1500\n"), ("-l", "big.srt\n")] {
+            let counted = try SeekProcess.run([mode, "budget", "big.srt"], in: directory.url, program: seek)
+            #expect(counted.status == checkedWhole.status, "\(label) \(mode)")
+            #expect(counted.stdout == expected, "\(label) \(mode)")
+            #expect(counted.stderr == checkedWhole.stderr, "\(label) \(mode)")
         }
     }
 }

@@ -8,11 +8,11 @@ import Darwin
 
 /// Runs `script` with `sh -c` in `directory`, `$0` being the `seek` binary.
 func runShell(
-    _ script: String, in directory: URL, environment: [String: String] = [:]
+    _ script: String, in directory: URL, environment: [String: String] = [:], program: URL = SeekProcess.executable
 ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, SeekProcess.executable.path]
+    process.arguments = ["-c", script, program.path]
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }

@@ -52,8 +52,9 @@ import Testing
         try Data(bytes).write(to: directory.url.appendingPathComponent(name))
         #expect(bytes.count > 4_000_000)
         for keyword in ["budget", "预算"] {
-            let counted = try SeekProcess.run(["--count", "-e", keyword, name], in: directory.url)
-            let full = try SeekProcess.run(["--json", "-e", keyword, name], in: directory.url)
+            let seek = SeekProcess.largeInputExecutable
+            let counted = try SeekProcess.run(["--count", "-e", keyword, name], in: directory.url, program: seek)
+            let full = try SeekProcess.run(["--json", "-e", keyword, name], in: directory.url, program: seek)
             let lines = full.stdoutBytes.filter { $0 == 0x0A }.count
             #expect(counted.stdout == "\(lines)\n", "\(name) \(keyword)")
             #expect(counted.stderr == full.stderr, "\(name) \(keyword)")

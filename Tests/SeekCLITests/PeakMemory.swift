@@ -15,18 +15,23 @@ let gnuTime: String? = {
     return process.terminationStatus == 0 ? path : nil
 }()
 
-/// Runs `script` with `/bin/sh` in `directory` (`$0` is the `seek` executable, `$TIMED` runs the
+/// Runs `script` with `/bin/sh` in `directory` (`$0` is the `seek` executable measured,
+/// `SeekProcess.largeInputExecutable`; `$TIMED` runs the
 /// command after it under GNU time) and reports its exit status, what it wrote on standard error,
 /// and the peak resident memory of the command `$TIMED` ran, measured by the kernel for that
 /// process alone (a process the test runner starts itself shares the runner's peak).
 func peakMemoryOfShell(
     _ script: String, in directory: URL, environment: [String: String] = [:]
 ) throws -> (status: Int32, stderr: String, peakBytes: Int) {
+    let program = SeekProcess.largeInputExecutable
+    guard FileManager.default.isExecutableFile(atPath: program.path) else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program.path])
+    }
     let peakFile = directory.appendingPathComponent("peak-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: peakFile) }
     var environment = environment
     environment["TIMED"] = "\(gnuTime ?? "/usr/bin/time") -f %M -o \(peakFile.path)"
-    let result = try runShell(script, in: directory, environment: environment)
+    let result = try runShell(script, in: directory, environment: environment, program: program)
     // After "Command exited with non-zero status N", when it did.
     let lines = try String(contentsOf: peakFile, encoding: .utf8).split(separator: "\n")
     let kibibytes = lines.last.flatMap { Int($0) } ?? 0

@@ -38,6 +38,13 @@ struct SeekProcess {
         return URL(fileURLWithPath: "seek")
     }()
 
+    /// The `seek` the tests that read inputs of megabytes run (peak memory, large files counted
+    /// in pieces): the one `SEEK_RELEASE_EXECUTABLE` names when it is set (CI sets it to the
+    /// release binary it has just built from the same sources: what users run, and many times
+    /// faster than a debug build on such inputs), else `executable`, as in a plain `swift test`.
+    static let largeInputExecutable: URL = ProcessInfo.processInfo.environment["SEEK_RELEASE_EXECUTABLE"]
+        .map { URL(fileURLWithPath: $0) } ?? executable
+
     /// The repository's `Samples/` folder.
     static let samples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

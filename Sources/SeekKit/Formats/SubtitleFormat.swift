@@ -93,12 +93,39 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
 
     /// The lower-case extension of `fileName`, without the dot, or `nil`.
     static func fileExtension(_ fileName: String) -> String? {
+        // Most names: the last bytes read from where they lie, an ASCII extension lower-cased
+        // byte by byte (what `lowercased()` does to ASCII).
+        if let ascii = fileName.utf8.withContiguousStorageIfAvailable(asciiExtension), let found = ascii {
+            return found
+        }
         let utf8 = fileName.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")),
               !utf8[utf8.index(after: dot)...].contains(UInt8(ascii: "/")) else { return nil }
         let ext = fileName[fileName.index(after: dot)...]
         guard !ext.isEmpty, ext.utf8.count <= 8 else { return nil }
         return ext.lowercased()
+    }
+
+    /// `fileExtension` of a name whose last dot is followed by up to eight ASCII bytes:
+    /// `.some(nil)` when it has none (no dot in its last nine bytes, nothing after the dot, or a
+    /// `/` after it), `nil` when a byte that is not ASCII comes first (the caller then reads the name as a string).
+    private static func asciiExtension(_ name: UnsafeBufferPointer<UInt8>) -> String?? {
+        var dot = name.count
+        while true {
+            guard dot > 0, name.count - dot <= 8 else { return .some(nil) }
+            let byte = name[dot - 1]
+            if byte == UInt8(ascii: ".") { break }
+            if byte == UInt8(ascii: "/") { return .some(nil) }
+            if byte >= 0x80 { return nil }
+            dot -= 1
+        }
+        guard dot < name.count else { return .some(nil) }
+        return .some(String(unsafeUninitializedCapacity: name.count - dot) { lower in
+            for (i, byte) in name[dot...].enumerated() {
+                lower[i] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            return name.count - dot
+        })
     }
 
     /// Whether the name's extension is one only subtitle files use (not `.txt`, `.md`, `.log`).

@@ -189,7 +189,8 @@ public enum TimestampedTextParser {
     /// lines are labelled like a transcript's (`SpeakerTurns`: the labels come off the text
     /// and turns are carried, which needs the whole file).
     ///
-    /// - Complexity: O(1): the first 32 KiB and first 200 lines at most.
+    /// - Complexity: O(1): the first 32 KiB and first 200 lines at most (and four times the
+    ///   bytes they take, up to 64 KiB more).
     static func needsWholeRead(_ buffer: ByteView) -> Bool {
         var read = 0
         return needsWholeRead(buffer, read: &read)
@@ -200,18 +201,29 @@ public enum TimestampedTextParser {
     static func needsWholeRead(_ buffer: ByteView, read: inout Int) -> Bool {
         read = Swift.min(buffer.count, MarkdownTranscriptParser.detectionLength)
         if MarkdownTranscriptParser.recognises(buffer) { return true }
-        let scanner = LineScanner(buffer)
-        var labels: [String?] = []
-        var position = 0
-        while position < scanner.count && labels.count < SpeakerTurns.sampledCues {
-            let (end, next) = scanner.line(from: position)
-            defer { position = next }
-            guard !scanner.isBlank(position, end) else { continue }
-            let line = buffer.extracting(position..<end)
-            labels.append(SpeakerPrefix.mayStartLabel(line) ? SpeakerPrefix.speaker(in: line) : nil)
+        // The first lines are read from a prefix that grows until it holds them (a scanner first
+        // looks through all it is given for a carriage return: not the whole of a large file).
+        var length = Swift.min(buffer.count, 1 << 16)
+        while true {
+            let prefix = buffer.extracting(..<length)
+            let scanner = LineScanner(prefix)
+            var labels: [String?] = []
+            var position = 0
+            while position < scanner.count && labels.count < SpeakerTurns.sampledCues {
+                let (end, next) = scanner.line(from: position)
+                defer { position = next }
+                guard !scanner.isBlank(position, end) else { continue }
+                let line = prefix.extracting(position..<end)
+                labels.append(SpeakerPrefix.mayStartLabel(line) ? SpeakerPrefix.speaker(in: line) : nil)
+            }
+            // The lines read end before the prefix's last byte (a line it cuts, or a CR LF it cuts
+            // after the CR, reads otherwise in the whole), or the prefix is the whole.
+            if length == buffer.count || position + 1 < length {
+                read = Swift.max(read, position < scanner.count ? position : buffer.count)
+                return SpeakerTurns.isTranscriptLike(labels: labels)
+            }
+            length = Swift.min(buffer.count, length * 4)
         }
-        read = Swift.max(read, position < scanner.count ? position : buffer.count)
-        return SpeakerTurns.isTranscriptLike(labels: labels)
     }
 
     /// `\`, `[`, `(`, `-` and digits: the bytes `leadingTimestamp` can accept first.

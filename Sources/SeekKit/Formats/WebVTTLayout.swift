@@ -85,8 +85,9 @@ struct WebVTTLayout {
             if let end = timing.lineEnd(bytes, at: position) {
                 timingEnd = end
             } else {
-                timingEnd = Self.lineEnd(bytes, from: position)
-                if !LineScanner.containsArrow(bytes, position, timingEnd) {
+                let (lineEnd, hasArrow) = Self.lineEndAndArrow(bytes, from: position)
+                timingEnd = lineEnd
+                if !hasArrow {
                     // An identifier before a timing line, or a comment or definition block.
                     let next = timingEnd + 1
                     if let nextEnd = timing.lineEnd(bytes, at: next) {
@@ -172,6 +173,23 @@ struct WebVTTLayout {
     @inline(__always)
     private static func lineEnd(_ bytes: ByteView, from start: Int) -> Int {
         bytes.firstIndex(of: 0x0A, in: start..<bytes.count) ?? bytes.count
+    }
+
+    /// `lineEnd(_:from:)` and whether the line holds `-->`: a line of fewer than eight bytes
+    /// without `>` (a cue's identifier, most often) told from one word, without a call.
+    @inline(__always)
+    private static func lineEndAndArrow(_ bytes: ByteView, from start: Int) -> (end: Int, hasArrow: Bool) {
+        if start &+ 8 <= bytes.count {
+            let word = bytes.loadWord(at: start)
+            let feeds = WordBytes.equal(word, 0x0A)
+            if feeds != 0 {
+                let length = feeds.trailingZeroBitCount / 8
+                let closes = WordBytes.equal(word, UInt8(ascii: ">")) & ((1 << UInt64(8 * length)) &- 1)
+                if closes == 0 { return (start &+ length, false) }
+            }
+        }
+        let end = lineEnd(bytes, from: start)
+        return (end, LineScanner.containsArrow(bytes, start, end))
     }
 
     /// Where a `NOTE`, `STYLE` or `REGION` block starting at `start` ends (after its last

@@ -101,6 +101,63 @@ extension TranscriptLoader {
         return result
     }
 
+    /// `countMatches(inPlace:fileName:options:query:enough:checked:)` of a large file whose start
+    /// alone is checked (`checkedStart`, which gives `start`): the rest is checked piece by piece
+    /// as it is counted, on all cores, each piece's pages let go (`releasing`) once counted,
+    /// rather than all of it first in a pass of its own. With `enough`, what is not counted is
+    /// checked after, a few megabytes at a time, since how the whole file is read hangs on it.
+    ///
+    /// - Returns: the count, or `nil` when some of the bytes are not valid UTF-8 without NUL:
+    ///   nothing is decided then, and the file is to be decoded.
+    /// - Throws: what `countMatches(inPlace:…)` throws.
+    public static func countMatches(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, enough: Int = .max,
+        checkedStart start: Int, releasing: ((Range<Int>) -> Void)?
+    ) throws(Diagnostic) -> MatchCount? {
+        try countMatches(inPlace: bytes, fileName: fileName, options: options, query: query, pieceSize: TextPieces.pieceSize,
+                         enough: enough, checkedStart: start, releasing: releasing)
+    }
+
+    static func countMatches(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, pieceSize: Int, enough: Int,
+        checkedStart start: Int, releasing: ((Range<Int>) -> Void)?
+    ) throws(Diagnostic) -> MatchCount? {
+        var checkedEnd = start
+        let (format, warnings) = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false)
+        switch countInPieces(bytes, format: format, fileName: fileName, query: query, pieceSize: pieceSize,
+                             enough: enough, isFileStart: false, checkedTo: start, releasing: releasing) {
+        case .notPlainUTF8:
+            return nil
+        case .notInPieces:
+            guard checkPlainUTF8(bytes, through: bytes.count, checked: &checkedEnd) else { return nil }
+            return try countMatches(inPlace: bytes, fileName: fileName, options: options, query: query,
+                                    pieceSize: pieceSize, enough: enough, checked: .plainUTF8)
+        case .counted(let cues, let matches, let pieceWarnings, let read):
+            if read < bytes.count {
+                guard isPlainUTF8(bytes, from: Swift.max(read, start), releasing: releasing) else { return nil }
+            }
+            if cues == 0, let failure = failure(format: format, warnings: pieceWarnings) { throw failure }
+            return MatchCount(matches: matches, format: format, encoding: TextEncoding.utf8.name,
+                              warnings: warnings + pieceWarnings)
+        }
+    }
+
+    /// Whether `bytes` from `start` (before an ASCII byte) are valid UTF-8 without NUL, looked
+    /// at `restChunkSize` bytes at a time (on all cores), each chunk's pages let go once looked at.
+    private static func isPlainUTF8(_ bytes: ByteView, from start: Int, releasing: ((Range<Int>) -> Void)?) -> Bool {
+        var checked = start
+        while checked < bytes.count {
+            let from = checked
+            guard checkPlainUTF8(bytes, through: Swift.min(checked + restChunkSize, bytes.count), checked: &checked)
+            else { return false }
+            releasing?(from..<checked)
+        }
+        return true
+    }
+
+    /// How many bytes of a file's rest `countMatches(inPlace:…checkedStart:…)` checks at a time.
+    static let restChunkSize = 1 << 23
+
     /// The count `countMatches(inPlace:fileName:options:query:enough:)` gives for `-l` or `-q`,
     /// when the start of a large file answers it alone (`countInASCIIStart`); `nil` when it does
     /// not, and the file is then checked and counted as usual.
@@ -172,23 +229,59 @@ extension TranscriptLoader {
         _ buffer: ByteView, format: SubtitleFormat, fileName: String, query: Query,
         pieceSize: Int = TextPieces.pieceSize, enough: Int = .max, isFileStart: Bool = false
     ) -> (cues: Int, matches: Int, warnings: [Diagnostic])? {
+        let counted = countInPieces(buffer, format: format, fileName: fileName, query: query, pieceSize: pieceSize,
+                                    enough: enough, isFileStart: isFileStart, checkedTo: buffer.count, releasing: nil)
+        guard case .counted(let cues, let matches, let warnings, _) = counted else { return nil }
+        return (cues, matches, warnings)
+    }
+
+    /// What `countInPieces(_:format:fileName:query:pieceSize:enough:isFileStart:checkedTo:releasing:)` found.
+    enum PieceCounts {
+        /// What the pieces read hold; `read` is where the last piece read ends (before the end
+        /// when `enough` were found before it).
+        case counted(cues: Int, matches: Int, warnings: [Diagnostic], read: Int)
+        /// The text is not read in pieces: another format, a speaker scope, timestamped text.
+        case notInPieces
+        /// Bytes it read past those checked are not valid UTF-8 without NUL.
+        case notPlainUTF8
+    }
+
+    /// `countInPieces`, on bytes checked (valid UTF-8 without NUL) only up to `checkedTo`, which
+    /// ends before an ASCII byte or at the end: each piece, and each prefix of the first cues, is
+    /// checked past that before it is read, and the count is `.notPlainUTF8` when one is not.
+    /// With `enough`, the pieces after those read are not checked. With `releasing`, each
+    /// piece's pages go once it is counted.
+    static func countInPieces(
+        _ buffer: ByteView, format: SubtitleFormat, fileName: String, query: Query,
+        pieceSize: Int, enough: Int, isFileStart: Bool, checkedTo: Int, releasing: ((Range<Int>) -> Void)?
+    ) -> PieceCounts {
         // A speaker scope needs the whole file: a turn lasts until the next label (`SpeakerTurns`).
         if format == .vtt {
-            return query.scope.speaker == nil && !isFileStart ? countPlainWebVTT(buffer, query: query, pieceSize: pieceSize, enough: enough) : nil
+            guard query.scope.speaker == nil && !isFileStart && checkedTo == buffer.count,
+                  let counted = countPlainWebVTT(buffer, query: query, pieceSize: pieceSize, enough: enough)
+            else { return .notInPieces }
+            return .counted(cues: counted.cues, matches: counted.matches, warnings: counted.warnings, read: buffer.count)
         }
-        guard format == .srt || format == .text, query.scope.speaker == nil else { return nil }
+        guard format == .srt || format == .text, query.scope.speaker == nil else { return .notInPieces }
         var read = 0
-        if format == .text && TimestampedTextParser.needsWholeRead(buffer, read: &read) { return nil }
+        // (What decides this reads the text's lines byte by byte: the answer is let go with the
+        // rest when a piece is found not plain.)
+        if format == .text && TimestampedTextParser.needsWholeRead(buffer, read: &read) { return .notInPieces }
+        var checkedEnd = checkedTo
         // Counting until `enough`, the file is read from a first piece of its first cues on, in
         // pieces that grow, so that what follows the first match is never laid out.
         let stopsEarly = enough < .max
         let firstPiece = Swift.min(pieceSize, firstPieceSize)
         var firstLayout = WholeLayout()
-        if format == .srt && startsWithRollingCaptions(buffer, fileName: fileName, keeping: &firstLayout,
-                                                       firstPrefix: stopsEarly ? firstPiece : nil, read: &read) {
-            return nil
+        if format == .srt {
+            let rolls = startsWithRollingCaptions(
+                buffer, fileName: fileName, keeping: &firstLayout, firstPrefix: stopsEarly ? firstPiece : nil,
+                read: &read, checking: { checkPlainUTF8(buffer, through: $0, checked: &checkedEnd) })
+            guard let rolls else { return .notPlainUTF8 }
+            if rolls { return .notInPieces }
         }
-        if isFileStart && read >= buffer.count { return nil }
+        if isFileStart && read >= buffer.count { return .notInPieces }
+        let unchecked = checkedEnd
         let wholeLayout = firstLayout
         let pieceEnd = { (target: Int) -> Int? in
             format == .srt ? SRTParser.pieceEnd(in: buffer, from: target)
@@ -204,7 +297,16 @@ extension TranscriptLoader {
         let linesAutomaton = format == .text && inPlaceMatcher == nil ? lineCountingAutomaton(for: query) : nil
         // A piece's lines matter only to the warnings of pieces after it: a plain piece's are
         // counted (`nil` here) only when a later piece has some.
-        func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)? {
+        // A piece past the bytes checked is checked before it is read (`nil`); its pages go once it is counted.
+        func countPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)?? {
+            if bounds[i + 1] > unchecked,
+               !UTF8Validation.isValidWithoutNULsSkippingASCII(buffer.extracting(Swift.max(bounds[i], unchecked)..<bounds[i + 1])) {
+                return .none
+            }
+            defer { releasing?(bounds[i]..<bounds[i + 1]) }
+            return .some(countPlainPiece(i))
+        }
+        func countPlainPiece(_ i: Int) -> (cues: Int, matches: Int, lines: Int?, warnings: WarningLog?)? {
             let piece = buffer.extracting(bounds[i]..<bounds[i + 1])
             if format == .text, inPlaceMatcher != nil || linesAutomaton != nil {
                 // Untimed text searched where it lies: its non-blank lines are its cues, word for
@@ -250,8 +352,10 @@ extension TranscriptLoader {
                 : Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
             let end = Swift.min(first + window, pieceCount)
             let start = first
-            for (k, piece) in TextPieces.map(end - start, { countPiece(start + $0) }).enumerated() {
-                guard let piece else { return nil }
+            let counted = TextPieces.map(end - start) { countPiece(start + $0) }
+            guard counted.allSatisfy({ $0 != nil }) else { return .notPlainUTF8 }
+            for (k, piece) in counted.enumerated() {
+                guard let piece = piece ?? nil else { return .notInPieces }
                 cues += piece.cues
                 matches += piece.matches
                 if let log = piece.warnings {
@@ -263,7 +367,7 @@ extension TranscriptLoader {
             }
             first = end
         }
-        return (cues, matches, warnings.all)
+        return .counted(cues: cues, matches: matches, warnings: warnings.all, read: bounds[first])
     }
 
     /// Whether SRT text is rolling captions or labelled like a transcript (merged, or its labels
@@ -291,7 +395,18 @@ extension TranscriptLoader {
     static func startsWithRollingCaptions(
         _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout, firstPrefix: Int?, read: inout Int
     ) -> Bool {
+        startsWithRollingCaptions(buffer, fileName: fileName, keeping: &whole, firstPrefix: firstPrefix, read: &read,
+                                  checking: { _ in true }) ?? false
+    }
+
+    /// `startsWithRollingCaptions(_:fileName:keeping:firstPrefix:read:)`, asking `checking` first
+    /// whether each prefix it reads, up to the offset given, is plain UTF-8; `nil` when one is not.
+    static func startsWithRollingCaptions(
+        _ buffer: ByteView, fileName: String, keeping whole: inout WholeLayout, firstPrefix: Int?, read: inout Int,
+        checking: (Int) -> Bool
+    ) -> Bool? {
         if firstPrefix != nil, let layout = SRTLayout(buffer, cueLimit: decidingCues) {
+            guard checking(layout.end) else { return nil }
             let prefix = buffer.extracting(..<layout.end)
             if let decided = plainSRTRollsOrTalks(prefix, layout: layout, isWhole: layout.end == buffer.count) {
                 read = layout.end
@@ -303,6 +418,7 @@ extension TranscriptLoader {
         while true {
             let end = size >= buffer.count ? buffer.count : SRTParser.pieceEnd(in: buffer, from: size) ?? buffer.count
             read = end
+            guard checking(end) else { return nil }
             let prefix = buffer.extracting(..<end)
             let layout = SRTLayout(prefix)
             whole.keep(layout, of: prefix, in: buffer)

@@ -50,14 +50,17 @@ extension TranscriptLoader {
     /// asks of a whole file's head (no byte order mark, valid UTF-8 without NUL, control bytes
     /// judged as there), no encoding is asked for, and the format its first bytes give is SRT or
     /// untimed text, which is read in pieces that each check their bytes as they are searched, and
-    /// `query` is searched there (`inPlaceMatcher`).
+    /// `query` is searched there (`inPlaceMatcher`), unless the start is for `forCounting`
+    /// (`countMatches(inPlace:…checkedStart:…)`, which counts any query).
     /// The start ends before an ASCII byte (or at the end), past the head that decides the format.
     ///
     /// - Complexity: O(1): the first 64 KiB and a few bytes more.
-    public static func checkedStart(_ bytes: ByteView, fileName: String, options: LoadOptions, query: Query) -> Int? {
+    public static func checkedStart(
+        _ bytes: ByteView, fileName: String, options: LoadOptions, query: Query, forCounting: Bool = false
+    ) -> Int? {
         let head = TextDecoder.plainHeadLength
         guard options.encoding == nil, bytes.count <= options.largestText, bytes.count > head,
-              inPlaceMatcher(for: query) != nil else { return nil }
+              forCounting || inPlaceMatcher(for: query) != nil else { return nil }
         var end = head
         while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
         guard TextDecoder.isPlainUTF8(bytes.extracting(..<end)), !PreparedText.isBlank(bytes) else { return nil }

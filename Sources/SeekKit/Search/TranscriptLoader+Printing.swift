@@ -142,7 +142,7 @@ extension TranscriptLoader {
         let unchecked = checkedEnd
         let searchedPieces = TextPieces.map(bounds.count - 1) { i -> PrintedBlocks?? in
             if bounds[i + 1] > unchecked,
-               !UTF8Validation.isValidWithoutNULs(bytes.extracting(Swift.max(bounds[i], unchecked)..<bounds[i + 1])) {
+               !UTF8Validation.isValidWithoutNULsSkippingASCII(bytes.extracting(Swift.max(bounds[i], unchecked)..<bounds[i + 1])) {
                 return .none
             }
             let piece = bytes.extracting(bounds[i]..<bounds[i + 1])

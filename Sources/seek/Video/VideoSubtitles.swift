@@ -15,8 +15,35 @@ enum VideoSubtitles {
 
     /// Whether a file name looks like a video container.
     static func isVideo(_ name: String) -> Bool {
+        // An ASCII name (most) is compared byte by byte, as `lowercased()` and `hasSuffix` compare ASCII.
+        if let ascii = name.utf8.withContiguousStorageIfAvailable(asciiNameIsVideo), let answer = ascii {
+            return answer
+        }
         let lower = name.lowercased()
         return extensions.contains { lower.hasSuffix($0) }
+    }
+
+    /// `isVideo` of a name's bytes when they are all ASCII, else `nil`: the name's last dot and
+    /// the bytes after it (an ending has one dot, first, and five bytes at most), lower-cased into
+    /// a word, are one of `endingWords`.
+    private static func asciiNameIsVideo(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var bits: UInt8 = 0
+        for byte in name { bits |= byte }
+        guard bits < 0x80 else { return nil }
+        var word: UInt64 = 0
+        var place = name.count
+        while place > 0 && name.count - place < 5 {
+            place -= 1
+            let byte = name[place]
+            word = word << 8 | UInt64((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            if byte == UInt8(ascii: ".") { return endingWords.contains(word) }
+        }
+        return false
+    }
+
+    /// `extensions` as words, the first byte (the dot) lowest.
+    private static let endingWords: [UInt64] = extensions.map { ending in
+        ending.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// One track's extracted text.

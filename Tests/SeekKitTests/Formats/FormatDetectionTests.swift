@@ -20,6 +20,27 @@ import Testing
         }
     }
 
+    /// The extension read from a name's bytes is the one its string gives: the last dot's, up to
+    /// eight bytes, none after a `/`, lower-cased (a name not ASCII at its end read as a string).
+    @Test func extensionAsTheNameReadsIt() {
+        func reference(_ name: String) -> String? {
+            let utf8 = name.utf8
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")),
+                  !utf8[utf8.index(after: dot)...].contains(UInt8(ascii: "/")) else { return nil }
+            let ext = name[name.index(after: dot)...]
+            guard !ext.isEmpty, ext.utf8.count <= 8 else { return nil }
+            return ext.lowercased()
+        }
+        let names = [
+            "talk.srt", "TALK.SRT", "a.WebVTT", "x.", ".", "", "srt", "a.b.c", "dir.srt/file", "dir/.srt", "a.srt/",
+            "a.12345678", "a.123456789", "long.extension", "a/b.c/d", "x.Ünï", "x.ÜNI", "Ü.srt", "x.\u{212A}ML",
+            "a.\u{212A}", "x.éé", "12345678.9", "a.abcdefg.h", "名前.SRT", "a.SRT\u{301}", "a.[Z@`{]",
+        ]
+        for name in names {
+            #expect(SubtitleFormat.fileExtension(name) == reference(name), "\(name)")
+        }
+    }
+
     @Test func byContent() {
         let cases: [(String, String, SubtitleFormat)] = [
             ("talk.srt", "WEBVTT\n\n00:01.000 --> 00:02.000\nx", SubtitleFormat.vtt),
