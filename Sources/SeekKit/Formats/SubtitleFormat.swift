@@ -95,7 +95,8 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
     static func fileExtension(_ fileName: String) -> String? {
         // Most names: the last bytes read from where they lie, an ASCII extension lower-cased
         // byte by byte (what `lowercased()` does to ASCII).
-        if let ascii = fileName.utf8.withContiguousStorageIfAvailable(asciiExtension), let found = ascii {
+        if let ascii = fileName.utf8.withContiguousStorageIfAvailable({ asciiExtension(Array($0.suffix(9))) }),
+           let found = ascii {
             return found
         }
         let utf8 = fileName.utf8
@@ -106,10 +107,11 @@ public enum SubtitleFormat: String, CaseIterable, Sendable {
         return ext.lowercased()
     }
 
-    /// `fileExtension` of a name whose last dot is followed by up to eight ASCII bytes:
-    /// `.some(nil)` when it has none (no dot in its last nine bytes, nothing after the dot, or a
-    /// `/` after it), `nil` when a byte that is not ASCII comes first (the caller then reads the name as a string).
-    private static func asciiExtension(_ name: UnsafeBufferPointer<UInt8>) -> String?? {
+    /// `fileExtension` of a name whose last dot is followed by up to eight ASCII bytes, from its
+    /// last nine bytes (`name`): `.some(nil)` when it has none (no dot there, nothing after the dot,
+    /// or a `/` after it), `nil` when a byte that is not ASCII comes first (the caller then reads
+    /// the name as a string).
+    private static func asciiExtension(_ name: [UInt8]) -> String?? {
         var dot = name.count
         while true {
             guard dot > 0, name.count - dot <= 8 else { return .some(nil) }

@@ -16,7 +16,8 @@ enum VideoSubtitles {
     /// Whether a file name looks like a video container.
     static func isVideo(_ name: String) -> Bool {
         // An ASCII name (most) is compared byte by byte, as `lowercased()` and `hasSuffix` compare ASCII.
-        if let ascii = name.utf8.withContiguousStorageIfAvailable(asciiNameIsVideo), let answer = ascii {
+        if let ascii = name.utf8.withContiguousStorageIfAvailable({ asciiNameIsVideo(ArraySlice($0)) }),
+           let answer = ascii {
             return answer
         }
         let lower = name.lowercased()
@@ -26,7 +27,7 @@ enum VideoSubtitles {
     /// `isVideo` of a name's bytes when they are all ASCII, else `nil`: the name's last dot and
     /// the bytes after it (an ending has one dot, first, and five bytes at most), lower-cased into
     /// a word, are one of `endingWords`.
-    private static func asciiNameIsVideo(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private static func asciiNameIsVideo(_ name: ArraySlice<UInt8>) -> Bool? {
         var bits: UInt8 = 0
         for byte in name { bits |= byte }
         guard bits < 0x80 else { return nil }
