@@ -71,7 +71,89 @@ public struct ByteLanes {
         #endif
     }
 
+    @inlinable @inline(__always)
+    package static func ^ (a: ByteLanes, b: ByteLanes) -> ByteLanes {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        ByteLanes(_mm_xor_si128(a.vector.sse, b.vector.sse))
+        #else
+        ByteLanes(a.vector ^ b.vector)
+        #endif
+    }
+
+    /// These lanes with those set in `other` cleared (`self & ~other`).
+    @inlinable @inline(__always)
+    package func clearing(_ other: ByteLanes) -> ByteLanes {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        ByteLanes(_mm_andnot_si128(other.vector.sse, vector.sse))
+        #else
+        ByteLanes(vector & ~other.vector)
+        #endif
+    }
+
+    /// The smaller of each lane and `other`'s (unsigned).
+    @inlinable @inline(__always)
+    package func minimum(_ other: ByteLanes) -> ByteLanes {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        ByteLanes(_mm_min_epu8(vector.sse, other.vector.sse))
+        #else
+        portableMinimum(other)
+        #endif
+    }
+
+    /// The larger of each lane and `other`'s (unsigned).
+    @inlinable @inline(__always)
+    package func maximum(_ other: ByteLanes) -> ByteLanes {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        ByteLanes(_mm_max_epu8(vector.sse, other.vector.sse))
+        #else
+        portableMaximum(other)
+        #endif
+    }
+
+    /// Each lane less `other`'s, or zero where it is not larger (unsigned, saturating).
+    @inlinable @inline(__always)
+    package func excess(over other: ByteLanes) -> ByteLanes {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        ByteLanes(_mm_subs_epu8(vector.sse, other.vector.sse))
+        #else
+        portableExcess(over: other)
+        #endif
+    }
+
+    /// All ones in the lanes less than `other`'s read as signed bytes (so 0x80–0xBF are the lanes
+    /// below 0xC0), zero in the others.
+    @inlinable @inline(__always)
+    package func signedLess(_ other: ByteLanes) -> ByteLanes {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        ByteLanes(_mm_cmplt_epi8(vector.sse, other.vector.sse))
+        #else
+        portableSignedLess(other)
+        #endif
+    }
+
     // MARK: Portable steps (every platform; the only ones off x86-64)
+
+    /// `minimum(_:)` with Swift's SIMD.
+    @inlinable @inline(__always)
+    package func portableMinimum(_ other: ByteLanes) -> ByteLanes { ByteLanes(pointwiseMin(vector, other.vector)) }
+
+    /// `maximum(_:)` with Swift's SIMD.
+    @inlinable @inline(__always)
+    package func portableMaximum(_ other: ByteLanes) -> ByteLanes { ByteLanes(pointwiseMax(vector, other.vector)) }
+
+    /// `excess(over:)` with Swift's SIMD.
+    @inlinable @inline(__always)
+    package func portableExcess(over other: ByteLanes) -> ByteLanes {
+        ByteLanes(pointwiseMax(vector, other.vector) &- other.vector)
+    }
+
+    /// `signedLess(_:)` with Swift's SIMD.
+    @inlinable @inline(__always)
+    package func portableSignedLess(_ other: ByteLanes) -> ByteLanes {
+        let signed = unsafeBitCast(vector, to: SIMD16<Int8>.self), others = unsafeBitCast(other.vector, to: SIMD16<Int8>.self)
+        return ByteLanes(unsafeBitCast(signed .< others, to: SIMD16<UInt8>.self))
+    }
+
 
     /// `equal(_:)` with Swift's SIMD.
     @inlinable @inline(__always)

@@ -36,6 +36,20 @@ import Testing
             #expect(lanes.portableClamped(lower, upper).portableEqual(lanes).portableHighBits == clampedBits)
             #expect(lanes.highBits == highBits && lanes.portableHighBits == highBits)
             #expect((lanes | others).vector == chunk | other && (lanes & others).vector == chunk & other)
+            #expect((lanes ^ others).vector == chunk ^ other && lanes.clearing(others).vector == chunk & ~other)
+            var minimum = chunk, maximum = chunk, excess = chunk, signedLessBits: UInt32 = 0
+            for lane in 0..<16 {
+                minimum[lane] = Swift.min(chunk[lane], other[lane])
+                maximum[lane] = Swift.max(chunk[lane], other[lane])
+                excess[lane] = chunk[lane] > other[lane] ? chunk[lane] - other[lane] : 0
+                if Int8(bitPattern: chunk[lane]) < Int8(bitPattern: other[lane]) { signedLessBits |= 1 << lane }
+            }
+            #expect(lanes.minimum(others).vector == minimum && lanes.portableMinimum(others).vector == minimum)
+            #expect(lanes.maximum(others).vector == maximum && lanes.portableMaximum(others).vector == maximum)
+            #expect(lanes.excess(over: others).vector == excess && lanes.portableExcess(over: others).vector == excess)
+            #expect(lanes.signedLess(others).highBits == signedLessBits)
+            #expect(lanes.portableSignedLess(others).portableHighBits == signedLessBits)
+            #expect(lanes.signedLess(others).equal(ByteLanes(repeating: 0xFF)).highBits == signedLessBits, "all ones or zero")
         }
     }
 

@@ -146,6 +146,45 @@ import Testing
         #expect(valid > 3_000 && valid < 40_000, "both answers are exercised (\(valid))")
     }
 
+    /// Long texts of random characters of every length (one to four bytes, the edges of each
+    /// lead's range among them) with a byte or a few spoiled near the edges of the blocks of
+    /// sixteen and sixty-four bytes: truncated characters, overlong forms, surrogates, leads past
+    /// U+10FFFF, stray continuation bytes, NUL. The spoiled text and each of its prefixes are
+    /// judged as `String(validating:)` judges them.
+    @Test func agreesWhereBlocksMeetSpoiledBytes() {
+        var random = SeededRandom(seed: 0xB10C)
+        let characters: [[UInt8]] = [
+            [0x41], [0x0A], [0xC2, 0x80], [0xDF, 0xBF], [0xD0, 0xB1], [0xE0, 0xA0, 0x80], [0xE4, 0xB8, 0x80],
+            [0xE9, 0xA2, 0x84], [0xE7, 0xAE, 0x97], [0xEC, 0xBF, 0xBF], [0xED, 0x80, 0x80], [0xED, 0x9F, 0xBF],
+            [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xCD, 0x80], [0xCD, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        let spoils: [UInt8] = [0x00, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF8, 0xFF, 0x0A]
+        var valid = 0, mismatches: [[UInt8]] = []
+        for round in 0..<600 {
+            // Mostly Chinese-like text, at times any mix.
+            let mixed = round % 3 == 0
+            var bytes: [UInt8] = []
+            while bytes.count < 200 + Int.random(in: 0..<64, using: &random) {
+                bytes += mixed ? characters.randomElement(using: &random)!
+                    : (Int.random(in: 0..<20, using: &random) == 0 ? [0x0A] : characters[Int.random(in: 5...9, using: &random)])
+            }
+            let edge = [16, 32, 48, 64, 65, 66, 128, 129, 130, 192].randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let place = Swift.min(bytes.count - 1, Swift.max(0, edge + Int.random(in: -4...4, using: &random)))
+                bytes[place] = spoils.randomElement(using: &random)!
+            }
+            let expected = Self.expected(bytes)
+            if expected { valid += 1 }
+            if Self.validated(bytes) != expected { mismatches.append(bytes) }
+            for end in stride(from: bytes.count - 1, to: Swift.max(0, bytes.count - 8), by: -1) {
+                let prefix = Array(bytes[..<end])
+                if Self.validated(prefix) != Self.expected(prefix) { mismatches.append(prefix) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).map { $0.map { String($0, radix: 16) } })")
+        #expect(valid > 60 && valid < 540, "both answers are exercised (\(valid))")
+    }
+
     /// The check that passes over ASCII sixty-four bytes a step gives the same answers: pieces
     /// (a NUL, invalid sequences) anywhere in long ASCII runs, around every place of a block.
     @Test func skippingASCIIAgrees() {
