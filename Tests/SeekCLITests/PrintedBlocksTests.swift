@@ -55,6 +55,15 @@ import Testing
         return text
     }
 
+    /// The `seek` these tests run: they read files of megabytes, the full load (`-m`) of each in a
+    /// debug build taking most of the suite's time, so the release binary when CI names one.
+    let seek = SeekProcess.largeInputExecutable
+
+    /// Where two outputs part (only worked out for a failure's message).
+    static func parting(_ one: [UInt8], _ other: [UInt8]) -> Int {
+        zip(one, other).prefix { $0 == $1 }.count
+    }
+
     @Test func blocksPrintedFromTheBytesAreThoseOfTheTranscript() throws {
         // Over 4 MiB: mapped, in pieces, its blocks handed on as they are written.
         let big = Self.srt(cues: 90_000)
@@ -73,19 +82,18 @@ import Testing
                 (["small.srt", "big.srt", "lib/part1.srt"], nil), ([], small), (["-", "small.srt"], small),
                 (["big.txt"], nil), (["small.txt", "big.txt", "small.srt"], nil), (["-", "big.txt"], Self.text(lines: 900)),
             ] as [([String], String?)] {
-                let printed = try SeekProcess.run(["-e", keyword] + arguments, input: input, in: directory.url)
+                let printed = try SeekProcess.run(["-e", keyword] + arguments, input: input, in: directory.url, program: seek)
                 let loaded = try SeekProcess.run(["-m", "100000000", "-e", keyword] + arguments, input: input,
-                                                 in: directory.url)
+                                                 in: directory.url, program: seek)
                 #expect(printed.stdoutBytes.count > 1_000, "\(keyword) \(arguments)")
                 // Compared as a flag, with where they part: megabytes of output make a long message.
-                let same = printed.stdoutBytes == loaded.stdoutBytes
-                let parting = zip(printed.stdoutBytes, loaded.stdoutBytes).prefix { $0 == $1 }.count
-                #expect(same, "\(keyword) \(arguments): they part at byte \(parting)")
+                #expect(printed.stdoutBytes == loaded.stdoutBytes,
+                        "\(keyword) \(arguments): they part at byte \(Self.parting(printed.stdoutBytes, loaded.stdoutBytes))")
                 #expect(printed.stderr == loaded.stderr, "\(keyword) \(arguments)")
                 #expect(printed.status == loaded.status, "\(keyword) \(arguments)")
             }
         }
-        let warned = try SeekProcess.run(["-e", "budget", "bad.srt"], in: directory.url)
+        let warned = try SeekProcess.run(["-e", "budget", "bad.srt"], in: directory.url, program: seek)
         #expect(warned.stderr.contains("bad.srt"))
     }
 
@@ -105,13 +113,13 @@ import Testing
                 ([], small), (["-", "small.srt"], small),
                 (["big.txt"], nil), (["small.txt", "big.txt"], nil), ([], Self.text(lines: 900)),
             ] as [([String], String?)] {
-                let exported = try SeekProcess.run(export + ["-e", keyword] + arguments, input: input, in: directory.url)
+                let exported = try SeekProcess.run(export + ["-e", keyword] + arguments, input: input, in: directory.url,
+                                                   program: seek)
                 let loaded = try SeekProcess.run(export + ["-m", "100000000", "-e", keyword] + arguments, input: input,
-                                                 in: directory.url)
+                                                 in: directory.url, program: seek)
                 #expect(exported.stdoutBytes.count > 1_000, "\(export) \(arguments)")
-                let same = exported.stdoutBytes == loaded.stdoutBytes
-                let parting = zip(exported.stdoutBytes, loaded.stdoutBytes).prefix { $0 == $1 }.count
-                #expect(same, "\(export) \(arguments): they part at byte \(parting)")
+                #expect(exported.stdoutBytes == loaded.stdoutBytes,
+                        "\(export) \(arguments): they part at byte \(Self.parting(exported.stdoutBytes, loaded.stdoutBytes))")
                 #expect(exported.stderr == loaded.stderr, "\(export) \(arguments)")
                 #expect(exported.status == loaded.status, "\(export) \(arguments)")
             }
