@@ -49,6 +49,35 @@ extension ByteView {
         return end
     }
 
+    /// The places among the sixteen bytes at `position` that are before `end` and where
+    /// `terminalSafeRunEnd(from:to:)` stops (a control byte, DEL, 0xC2 or 0xE2), as bits: place
+    /// `position + i` is bit i. A writer goes through a text a chunk at a time, line feeds and
+    /// all, without starting a scan again after each stop.
+    ///
+    /// - Complexity: O(1): one sixteen-byte chunk of the view (its last sixteen bytes when fewer
+    ///   follow `position`), or the bytes one by one when the view has fewer than sixteen.
+    @inlinable @inline(__always)
+    package func terminalStops(at position: Int, before end: Int) -> UInt32 {
+        assert(position >= 0 && position < end && end <= count, "a chunk inside the view")
+        guard count >= 16 else {
+            var stops: UInt32 = 0
+            for place in position..<Swift.min(end, position &+ 16) {
+                let byte = self[place]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { stops |= 1 &<< UInt32(place &- position) }
+            }
+            return stops
+        }
+        let chunkStart = Swift.min(position, count &- 16)
+        let chunk = lanes(at: chunkStart)
+        // A lane below 0x20 is unchanged by a minimum with 0x1F.
+        let controls = chunk.clamped(ByteLanes(repeating: 0), ByteLanes(repeating: 0x1F)).equal(chunk)
+        let leads = chunk.equal(ByteLanes(repeating: 0x7F)) | chunk.equal(ByteLanes(repeating: 0xC2))
+            | chunk.equal(ByteLanes(repeating: 0xE2))
+        let stops = (controls | leads).highBits &>> UInt32(truncatingIfNeeded: position &- chunkStart)
+        let left = end &- position
+        return left >= 16 ? stops : stops & ((1 &<< UInt32(truncatingIfNeeded: left)) &- 1)
+    }
+
     /// The bytes of a word's eight lanes that come before lane `lane` (any number: none below 0,
     /// all from 8 on), all ones.
     @inlinable @inline(__always)

@@ -84,14 +84,21 @@ public struct OutputCursor {
         position &+= digits
     }
 
-    /// Writes the two digits of `pair` (below 100) at `index` in one store, without moving `position`.
+    /// Writes the two digits of `pair` (below 100) at `index` in one store, without moving
+    /// `position`: the pair's two bytes of `digitPairs`, one load.
     @inlinable @inline(__always)
     mutating func storePair(_ pair: UInt, at index: Int) {
         assert(pair < 100 && index >= 0 && index + 2 <= end, "two digits inside the room made")
-        // For pair < 100, pair * 103 >> 10 is pair / 10.
-        let tens = (pair &* 103) &>> 10
-        let digits = 0x3030 | UInt16(truncatingIfNeeded: tens) | UInt16(truncatingIfNeeded: pair &- tens &* 10) &<< 8
-        UnsafeMutableRawPointer(base + index).storeBytes(of: UInt16(littleEndian: digits), as: UInt16.self)
+        let digits = UnsafeRawPointer(Self.digitPairs.utf8Start)
+            .loadUnaligned(fromByteOffset: Int(bitPattern: pair &* 2), as: UInt16.self)
+        UnsafeMutableRawPointer(base + index).storeBytes(of: digits, as: UInt16.self)
+    }
+
+    /// The two ASCII digits of every number below 100, in order (`00`, `01`, … `99`): a
+    /// constant of the binary, read without a division.
+    @inlinable @inline(__always)
+    static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// How many decimal digits `value` (10 or more) has: up to eight by a few comparisons (the

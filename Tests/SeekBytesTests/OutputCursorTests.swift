@@ -94,6 +94,42 @@ import Testing
         }
     }
 
+    /// The table of digit pairs holds each number below 100 as `String` writes it, zero-padded.
+    @Test func digitPairsHoldEveryNumberBelowAHundred() {
+        let table = OutputCursor.digitPairs
+        let bytes = Array(UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount))
+        #expect(bytes.count == 200)
+        for value in 0..<100 {
+            let expected = Array((value < 10 ? "0\(value)" : "\(value)").utf8)
+            #expect(Array(bytes[2 * value..<2 * value + 2]) == expected, "\(value)")
+        }
+    }
+
+    /// Every time of a day and of the hours around the widths' edges, millisecond by millisecond
+    /// over a few seconds and minute by minute over the hours, is written as `ByteWriting.appendTime`
+    /// and `String(format:)`'s reading of its fields write it.
+    @Test func timesAcrossMinutesAndHoursAreWrittenAsBefore() {
+        var values: [Int] = Array(0..<3_000) + Array(59_000..<61_000)
+        for hours in [0, 1, 9, 10, 23, 99, 100, 101, 359, 999, 1_000, 1_001] {
+            for minute in 0..<60 { values += [(hours * 60 + minute) * 60_000 + 59_999, (hours * 60 + minute) * 60_000 + 1_001] }
+        }
+        for value in values + values.map({ -$0 }) {
+            var written: [UInt8] = []
+            written.appendWriting(atMost: 32) { $0.appendTime(value) }
+            var expected: [UInt8] = []
+            ByteWriting.appendTime(value, to: &expected)
+            let magnitude = value.magnitude
+            let fields = (magnitude / 3_600_000, magnitude / 60_000 % 60, magnitude / 1_000 % 60, magnitude % 1_000)
+            let hours = fields.0 < 10 ? "0\(fields.0)" : "\(fields.0)"
+            func two(_ n: UInt) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            let millis = fields.3 < 10 ? "00\(fields.3)" : fields.3 < 100 ? "0\(fields.3)" : "\(fields.3)"
+            let text = (value < 0 ? "-" : "") + "\(hours):\(two(fields.1)):\(two(fields.2)).\(millis)"
+            #expect(written == expected, "\(value)")
+            #expect(written == Array(text.utf8), "\(value)")
+            if written != expected { return }
+        }
+    }
+
     @Test func keepsExactlyWhatWasWrittenAfterWhatWasThere() {
         var random = SeededRandom(seed: 19)
         var written: [UInt8] = []

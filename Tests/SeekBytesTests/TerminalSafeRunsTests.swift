@@ -36,4 +36,35 @@ import Testing
             }
         }
     }
+
+    /// The stops of a chunk (`terminalStops`): bit i set exactly when the byte at
+    /// `position + i` is before `end` and is one where `terminalSafeRunEnd` stops without the
+    /// two extra bytes, for every chunk of random texts up to 40 bytes (views under sixteen
+    /// bytes read one by one, chunks past a longer view's end read from its last sixteen).
+    @Test func everyChunksStopsAreTheReferencesStops() {
+        let alphabet: [UInt8] = [0x61, 0x20, 0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x7F, 0x7E, 0x80, 0xC1, 0xC2, 0xC3, 0xE1,
+                                 0xE2, 0xE3, 0xFF]
+        var random = SeededRandom(seed: 23)
+        for length in 1...40 {
+            for _ in 0..<12 {
+                let bytes = (0..<length).map { _ in
+                    Int.random(in: 0..<3, using: &random) == 0 ? alphabet.randomElement(using: &random)! : 0x61
+                }
+                bytes.withByteView { view in
+                    for position in 0..<length {
+                        for end in position + 1...length {
+                            var expected: UInt32 = 0
+                            for place in position..<min(end, position + 16) {
+                                if Self.reference(bytes, from: place, to: place + 1, a: 0x7F, b: 0x7F) == place {
+                                    expected |= 1 << UInt32(place - position)
+                                }
+                            }
+                            #expect(view.terminalStops(at: position, before: end) == expected,
+                                    "\(bytes) \(position)..<\(end)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

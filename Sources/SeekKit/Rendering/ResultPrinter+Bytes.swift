@@ -35,40 +35,90 @@ extension ResultPrinter {
         flush: (inout [UInt8]) -> Void
     ) {
         precondition(!color, "appendBlock writes blocks without colour")
+        guard let speaker else {
+            var block = BlockStart(written: 0, indent: 0)
+            out.appendWriting(atMost: blockRoom(for: text)) { out in
+                block = writeBlock(ordinal: ordinal, start: start, text: text, isContext: isContext, to: &out)
+            }
+            guard block.written < text.count else { return }
+            Self.appendText(text, from: block.written, indent: block.indent, controlStyle: nil, to: &out, flush: flush)
+            out.append(0x0A)
+            return
+        }
+        var width = 0
+        out.appendWriting(atMost: headerRoom) { out in
+            width = writeHeader(ordinal: ordinal, start: start, isContext: isContext, to: &out)
+        }
+        let shown = Sanitizer.sanitize(speaker) + ":"
+        out.append(contentsOf: shown.utf8)
+        out.append(0x20)
+        width += DisplayWidth.of(shown) + 1
+        Self.appendText(text, from: 0, indent: width, controlStyle: nil, to: &out, flush: flush)
+        out.append(0x0A)
+    }
+
+    /// What `writeBlock` wrote of a block: how much of its text, and the columns a line of its
+    /// text is indented by.
+    struct BlockStart {
+        var written: Int
+        var indent: Int
+    }
+
+    /// At most 20 bytes of number, a space and 32 of time, the mark and a space.
+    static let header = 56
+
+    /// The room `writeHeader` needs: the file name shown and its mark, and `header`.
+    @inline(__always)
+    var headerRoom: Int {
+        guard let shownFileName else { return Self.header }
+        return shownFileName.text.utf8.count + 1 + Self.header
+    }
+
+    /// The room `writeBlock` needs for a block of `text`: its header, the first round of its text
+    /// (`lineRound`) indented by the file name's columns and at most `header` more, and a line feed.
+    @inline(__always)
+    func blockRoom(for text: ByteView) -> Int {
+        let nameColumns = shownFileName.map { $0.width + 1 } ?? 0
+        return headerRoom + Self.room(for: Self.lineRound(text, from: 0), indent: nameColumns + Self.header) + 1
+    }
+
+    /// Writes what a block shows before its text (the file name and its mark, the number, the
+    /// time and the mark): ASCII but for the file name, whose columns are counted apart.
+    ///
+    /// - Returns: the columns written.
+    @inline(__always)
+    func writeHeader(ordinal: Int, start: Int?, isContext: Bool, to out: inout OutputCursor) -> Int {
         let mark = isContext ? UInt8(ascii: "-") : UInt8(ascii: ":")
         var width = 0
         if let shownFileName {
-            out.append(contentsOf: shownFileName.text.utf8)
+            ByteWriting.withBytes(of: shownFileName.text) { out.append($0) }
             out.append(mark)
             width += shownFileName.width + 1
         }
-        // At most 20 bytes of number, a space and 32 of time, the mark and a space; without a
-        // speaker, the text's first lines follow in the same room, indented by at most 56 more
-        // columns than the file name's.
-        let header = 56
-        let firstLines = speaker == nil ? Self.lineRound(text, from: 0) : 0..<0
-        var written = 0
-        out.appendWriting(atMost: header + Self.room(for: firstLines, indent: width + header)) { out in
-            // The number, time and marks are ASCII: a column per byte.
-            let asciiStart = out.written
-            out.appendDecimal(ordinal)
-            if let start {
-                out.append(0x20)
-                out.appendTime(start)
-            }
-            out.append(mark)
+        // The number, time and marks are ASCII: a column per byte.
+        let asciiStart = out.written
+        out.appendDecimal(ordinal)
+        if let start {
             out.append(0x20)
-            width += out.written - asciiStart
-            if !firstLines.isEmpty { written = Self.appendLines(text, in: firstLines, indent: width, to: &out) }
+            out.appendTime(start)
         }
-        if let speaker {
-            let shown = Sanitizer.sanitize(speaker) + ":"
-            out.append(contentsOf: shown.utf8)
-            out.append(0x20)
-            width += DisplayWidth.of(shown) + 1
-        }
-        Self.appendText(text, from: written, indent: width, controlStyle: nil, to: &out, flush: flush)
-        out.append(0x0A)
+        out.append(mark)
+        out.append(0x20)
+        return width + out.written - asciiStart
+    }
+
+    /// Writes the block of a cue without a speaker into room made for it (`blockRoom(for:)`): its
+    /// header and the first round of its text (`appendLines`), then, when that is all of the text,
+    /// the line feed that ends the block; `appendText` writes the rest of a longer text, or one
+    /// that stopped at an unsafe scalar, and then the line feed.
+    ///
+    /// - Complexity: O(length of the first round of `text`).
+    @inline(__always)
+    func writeBlock(ordinal: Int, start: Int?, text: ByteView, isContext: Bool, to out: inout OutputCursor) -> BlockStart {
+        let width = writeHeader(ordinal: ordinal, start: start, isContext: isContext, to: &out)
+        let written = Self.appendLines(text, in: Self.lineRound(text, from: 0), indent: width, to: &out)
+        if written == text.count { out.append(0x0A) }
+        return BlockStart(written: written, indent: width)
     }
 
     /// How many bytes `out` holds before a `flush` given to `appendBlock` or `appendCueListing`
@@ -139,24 +189,32 @@ extension ResultPrinter {
     @inline(__always)
     static func appendLines(_ bytes: ByteView, in lines: Range<Int>, indent: Int, to out: inout OutputCursor) -> Int {
         var runStart = lines.lowerBound
-        var offset = lines.lowerBound
         var breaks = lineBreaksPerRound
-        while true {
-            offset = bytes.terminalSafeRunEnd(from: offset, to: lines.upperBound)
-            guard offset < lines.upperBound else { break }
-            if bytes[offset] == 0x0A {
-                guard breaks > 0 else { break }
-                breaks -= 1
-                out.append(bytes.extracting(runStart..<offset))
-                out.append(0x0A)
-                out.append(repeating: 0x20, count: indent)
-                offset += 1
-                runStart = offset
-                continue
+        var chunk = lines.lowerBound
+        // The stops sixteen bytes at a time (`terminalStops`), each chunk's taken in order.
+        while chunk < lines.upperBound {
+            var stops = bytes.terminalStops(at: chunk, before: lines.upperBound)
+            while stops != 0 {
+                let offset = chunk &+ stops.trailingZeroBitCount
+                stops &= stops &- 1
+                if bytes[offset] == 0x0A {
+                    guard breaks > 0 else {
+                        out.append(bytes.extracting(runStart..<offset))
+                        return offset
+                    }
+                    breaks -= 1
+                    out.append(bytes.extracting(runStart..<offset))
+                    out.append(0x0A)
+                    out.append(repeating: 0x20, count: indent)
+                    runStart = offset &+ 1
+                } else if Highlighter.unsafeLength(bytes, at: offset) > 0 {
+                    out.append(bytes.extracting(runStart..<offset))
+                    return offset
+                }
             }
-            guard Highlighter.unsafeLength(bytes, at: offset) == 0 else { break }
-            offset += 1
+            chunk &+= 16
         }
+        let offset = lines.upperBound
         out.append(bytes.extracting(runStart..<offset))
         return offset
     }

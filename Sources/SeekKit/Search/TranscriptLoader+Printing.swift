@@ -485,25 +485,62 @@ struct PrintedBlocks {
         var plain: [UInt8] = []
         var n = first
         while n < cues.blocks.count {
-            let block = cues.blocks[n]
-            let ordinal = cuesBefore + block.ordinal
-            if block.isMarked {
-                plain.removeAll(keepingCapacity: true)
-                SRTParser.clean(piece.extracting(texts[n]), into: &plain)
-                plain.withByteView { text in
-                    printer.appendBlock(ordinal: ordinal, start: starts[n], speaker: nil, text: text, to: &out, flush: flush)
+            // Blocks without markup, a run at a time in one room made at `out`'s end
+            // (`ResultPrinter.writeBlock`), the run ending with the block that brings `out` to
+            // `held` bytes, or to `flushThreshold` bytes from fewer.
+            let before = n
+            var stop = held &- out.count
+            if out.count < ResultPrinter.flushThreshold { stop = Swift.min(stop, ResultPrinter.flushThreshold &- out.count) }
+            let room = Swift.max(out.capacity &- out.count, Self.leastRunRoom)
+            var unfinished: (text: ByteView, block: ResultPrinter.BlockStart)?
+            out.appendWriting(atMost: room) { cursor in
+                while n < cues.blocks.count && !cues.blocks[n].isMarked {
+                    let text = self.text(of: n, in: piece)
+                    guard cursor.written &+ printer.blockRoom(for: text) <= room else { return }
+                    let block = printer.writeBlock(ordinal: cuesBefore &+ cues.blocks[n].ordinal,
+                                                   start: source == .srt ? starts[n] : nil, text: text, isContext: false,
+                                                   to: &cursor)
+                    n &+= 1
+                    if block.written < text.count {
+                        unfinished = (text, block)
+                        return
+                    }
+                    if cursor.written >= stop { return }
                 }
-            } else if source == .srt {
-                printer.appendBlock(ordinal: ordinal, start: starts[n], speaker: nil, text: piece.extracting(texts[n]),
-                                    to: &out, flush: flush)
-            } else {
-                printer.appendBlock(ordinal: ordinal, start: nil, speaker: nil,
-                                    text: piece.extracting(Self.line(of: block, in: piece)), to: &out, flush: flush)
             }
-            n += 1
+            if let unfinished {
+                ResultPrinter.appendText(unfinished.text, from: unfinished.block.written, indent: unfinished.block.indent,
+                                         controlStyle: nil, to: &out, flush: flush)
+                out.append(0x0A)
+            } else if n == before {
+                // A block with markup, or one longer than the room: written alone.
+                let block = cues.blocks[n]
+                let ordinal = cuesBefore + block.ordinal
+                if block.isMarked {
+                    plain.removeAll(keepingCapacity: true)
+                    SRTParser.clean(piece.extracting(texts[n]), into: &plain)
+                    plain.withByteView { text in
+                        printer.appendBlock(ordinal: ordinal, start: starts[n], speaker: nil, text: text, to: &out,
+                                            flush: flush)
+                    }
+                } else {
+                    printer.appendBlock(ordinal: ordinal, start: source == .srt ? starts[n] : nil, speaker: nil,
+                                        text: text(of: n, in: piece), to: &out, flush: flush)
+                }
+                n += 1
+            }
             if out.count >= ResultPrinter.flushThreshold { flush(&out) }
             if out.count >= held { break }
         }
         return n
+    }
+
+    /// The least room made for a run of blocks (more when `out` has more capacity spare).
+    static let leastRunRoom = 1 << 14
+
+    /// The text block `n` shows as it lies in the piece: an SRT block's text, or a line.
+    @inline(__always)
+    private func text(of n: Int, in piece: ByteView) -> ByteView {
+        source == .srt ? piece.extracting(texts[n]) : piece.extracting(Self.line(of: cues.blocks[n], in: piece))
     }
 }
