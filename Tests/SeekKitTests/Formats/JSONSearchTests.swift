@@ -7,12 +7,13 @@ import Testing
 /// warnings, the errors and the count must be what the whole parse gives.
 @Suite struct JSONSearchTests {
     /// `TTMLSearchTests.report` with the word times of each cue with a match (relative to the
-    /// cue's text), or the error the file gives.
-    static func outcome(_ bytes: [UInt8], _ query: Query, searching: Bool) -> [String] {
+    /// cue's text), or the error the file gives; `whole`: the whole parse, loaded once for all the
+    /// queries (`TTMLSearchTests.wholeParse`), or loaded here when `nil`.
+    static func outcome(_ bytes: [UInt8], _ query: Query, searching: Bool, whole: LoadedTranscript? = nil) -> [String] {
         do {
-            var lines = try TTMLSearchTests.report(bytes, query, searching: searching, fileName: "a.json")
-            let text = try PreparedText(bytes, fileName: "a.json", options: LoadOptions())
-            let loaded = searching ? try TranscriptLoader.load(text, searchingFor: query) : try TranscriptLoader.load(text)
+            let (loaded, counted) = try TTMLSearchTests.load(bytes, query, searching: searching, fileName: "a.json",
+                                                             whole: whole)
+            var lines = TTMLSearchTests.report(loaded, query, counted: counted)
             let index = MatchIndex(transcript: loaded.transcript, query: query)
             for cue in Set(index.map(\.cue)).sorted() {
                 let range = loaded.transcript.utf8Range(at: cue)
@@ -26,8 +27,8 @@ import Testing
         }
     }
 
-    static func expectSame(_ bytes: [UInt8], _ query: Query, _ comment: String) {
-        let whole = outcome(bytes, query, searching: false)
+    static func expectSame(_ bytes: [UInt8], _ query: Query, _ comment: String, whole: LoadedTranscript? = nil) {
+        let whole = outcome(bytes, query, searching: false, whole: whole)
         let searched = outcome(bytes, query, searching: true)
         #expect(searched == whole, "\(comment): \(query.keywords) caseSensitive \(query.caseSensitive)")
     }
@@ -106,13 +107,14 @@ import Testing
     func findsWhatTheWholeParseFinds(_ shape: Shape) {
         for seed in UInt64(1)...2 {
             let bytes = Self.document(shape, segments: 900, seed: seed)
+            let whole = TTMLSearchTests.wholeParse(bytes, fileName: "a.json")
             for keyword in Self.keywords {
                 for caseSensitive in [false, true] {
-                    Self.expectSame(bytes, Query(keyword, caseSensitive: caseSensitive), "\(shape) seed \(seed)")
+                    Self.expectSame(bytes, Query(keyword, caseSensitive: caseSensitive), "\(shape) seed \(seed)", whole: whole)
                 }
             }
-            Self.expectSame(bytes, Query("father", wholeWords: true), "\(shape) seed \(seed) -w")
-            Self.expectSame(bytes, Query("ecole", ignoresAccents: true), "\(shape) seed \(seed) accents")
+            Self.expectSame(bytes, Query("father", wholeWords: true), "\(shape) seed \(seed) -w", whole: whole)
+            Self.expectSame(bytes, Query("ecole", ignoresAccents: true), "\(shape) seed \(seed) accents", whole: whole)
         }
         // A file broken at its end: the same error, after cues were left out.
         let broken = Self.document(shape, segments: 600, seed: 3, broken: true)
@@ -147,8 +149,9 @@ import Testing
             guard let prepared = try? PreparedText(bytes, fileName: file, options: LoadOptions()), prepared.format == .json
             else { continue }
             compared += 1
+            let whole = TTMLSearchTests.wholeParse(bytes, fileName: "a.json")
             for keyword in ["the", "you", "a", "e", "I", "and"] {
-                Self.expectSame(bytes, Query(keyword), file)
+                Self.expectSame(bytes, Query(keyword), file, whole: whole)
             }
         }
         #expect(compared > 50)

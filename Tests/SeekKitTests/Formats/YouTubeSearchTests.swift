@@ -53,14 +53,17 @@ import Testing
         let bytes = Self.document(cues: 1_200, seed: seed, srv3: srv3, outOfOrder: outOfOrder,
                                   durationsAreEnds: durationsAreEnds)
         let name = srv3 ? "a.srv3" : "a.ytt"
+        let whole = TTMLSearchTests.wholeParse(bytes, fileName: name)
         for keyword in Self.keywords {
             for caseSensitive in [false, true] {
                 try TTMLSearchTests.expectSame(bytes, Query(keyword, caseSensitive: caseSensitive), "seed \(seed)",
-                                               fileName: name)
+                                               fileName: name, whole: whole)
             }
         }
-        try TTMLSearchTests.expectSame(bytes, Query("father", wholeWords: true), "seed \(seed) -w", fileName: name)
-        try TTMLSearchTests.expectSame(bytes, Query("ecole", ignoresAccents: true), "seed \(seed) accents", fileName: name)
+        try TTMLSearchTests.expectSame(bytes, Query("father", wholeWords: true), "seed \(seed) -w", fileName: name,
+                                       whole: whole)
+        try TTMLSearchTests.expectSame(bytes, Query("ecole", ignoresAccents: true), "seed \(seed) accents", fileName: name,
+                                       whole: whole)
     }
 
     /// Cues of plain text without the piece are passed over after the first ones, and the cues
