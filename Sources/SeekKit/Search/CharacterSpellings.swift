@@ -84,7 +84,7 @@ enum CharacterSpellings {
         if let spellings = spellings(of: character, caseSensitive: caseSensitive) { return spellings.map { String($0) } }
         let scalars = character.unicodeScalars
         guard scalars.count == 1, let scalar = scalars.first, scalar.properties.changesWhenCaseMapped, isLetter(scalar)
-        else { return nil }
+        else { return caselessForms(of: character, caseSensitive: caseSensitive) }
         let decomposed = Array(String(character).decomposedStringWithCanonicalMapping.unicodeScalars)
         guard decomposed.count == 2, decomposed[1].properties.canonicalCombiningClass != .notReordered,
               !decomposed[1].properties.changesWhenCaseMapped,

@@ -896,15 +896,24 @@ struct FastPlan: Sendable {
     /// space in the keyword matches a line feed, but CR LF is one character). Marks
     /// are judged conservatively: anything not known to be safe sends the cue to the
     /// reference.
+    ///
+    /// A keyword starting with a letter without case (`marksMayJoin`: Thai, Devanagari, ...) may start
+    /// with a consonant that an Indic virama and the marks after it join to the one before, so any mark
+    /// or format character before the match sends the cue to the reference, and a letter of any script
+    /// (which joins nothing after it but a jamo) does not.
     static func isOnBoundaries(
-        _ text: ByteView, start: Int, end: Int, within bounds: Range<Int>
+        _ text: ByteView, start: Int, end: Int, within bounds: Range<Int>, marksMayJoin: Bool = false
     ) -> Bool {
         if start > bounds.lowerBound, text[start] == 0x0A, text[start - 1] == 0x0D { return false }
         if start > bounds.lowerBound, text[start - 1] >= 0x80 {
             var lead = start - 1
             while lead > bounds.lowerBound && text[lead] & 0xC0 == 0x80 { lead -= 1 }
             let value = FastPlan.decode(text, at: lead)
-            if (0x0600...0x0DFF).contains(value) || value >= 0x11000 { return false }
+            if marksMayJoin {
+                if !isSafeLeader(value) { return false }
+            } else if (0x0600...0x0DFF).contains(value) || value >= 0x11000 {
+                return false
+            }
         }
         if end < bounds.upperBound, text[end] >= 0x80 {
             return FastPlan.isSafeFollower(FastPlan.decode(text, at: end))
@@ -933,9 +942,34 @@ struct FastPlan: Sendable {
         return Unicode.UTF8.decode(encoded).value
     }
 
-    /// Characters that never extend the grapheme cluster before them (a short, safe list).
+    /// Characters that join no character after them but a jamo, a mark, or what a virama joins (a
+    /// letter, number, punctuation, symbol or space below U+11000, none of them a leading jamo,
+    /// prepended or extending, as the halfwidth voiced sound marks are), for `isOnBoundaries` when a keyword starts with a letter without case.
+    static func isSafeLeader(_ value: UInt32) -> Bool {
+        guard value < 0x11000, let scalar = Unicode.Scalar(value), !CharacterSpellings.joinsWhatFollows(scalar),
+              !scalar.properties.isGraphemeExtend else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation,
+             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Characters that never extend the grapheme cluster before them (a short, safe list: with the
+    /// Thai, Lao, Hebrew and Arabic letters and the Hangul syllables, which a keyword's last character
+    /// never joins, `CharacterSpellings.joinsWhatFollows`).
     static func isSafeFollower(_ value: UInt32) -> Bool {
         switch value {
+        case 0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,
+             0x0E81...0x0EB0, 0x0EB2, 0x0EBD...0x0EC4, 0x0EC6, 0x0ED0...0x0EDF,
+             0x05D0...0x05EA, 0x05EF...0x05F4, 0x0620...0x064A, 0x0671...0x06D3, 0x06D5,
+             0xAC00...0xD7A3:
+            return true
         case 0xA0...0x2FF, 0x370...0x3FF, 0x400...0x482, 0x48A...0x52F,
              0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0,
              0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF,

@@ -1,9 +1,10 @@
 import SeekBytes
 
-/// The byte search for keywords beyond printable ASCII and CJK ideographs (Cyrillic, Greek,
-/// Armenian, Latin letters with or without accents, ...): each keyword character is looked for as
+/// The byte search for keywords beyond printable ASCII and CJK ideographs (Cyrillic, Greek, Thai,
+/// kana, Hangul, Latin letters with or without accents, ...): each keyword character is looked for as
 /// any of its forms (`CharacterSpellings.forms`: its case variants, and for a letter with one accent
-/// such as `й` also the letter and the accent apart), all places at once (`ByteAlternatives`).
+/// such as `й` also the letter and the accent apart, for a character without case its canonical
+/// equivalents), all places at once (`ByteAlternatives`).
 ///
 /// When every character of the keyword has spellings, a byte match is a match, once its
 /// ends are checked as `FastPlan.isOnBoundaries` checks them (a cue where they are not on
@@ -13,6 +14,9 @@ struct SpellingPlan: Sendable {
     let finder: ByteAlternatives
     /// Whether the finder looks for the whole keyword, not a piece of it.
     let isWholeKeyword: Bool
+    /// Whether the keyword starts with a character without case beyond ASCII, whose start marks before
+    /// it may join (`FastPlan.isOnBoundaries`).
+    let marksMayJoin: Bool
 
     init?(keyword: String, caseSensitive: Bool) {
         var runs: [[[[UInt8]]]] = [[]]
@@ -28,6 +32,7 @@ struct SpellingPlan: Sendable {
         guard let longest = runs.max(by: { $0.count < $1.count }), !longest.isEmpty else { return nil }
         isWholeKeyword = runs.count == 1 && longest.count == keyword.count
         finder = ByteAlternatives(longest)
+        marksMayJoin = keyword.unicodeScalars.first.map { !$0.isASCII && !$0.properties.changesWhenCaseMapped } ?? false
     }
 
     /// Scans `text`, handing on each cue that holds a byte match once the scan has left it:
@@ -67,7 +72,8 @@ struct SpellingPlan: Sendable {
                 needsReference = !isWholeKeyword
             }
             if !needsReference {
-                if FastPlan.isOnBoundaries(text, start: match.lowerBound, end: match.upperBound, within: cue.bounds) {
+                if FastPlan.isOnBoundaries(text, start: match.lowerBound, end: match.upperBound, within: cue.bounds,
+                                           marksMayJoin: marksMayJoin) {
                     ranges.append((match.lowerBound - cue.bounds.lowerBound)..<(match.upperBound - cue.bounds.lowerBound))
                 } else {
                     needsReference = true

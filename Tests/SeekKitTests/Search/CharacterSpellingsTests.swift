@@ -47,19 +47,24 @@ import Testing
 
     /// Every scalar the Regex could equate with a letter standing alone, each a character of its own after a NUL:
     /// those that change when case mapped or folded, those with a canonical decomposition (Hangul syllables
-    /// left out: they decompose into several jamo, none cased), and every scalar of `letterBlocks`.
+    /// left out: they decompose into several jamo, none cased) and the one scalar such a decomposition may be
+    /// (`;` for the Greek question mark), and every scalar of `letterBlocks`.
     static let candidates: String = {
         var text = ""
         for value in 0..<CharacterSpellings.casedScalarsEnd {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let properties = scalar.properties
             let isInBlocks = letterBlocks.contains { $0.contains(value) }
-            let isDecomposed = !(0xAC00...0xD7A3).contains(value)
-                && !String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar])
+            let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+            let isDecomposed = !(0xAC00...0xD7A3).contains(value) && !decomposed.elementsEqual([scalar])
             guard isInBlocks || isDecomposed || properties.changesWhenCaseMapped || properties.changesWhenCaseFolded
             else { continue }
             text.unicodeScalars.append("\u{0}")
             text.unicodeScalars.append(scalar)
+            if isDecomposed, decomposed.count == 1, let single = decomposed.first {
+                text.unicodeScalars.append("\u{0}")
+                text.unicodeScalars.append(single)
+            }
         }
         return text
     }()
