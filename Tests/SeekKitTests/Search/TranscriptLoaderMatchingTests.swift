@@ -96,9 +96,27 @@ import SeekBytes
 
     @Test(arguments: pieceSizes)
     func matchingCuesPrintAndExportAsTheWholeFile(pieceSize: Int) throws {
-        for (input, name) in Self.inputs {
-            try expectSameOutput(Array(input.utf8), fileName: name, pieceSize: pieceSize)
+        for whole in Self.wholeOutputs {
+            try expectSameOutput(whole, pieceSize: pieceSize)
         }
+    }
+
+    /// What the whole parse of an input gives: its transcript (or error), and what it prints and
+    /// exports for each of `queries`.
+    struct WholeOutput: Sendable {
+        var bytes: [UInt8]
+        var fileName: String
+        var loaded: Result<LoadedTranscript, Diagnostic>
+        var expected: [(cues: [Cue], json: [UInt8], blocks: String)]
+    }
+
+    /// `inputs` loaded whole and their outputs, worked out once for all the piece sizes (none of
+    /// it depends on the piece size).
+    static let wholeOutputs: [WholeOutput] = inputs.map { input, name in
+        let bytes = Array(input.utf8)
+        let loaded = Result { () throws(Diagnostic) in try TranscriptLoader.load(bytes, fileName: name) }
+        let expected = (try? loaded.get()).map { whole in queries.map { output(whole.transcript, query: $0) } } ?? []
+        return WholeOutput(bytes: bytes, fileName: name, loaded: loaded, expected: expected)
     }
 
     @Test func plainFilesAreReadOnlyAroundTheirMatches() throws {
@@ -180,14 +198,13 @@ import SeekBytes
         #expect(cuesLaidOut > 1_000 && blocksFound > 100)
     }
 
-    /// `loadMatching` against `load`: the same matching cues (numbers, times, speakers, lines),
-    /// the same JSON Lines and printed blocks, the same warnings and errors.
-    private func expectSameOutput(
-        _ bytes: [UInt8], fileName: String, pieceSize: Int, queries: [Query] = Self.queries
-    ) throws {
+    /// `loadMatching` against `load` (`whole`): the same matching cues (numbers, times, speakers,
+    /// lines), the same JSON Lines and printed blocks, the same warnings and errors.
+    private func expectSameOutput(_ input: WholeOutput, pieceSize: Int) throws {
+        let (bytes, fileName) = (input.bytes, input.fileName)
         let whole: LoadedTranscript
         do {
-            whole = try TranscriptLoader.load(bytes, fileName: fileName)
+            whole = try input.loaded.get()
         } catch {
             #expect(throws: error) {
                 try bytes.withByteView { buffer in
@@ -197,7 +214,7 @@ import SeekBytes
             }
             return
         }
-        for query in queries {
+        for (query, expected) in zip(Self.queries, input.expected) {
             let part = try bytes.withByteView { buffer in
                 try TranscriptLoader.loadMatching(inPlace: buffer, fileName: fileName, options: LoadOptions(),
                                                   query: query, pieceSize: pieceSize)
@@ -212,15 +229,14 @@ import SeekBytes
             #expect(Array(searched.transcript) == Array(part.transcript), "\(fileName) \(query.keywords)")
             #expect(Array(index) == Array(MatchIndex(transcript: searched.transcript, query: query)),
                     "\(fileName) \(query.keywords), pieces of \(pieceSize)")
-            let expected = output(whole.transcript, query: query)
-            let found = output(part.transcript, query: query)
+            let found = Self.output(part.transcript, query: query)
             #expect(found.cues == expected.cues, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
             #expect(found.json == expected.json, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
             #expect(found.blocks == expected.blocks, "\(fileName) \(query.keywords), pieces of \(pieceSize)")
         }
     }
 
-    private func output(_ transcript: Transcript, query: Query) -> (cues: [Cue], json: [UInt8], blocks: String) {
+    private static func output(_ transcript: Transcript, query: Query) -> (cues: [Cue], json: [UInt8], blocks: String) {
         let index = MatchIndex(transcript: transcript, query: query)
         var cues: [Cue] = []
         var blocks = ""
