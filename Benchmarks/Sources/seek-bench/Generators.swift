@@ -59,6 +59,12 @@ let chinese = Vocabulary("""
 预算 政府 经济 发展 市场 报告 委员会 部门 学校 家庭 朋友 老师 学生 孩子 城市 国家 世界 生活 电话
 """.split(whereSeparator: \.isWhitespace).map(String.init))
 
+let japanese = Vocabulary("""
+わたし あなた これ それ あれ です ます ました でした ない ありがとう すみません こんにちは さようなら
+今日 明日 昨日 時間 仕事 会社 会議 予算 問題 学校 先生 友達 家族 電話 お金 町 国 世界 大丈夫 本当
+行きます 来ます 見ます 言います 思います 分かります ください ちょっと もう まだ とても いつも ここ そこ
+""".split(whereSeparator: \.isWhitespace).map(String.init))
+
 let russian = Vocabulary("""
 я ты он она мы вы они не что это как так вот где когда почему знаю думаю хочу могу надо нужно
 будет было есть сейчас потом завтра вчера сегодня домой работа деньги бюджет город семья друг время
@@ -147,6 +153,18 @@ func chineseText(bytes: Int, seed: UInt64) -> String {
     while text.utf8.count < bytes {
         text += sentence(chinese, words: 3...8, separator: "", &random) + "，"
             + sentence(chinese, words: 3...8, separator: "", &random) + "。\n"
+    }
+    return text
+}
+
+/// Japanese text: one sentence per line, words without spaces, kana and kanji, full-width punctuation.
+func japaneseText(bytes: Int, seed: UInt64) -> String {
+    var random = SeededGenerator(seed: seed)
+    var text = ""
+    text.reserveCapacity(bytes + 200)
+    while text.utf8.count < bytes {
+        text += sentence(japanese, words: 3...8, separator: "", &random) + "、"
+            + sentence(japanese, words: 3...8, separator: "", &random) + "。\n"
     }
     return text
 }

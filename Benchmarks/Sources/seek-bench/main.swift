@@ -37,7 +37,7 @@ formatSearchSpeeds(bench)      // formats-search: each format's search for one k
 transcriptSpeeds(bench)        // whisper, rolling: issue #16's targets (TranscriptWorkloads.swift)
 textDecoding(bench)            // decoding: UTF-16/32, repaired UTF-8, code pages (DecodingWorkloads.swift)
 libraryNavigator(bench)        // library-navigator: issue #18's targets (LibraryWorkloads.swift)
-spelledKeywords(bench)         // cyrillic: keywords searched by their spellings (SpellingWorkloads.swift)
+spelledKeywords(bench)         // kana, cyrillic: keywords searched by their spellings (SpellingWorkloads.swift)
 
 bench.printTable()
 bench.cleanUp()
