@@ -44,21 +44,28 @@ public struct ByteAlternatives: Sendable {
                      "every place has spellings")
         self.places = places
         // The bytes at fixed offsets: those of the places before the first whose spellings differ in length.
-        var fixed: [(offset: Int, values: Set<UInt8>)] = []
+        var fixed: [(offset: Int, values: Set<UInt8>, commonness: Int)] = []
         var offset = 0
         for place in places {
             let length = place[0].count
             guard place.allSatisfy({ $0.count == length }) else {
                 // A place of unequal lengths still fixes its first byte.
-                fixed.append((offset, Set(place.map { $0[0] })))
+                let values = Set(place.map { $0[0] })
+                fixed.append((offset, values, Self.commonness(values)))
                 break
             }
-            for index in 0..<length { fixed.append((offset + index, Set(place.map { $0[index] }))) }
+            for index in 0..<length {
+                let values = Set(place.map { $0[index] })
+                // The byte after the lead byte of a character of three or four bytes tells few characters
+                // apart: the hiragana share two values there, the Thai letters one.
+                let isSecond = index > 0 && place.allSatisfy { $0[index - 1] >= 0xE0 }
+                fixed.append((offset + index, values, Self.commonness(values) + (isSecond ? 40 * values.count : 0)))
+            }
             offset += length
         }
         let usable = fixed.filter { $0.values.count <= 4 }
-        let ranked = usable.sorted { (Self.commonness($0.values), $0.offset) < (Self.commonness($1.values), $1.offset) }
-        func probe(_ entry: (offset: Int, values: Set<UInt8>)?) -> Probe {
+        let ranked = usable.sorted { ($0.commonness, $0.offset) < ($1.commonness, $1.offset) }
+        func probe(_ entry: (offset: Int, values: Set<UInt8>, commonness: Int)?) -> Probe {
             guard let entry else { return Probe(offset: 0, values: []) }
             return Probe(offset: entry.offset, values: entry.values.sorted())
         }

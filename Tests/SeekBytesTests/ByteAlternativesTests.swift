@@ -12,9 +12,12 @@ import Testing
         ([["a", "ä", "\u{1E00}", "\u{10400}", "e"], ["b"]], "five spellings"),
         ([["a", "A", "c", "C"], ["b"]], "four spellings, two bits apart"),
         ([["a", "A", "c"], ["x", "b"]], "three spellings, two bits apart"),
+        ([["あ"], ["り"], ["が", "か\u{3099}"], ["と"]], "kana, one of two lengths"),
+        ([["ส"], ["ว\u{E31}"], ["ส"]], "Thai"),
     ]
     static let pieces = ["б", "Б", "ю", "Ю", "д", "k", "K", "\u{212A}", "i", "I", "a", "A", " ", "\n", "σ", "Σ", "x", "ä",
-                         "\u{1E00}", "\u{10400}", "e", "b", "з", "c", "C"]
+                         "\u{1E00}", "\u{10400}", "e", "b", "з", "c", "C", "あ", "り", "が", "か", "\u{3099}", "と", "い",
+                         "ส", "ว", "\u{E31}", "ก"]
 
     /// A probe is compared once, masked, exactly when its values are every byte a few bits make of one.
     @Test(arguments: [
@@ -27,6 +30,13 @@ import Testing
         for byte in UInt8.min...UInt8.max {
             #expect(probe.cube.map { byte | $0.bits == $0.value } ?? probe.admits(byte) == values.contains(byte))
         }
+    }
+
+    /// The probes of a keyword of three-byte characters lie on the characters' last bytes, which tell them
+    /// apart, not on the byte after a lead byte, which the hiragana share two values of (and Thai one).
+    @Test func probesOfThreeByteCharactersAreTheirLastBytes() {
+        let finder = ByteAlternatives([["あ"], ["り"], ["が", "か\u{3099}"]].map { $0.map { Array($0.utf8) } })
+        #expect(Set([finder.firstProbe.offset, finder.secondProbe.offset]) == [2, 5])
     }
 
     @Test func findsEveryMatchAPlaceByPlaceCheckFinds() {
