@@ -147,24 +147,22 @@ func srt(bytes: Int, seed: UInt64) -> (text: String, cues: Int) {
 
 /// Chinese text: one sentence per line, ideographs without spaces, full-width punctuation.
 func chineseText(bytes: Int, seed: UInt64) -> String {
-    var random = SeededGenerator(seed: seed)
-    var text = ""
-    text.reserveCapacity(bytes + 200)
-    while text.utf8.count < bytes {
-        text += sentence(chinese, words: 3...8, separator: "", &random) + "，"
-            + sentence(chinese, words: 3...8, separator: "", &random) + "。\n"
-    }
-    return text
+    unspacedText(chinese, comma: "，", bytes: bytes, seed: seed)
 }
 
 /// Japanese text: one sentence per line, words without spaces, kana and kanji, full-width punctuation.
 func japaneseText(bytes: Int, seed: UInt64) -> String {
+    unspacedText(japanese, comma: "、", bytes: bytes, seed: seed)
+}
+
+/// Lines of two clauses of words without spaces, `comma` between them and a full stop after.
+func unspacedText(_ vocabulary: Vocabulary, comma: String, bytes: Int, seed: UInt64) -> String {
     var random = SeededGenerator(seed: seed)
     var text = ""
     text.reserveCapacity(bytes + 200)
     while text.utf8.count < bytes {
-        text += sentence(japanese, words: 3...8, separator: "", &random) + "、"
-            + sentence(japanese, words: 3...8, separator: "", &random) + "。\n"
+        text += sentence(vocabulary, words: 3...8, separator: "", &random) + comma
+            + sentence(vocabulary, words: 3...8, separator: "", &random) + "。\n"
     }
     return text
 }

@@ -153,17 +153,10 @@ import SeekBytes
                 #expect(searchScanned(Matcher(keyword: keyword), whole.transcript) == expected, "\(name) \(keyword)")
                 for pieceSize in [1, 700, 1 << 20] {
                     let label = "\(name) \(keyword) pieces of \(pieceSize)"
-                    let counted = try bytes.withByteView { (view) throws(Diagnostic) in
-                        try TranscriptLoader.countMatches(inPlace: view, fileName: name, options: LoadOptions(),
-                                                          query: query, pieceSize: pieceSize)
-                    }
-                    #expect(counted.matches == expected.count, "\(label)")
-                    let (searched, index) = try bytes.withByteView { (view) throws(Diagnostic) in
-                        try TranscriptLoader.searchMatching(inPlace: view, fileName: name, options: LoadOptions(),
-                                                            query: query, pieceSize: pieceSize)
-                    }
-                    #expect(Set(expected.map { whole.transcript.ordinal(at: $0.cue) })
-                            == Set(index.matchCues.map { searched.transcript.ordinal(at: Int($0)) }), "\(label)")
+                    let found = try SpellingPlanTests.searchedInPlace(bytes, name: name, query: query, pieceSize: pieceSize)
+                    #expect(found.count == expected.count, "\(label)")
+                    #expect(Set(expected.map { whole.transcript.ordinal(at: $0.cue) }) == Set(found.cues), "\(label)")
+                    #expect(found.indexAgrees, "\(label)")
                 }
             }
         }

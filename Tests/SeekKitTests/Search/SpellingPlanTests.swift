@@ -78,24 +78,33 @@ import SeekBytes
                 for caseSensitive in [false, true] {
                     let query = Query(keyword, caseSensitive: caseSensitive)
                     let expected = MatchIndex(transcript: whole.transcript, query: query)
-                    let counted = try bytes.withByteView { (view) throws(Diagnostic) in
-                        try TranscriptLoader.countMatches(inPlace: view, fileName: name, options: LoadOptions(),
-                                                          query: query, pieceSize: pieceSize)
-                    }
-                    #expect(counted.matches == expected.count, "\(name) \(keyword) \(caseSensitive) pieces of \(pieceSize)")
-                    let (searched, index) = try bytes.withByteView { (view) throws(Diagnostic) in
-                        try TranscriptLoader.searchMatching(inPlace: view, fileName: name, options: LoadOptions(),
-                                                            query: query, pieceSize: pieceSize)
-                    }
+                    let label = "\(name) \(keyword) \(caseSensitive) pieces of \(pieceSize)"
+                    let found = try Self.searchedInPlace(bytes, name: name, query: query, pieceSize: pieceSize)
+                    #expect(found.count == expected.count, "\(label)")
                     // The same cues match (a file may be loaded whole: then every cue is there).
-                    #expect(expected.matchCues.map { whole.transcript.ordinal(at: Int($0)) }
-                            == index.matchCues.map { searched.transcript.ordinal(at: Int($0)) },
-                            "\(name) \(keyword) \(caseSensitive) pieces of \(pieceSize)")
-                    #expect(Array(index) == Array(MatchIndex(transcript: searched.transcript, query: query)),
-                            "\(name) \(keyword) \(caseSensitive) pieces of \(pieceSize)")
+                    #expect(expected.matchCues.map { whole.transcript.ordinal(at: Int($0)) } == found.cues, "\(label)")
+                    #expect(found.indexAgrees, "\(label)")
                 }
             }
         }
+    }
+
+    /// `query` counted where `bytes` lie and its matching cues searched for there, read in pieces of
+    /// `pieceSize`: the count, the matching cues' ordinals, and whether the search's index is the one
+    /// its transcript gives.
+    static func searchedInPlace(
+        _ bytes: [UInt8], name: String, query: Query, pieceSize: Int
+    ) throws -> (count: Int, cues: [Int], indexAgrees: Bool) {
+        let counted = try bytes.withByteView { (view) throws(Diagnostic) in
+            try TranscriptLoader.countMatches(inPlace: view, fileName: name, options: LoadOptions(), query: query,
+                                              pieceSize: pieceSize)
+        }
+        let (searched, index) = try bytes.withByteView { (view) throws(Diagnostic) in
+            try TranscriptLoader.searchMatching(inPlace: view, fileName: name, options: LoadOptions(), query: query,
+                                                pieceSize: pieceSize)
+        }
+        return (counted.matches, index.matchCues.map { searched.transcript.ordinal(at: Int($0)) },
+                Array(index) == Array(MatchIndex(transcript: searched.transcript, query: query)))
     }
 
     /// The plain `Matcher` on one cue's text against the reference, on every cue text above.
