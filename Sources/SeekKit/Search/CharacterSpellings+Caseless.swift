@@ -12,7 +12,7 @@ import Foundation
 /// (`nonRecomposing`: the Devanagari `क़`, the CJK compatibility ideographs, ...).
 extension CharacterSpellings {
     /// The pages of 256 scalars that hold the scalars with a canonical decomposition that composition does
-    /// not give back (singletons such as the Ohm sign, and composition exclusions); `CharacterSpellingsTests`
+    /// not give back (singletons such as the Ohm sign, and composition exclusions); `CaselessSpellingsTests`
     /// checks on the running standard library that every such scalar lies in one of them.
     static let nonRecomposingPages: [UInt32] = [
         0x03, 0x09, 0x0A, 0x0B, 0x0F, 0x1F, 0x20, 0x21, 0x23, 0x2A, 0xF9, 0xFA, 0xFB, 0x1D1, 0x2F8, 0x2F9, 0x2FA,

@@ -30,6 +30,25 @@ import SeekBytes
         }
     }
 
+    /// The index of the scalars composition leaves out looks only at the pages said to hold them: every
+    /// assigned scalar with a canonical decomposition that composition does not give back lies in one of them,
+    /// on this standard library.
+    @Test func everyScalarCompositionLeavesOutLiesInAnIndexedPage() {
+        var outside: [UInt32] = []
+        var found = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value),
+                  ![.unassigned, .privateUse, .surrogate].contains(scalar.properties.generalCategory) else { continue }
+            let decomposed = String(scalar).decomposedStringWithCanonicalMapping
+            guard !decomposed.unicodeScalars.elementsEqual([scalar]),
+                  !decomposed.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar]) else { continue }
+            found += 1
+            if !CharacterSpellings.nonRecomposingPages.contains(value >> 8) { outside.append(value) }
+        }
+        #expect(outside.isEmpty, "\(outside.map { String($0, radix: 16) })")
+        #expect(found == CharacterSpellings.nonRecomposing.values.reduce(0) { $0 + $1.count })
+    }
+
     /// Blocks whose characters, alone and followed by each of the block's marks, have their forms checked.
     static let blocks: [ClosedRange<UInt32>] = [
         0x0E00...0x0E7F, 0x0E80...0x0EFF, 0x3040...0x309F, 0x30A0...0x30FF, 0x0590...0x05FF, 0x0600...0x06FF,
