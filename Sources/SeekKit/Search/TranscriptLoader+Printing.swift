@@ -78,28 +78,39 @@ extension TranscriptLoader {
                           releasing: releasing, starting: starting, to: &out, flush: flush)
     }
 
-    /// How many pieces have their blocks written at once (`printMatching`), and how many bytes of
-    /// blocks each holds at most before the rest of its blocks are written as they go. Two: the
-    /// pieces written at once have their pages read again and their blocks held together (a 15.2 MB
-    /// SRT file printed or exported as JSON rose 16.8 to 21.8 MB above a small file's peak with
-    /// eight, 16.2 to 16.6 MB with two; debug build).
-    static let printedPiecesAtOnce = 2
+    /// How many bytes of blocks each piece written at once (`printMatching`) holds at most before
+    /// the rest of its blocks are written as they go.
     static let printedPieceHeld = 1 << 20
 
-    static func printMatching(
-        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, printer: ResultPrinter,
-        pieceSize: Int, pieceHeld: Int, checked: InPlaceCheck, releasing: ((Range<Int>) -> Void)?,
-        starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
-    ) throws(Diagnostic) -> PrintedMatching {
-        try printMatching(inPlace: bytes, fileName: fileName, options: options, query: query, writing: .blocks(printer),
-                          pieceSize: pieceSize, pieceHeld: pieceHeld, checked: checked, releasing: releasing,
-                          starting: starting, to: &out, flush: flush)
+    /// How much the pieces whose blocks are written at once may take together (`printMatching`):
+    /// what each holds of its blocks, and the pages of a piece let go after its search, which
+    /// writing its blocks reads again. At least 4 MiB, else an eighth of the file: two pieces at a
+    /// time whose blocks or pages fill them (a 15.2 MB SRT file printed or exported as JSON rose
+    /// 16.8 to 21.8 MB above a small file's peak with eight such pieces at once, 16.2 to 16.6 MB
+    /// with two; debug build), but all the pieces of a file with a few thousand matches, whose
+    /// writing then takes one hand-over between the cores instead of one for every two pieces.
+    static func printedBatchBytes(fileBytes: Int) -> Int {
+        Swift.max(1 << 22, fileBytes / 8)
     }
 
     static func printMatching(
+        inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, printer: ResultPrinter,
+        pieceSize: Int, pieceHeld: Int, batchBytes: Int? = nil, checked: InPlaceCheck,
+        releasing: ((Range<Int>) -> Void)?, starting: ([Diagnostic]) -> Void, to out: inout [UInt8],
+        flush: (inout [UInt8]) -> Void
+    ) throws(Diagnostic) -> PrintedMatching {
+        try printMatching(inPlace: bytes, fileName: fileName, options: options, query: query, writing: .blocks(printer),
+                          pieceSize: pieceSize, pieceHeld: pieceHeld, batchBytes: batchBytes, checked: checked,
+                          releasing: releasing, starting: starting, to: &out, flush: flush)
+    }
+
+    /// With `batchBytes`, the pieces whose blocks are written at once take that much together
+    /// (`printedBatchBytes` unless given).
+    static func printMatching(
         inPlace bytes: ByteView, fileName: String, options: LoadOptions, query: Query, writing: MatchWriting,
-        pieceSize: Int, pieceHeld: Int, checked: InPlaceCheck, releasing: ((Range<Int>) -> Void)?,
-        starting: ([Diagnostic]) -> Void, to out: inout [UInt8], flush: (inout [UInt8]) -> Void
+        pieceSize: Int, pieceHeld: Int, batchBytes: Int? = nil, checked: InPlaceCheck,
+        releasing: ((Range<Int>) -> Void)?, starting: ([Diagnostic]) -> Void, to out: inout [UInt8],
+        flush: (inout [UInt8]) -> Void
     ) throws(Diagnostic) -> PrintedMatching {
         // With only the start checked (`.start`), the bytes are checked as they are first read
         // (`checkedEnd` moves on): a longer prefix for the first cues, each piece as it is searched,
@@ -199,27 +210,44 @@ extension TranscriptLoader {
             _ = write(0, from: 0, to: &out, held: .max, flush: flush)
             releasing?(0..<bytes.count)
         } else {
-            // A few pieces' blocks are written on all cores, each into bytes of its own (up to
-            // `printedPieceHeld`), then handed on in order; the rest of a piece's, as they go.
-            for batch in stride(from: 0, to: pieces.count, by: Self.printedPiecesAtOnce) {
-                let batchEnd = Swift.min(batch + Self.printedPiecesAtOnce, pieces.count)
-                let written = TextPieces.map(batchEnd - batch) { n -> (bytes: [UInt8], next: Int) in
-                    var held: [UInt8] = []
+            // The blocks of as many pieces as `batchBytes` holds are written on all cores, each
+            // piece's into bytes of its own (up to `pieceHeld`), then handed on in order; the rest
+            // of a piece's, as they go. A piece whose blocks are all written lets its pages go there.
+            let budget = batchBytes ?? Self.printedBatchBytes(fileBytes: bytes.count)
+            let held = pieces.map { Swift.min(pieceHeld, $0.estimatedBytes(records: keeping)) }
+            var batch = 0
+            while batch < pieces.count {
+                var batchEnd = batch
+                var taken = 0
+                while batchEnd < pieces.count {
+                    let pieceBytes = bounds[batchEnd + 1] - bounds[batchEnd]
+                    let cost = held[batchEnd]
+                        + (pieces[batchEnd].keepsPagesUntilWritten(pieceBytes: pieceBytes) ? 0 : pieceBytes)
+                    if batchEnd > batch && taken + cost > budget { break }
+                    taken += cost
+                    batchEnd += 1
+                }
+                let first = batch
+                let written = TextPieces.map(batchEnd - first) { n -> (bytes: [UInt8], next: Int) in
+                    let i = first + n
+                    var bytes: [UInt8] = []
                     // Room past `pieceHeld` for the last block's bytes (or records), so that the
                     // bytes are not moved into twice the room for the last few.
-                    held.reserveCapacity(Swift.min(pieceHeld, pieces[batch + n].estimatedBytes(records: keeping))
-                                         + (1 << 16))
-                    let next = write(batch + n, from: 0, to: &held, held: pieceHeld, flush: { _ in })
-                    return (held, next)
+                    bytes.reserveCapacity(held[i] + (1 << 16))
+                    let next = write(i, from: 0, to: &bytes, held: pieceHeld, flush: { _ in })
+                    if next == pieces[i].cues.blocks.count { releasing?(bounds[i]..<bounds[i + 1]) }
+                    return (bytes, next)
                 }
                 for (n, piece) in written.enumerated() {
+                    let i = first + n
                     if out.isEmpty { out = piece.bytes } else { out.append(contentsOf: piece.bytes) }
                     if out.count >= ResultPrinter.flushThreshold { flush(&out) }
-                    if piece.next < pieces[batch + n].cues.blocks.count {
-                        _ = write(batch + n, from: piece.next, to: &out, held: .max, flush: flush)
+                    if piece.next < pieces[i].cues.blocks.count {
+                        _ = write(i, from: piece.next, to: &out, held: .max, flush: flush)
+                        releasing?(bounds[i]..<bounds[i + 1])
                     }
-                    releasing?(bounds[batch + n]..<bounds[batch + n + 1])
                 }
+                batch = batchEnd
             }
         }
         return .printed(MatchCount(matches: matches, format: format, encoding: TextEncoding.utf8.name, warnings: warnings))

@@ -19,7 +19,8 @@ import SeekBytes
     /// `printMatching`'s result: what it wrote (flushed and left in `out`), the warnings `starting`
     /// was told (`nil` when it was not), and whether `starting` came before the first flush.
     private func printed(
-        _ bytes: [UInt8], fileName: String, query: Query, printer: ResultPrinter, pieceSize: Int, pieceHeld: Int
+        _ bytes: [UInt8], fileName: String, query: Query, printer: ResultPrinter, pieceSize: Int, pieceHeld: Int,
+        batchBytes: Int? = nil
     ) throws -> (result: PrintedMatching, written: [UInt8], started: [[Diagnostic]], startedFirst: Bool) {
         var written: [UInt8] = []
         var started: [[Diagnostic]] = []
@@ -28,7 +29,7 @@ import SeekBytes
         let result = try bytes.withByteView { view in
             try TranscriptLoader.printMatching(
                 inPlace: view, fileName: fileName, options: LoadOptions(), query: query, printer: printer,
-                pieceSize: pieceSize, pieceHeld: pieceHeld, checked: .unchecked, releasing: nil,
+                pieceSize: pieceSize, pieceHeld: pieceHeld, batchBytes: batchBytes, checked: .unchecked, releasing: nil,
                 starting: { started.append($0) }, to: &out,
                 flush: { bytes in
                     if started.isEmpty { startedFirst = false }
@@ -77,17 +78,19 @@ import SeekBytes
             for (n, query) in (TranscriptLoaderMatchingTests.queries + [Query("a"), Query("e\u{301}")]).enumerated() {
                 let writing = Self.recordWritings[n % Self.recordWritings.count]
                 let pieceHeld = [1, 300, 1 << 20][n % 3]
+                // The pieces written at once: one at a time, a few, or all (the budget for a small file).
+                let batchBytes = [1, 2_000, nil][n / 3 % 3]
                 var written: [UInt8] = []
                 var out: [UInt8] = []
                 let result = try bytes.withByteView { view in
                     try TranscriptLoader.printMatching(
                         inPlace: view, fileName: name, options: LoadOptions(), query: query, writing: writing,
-                        pieceSize: pieceSize, pieceHeld: pieceHeld, checked: .unchecked, releasing: nil,
-                        starting: { _ in }, to: &out, flush: { written += $0; $0.removeAll() })
+                        pieceSize: pieceSize, pieceHeld: pieceHeld, batchBytes: batchBytes, checked: .unchecked,
+                        releasing: nil, starting: { _ in }, to: &out, flush: { written += $0; $0.removeAll() })
                 }
                 written += out
                 let expected = expectedRecords(whole, query: query, writing: writing)
-                let label = "\(name) \(query.keywords) pieces of \(pieceSize), \(pieceHeld) held"
+                let label = "\(name) \(query.keywords) pieces of \(pieceSize), \(pieceHeld) held, \(String(describing: batchBytes)) at once"
                 switch result {
                 case .printed(let counted):
                     exportedFiles += 1
@@ -243,15 +246,16 @@ import SeekBytes
                 continue
             }
             for (n, query) in (TranscriptLoaderMatchingTests.queries + [Query("a"), Query("e\u{301}")]).enumerated() {
-                // Each query with one printer, and blocks held by the pieces written at once one
-                // at a time, a few at a time or all.
+                // Each query with one printer, blocks held by the pieces written at once one at a
+                // time, a few at a time or all, and those pieces one at a time, a few, or all.
                 let printer = Self.printers[n % 2]
                 for pieceHeld in [[1, 300, 1 << 20][n % 3]] {
                     do {
+                        let batchBytes = [1, 2_000, nil][n / 3 % 3]
                         let found = try printed(bytes, fileName: name, query: query, printer: printer,
-                                                pieceSize: pieceSize, pieceHeld: pieceHeld)
+                                                pieceSize: pieceSize, pieceHeld: pieceHeld, batchBytes: batchBytes)
                         let expected = expectedBlocks(whole, query: query, printer: printer)
-                        let label = "\(name) \(query.keywords) pieces of \(pieceSize), \(pieceHeld) held"
+                        let label = "\(name) \(query.keywords) pieces of \(pieceSize), \(pieceHeld) held, \(String(describing: batchBytes)) at once"
                         switch found.result {
                         case .printed(let counted):
                             printedFiles += 1
