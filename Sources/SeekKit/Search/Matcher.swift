@@ -945,7 +945,24 @@ struct FastPlan: Sendable {
     /// Characters that join no character after them but a jamo, a mark, or what a virama joins (a
     /// letter, number, punctuation, symbol or space below U+11000, none of them a leading jamo,
     /// prepended or extending, as the halfwidth voiced sound marks are), for `isOnBoundaries` when a keyword starts with a letter without case.
+    ///
+    /// The scalars most often found before such a keyword's matches (kana, CJK ideographs and
+    /// punctuation, fullwidth forms, Hangul syllables, Thai, Hebrew and Arabic letters) are told
+    /// by their ranges; any other by the standard library's properties (`isSafeLeaderByProperties`),
+    /// which cost about 330 instructions a property on this standard library: 58M of the 652M of
+    /// 20 MB of Japanese printed. The ranges change no answer (a test asks both ways of every scalar).
     static func isSafeLeader(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x4E00...0x9FFF, 0x3041...0x3096, 0x309B...0x30FF, 0x3000...0x3029, 0x3030...0x303F,
+             0x3400...0x4DBF, 0xFF01...0xFF9D, 0xAC00...0xD7A3, 0x0E01...0x0E30, 0x05D0...0x05EA, 0x0620...0x064A:
+            return true
+        default:
+            return isSafeLeaderByProperties(value)
+        }
+    }
+
+    /// `isSafeLeader` by the scalar's properties.
+    static func isSafeLeaderByProperties(_ value: UInt32) -> Bool {
         guard value < 0x11000, let scalar = Unicode.Scalar(value), !CharacterSpellings.joinsWhatFollows(scalar),
               !scalar.properties.isGraphemeExtend else { return false }
         switch scalar.properties.generalCategory {

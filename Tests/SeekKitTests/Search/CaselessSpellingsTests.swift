@@ -119,6 +119,18 @@ import SeekBytes
         #expect(!FastPlan.isSafeLeader(0x94D) && !FastPlan.isSafeLeader(0x200D) && !FastPlan.isSafeLeader(0x600))
     }
 
+    /// The ranges `isSafeLeader` accepts at once are leaders by the properties too: for every scalar
+    /// below U+11000 (none above is a leader), both ways answer alike, and the ranges change only the cost.
+    @Test func leaderRangesAreWhatThePropertiesSay() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)..<0x11000 where FastPlan.isSafeLeader(value) != FastPlan.isSafeLeaderByProperties(value) {
+            differing.append(value)
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(8).map { "U+" + String($0, radix: 16) })")
+        #expect(FastPlan.isSafeLeader(0x3042) && !FastPlan.isSafeLeader(0x3099) && !FastPlan.isSafeLeader(0xFF9E))
+        #expect(!FastPlan.isSafeLeader(0x11000) && !FastPlan.isSafeLeaderByProperties(0x11000))
+    }
+
     /// `isSafeFollower`, on this standard library: no scalar it accepts joins a keyword's last scalar before it,
     /// unless that scalar joins whatever follows it (`CharacterSpellings.joinsWhatFollows`).
     @Test func noSafeFollowerJoinsTheScalarBeforeIt() {
