@@ -373,7 +373,15 @@ struct SeekCommand {
                 preconditionFailure("only counts, -m and matching cues work where the bytes lie")
             }
         }
-        let searchRead = { (bytes: [UInt8]) throws(Diagnostic) -> Outcome.Found in
+        // An SRT file with CR LF line breaks is searched as its bytes without the carriage returns
+        // (`TranscriptLoader.lineFeedBytes(ofCRLF:…)`: it reads exactly as they do).
+        let searchRead = { (read: [UInt8]) throws(Diagnostic) -> Outcome.Found in
+            var bytes = read
+            if work.worksInPlace, let lines = bytes.withByteView({
+                TranscriptLoader.lineFeedBytes(ofCRLF: $0, fileName: name, options: load)
+            }) {
+                bytes = lines
+            }
             switch work {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
                 return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}, nil) }
@@ -409,6 +417,12 @@ struct SeekCommand {
                 if case .count(let query, let enough) = work, let found = TranscriptLoader.countMatchesInASCIIStart(
                     bytes, fileName: name, options: load, query: query, enough: enough) {
                     return .counted(found)
+                }
+                // A mapped SRT file with CR LF line breaks: copied without its carriage returns as its
+                // pages go, then searched as a file read whole.
+                if work.worksInPlace, let lines = TranscriptLoader.lineFeedBytes(
+                    ofCRLF: bytes, fileName: name, options: load, releasing: { bytes.releaseMappedPages($0) }) {
+                    return try searchRead(lines)
                 }
                 // A large file counted where it lies: only its start is checked now, each piece of
                 // the rest as it is counted (not all of it first, in a pass of its own).
