@@ -373,7 +373,7 @@ struct SeekCommand {
                 preconditionFailure("only counts, -m and matching cues work where the bytes lie")
             }
         }
-        // An SRT file with CR LF line breaks is searched as its bytes without the carriage returns
+        // An SRT or WebVTT file with CR LF line breaks is searched as its bytes without the carriage returns
         // (`TranscriptLoader.lineFeedBytes(ofCRLF:…)`: it reads exactly as they do).
         let searchRead = { (read: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             var bytes = read
@@ -418,7 +418,7 @@ struct SeekCommand {
                     bytes, fileName: name, options: load, query: query, enough: enough) {
                     return .counted(found)
                 }
-                // A mapped SRT file with CR LF line breaks: copied without its carriage returns as its
+                // A mapped SRT or WebVTT file with CR LF line breaks: copied without its carriage returns as its
                 // pages go, then searched as a file read whole.
                 if work.worksInPlace, let lines = TranscriptLoader.lineFeedBytes(
                     ofCRLF: bytes, fileName: name, options: load, releasing: { bytes.releaseMappedPages($0) }) {
