@@ -1,5 +1,5 @@
-// The rows of issue #19's target table: seek against rg doing the same, on a 50 MB SRT file,
-// 50 MB of plain ASCII text, 20 MB of Chinese, a library of subtitle files, and a keyword
+// The rows of issue #19's target table: seek against rg doing the same, on a 50 MB SRT file
+// (and the same cues with CR LF line breaks), 50 MB of plain ASCII text, 20 MB of Chinese, a library of subtitle files, and a keyword
 // so frequent that output is most of the work.
 
 import SeekKit
@@ -9,6 +9,13 @@ func ripgrepTargets(_ bench: Bench) {
     if bench.wants("srt") {
         let path = bench.write(srt(bytes: bench.options.size(50), seed: 2).text, to: "subtitles.srt")
         bench.compareWithRipgrep("subtitles.srt \(large), 'budget'", .files([path]), keyword: "budget", target: 1.0)
+    }
+    if bench.wants("crlf") {
+        // The same cues with CR LF line breaks, as most SRT files made on Windows have them.
+        let text = srt(bytes: bench.options.size(50), seed: 2).text.replacingOccurrences(of: "\n", with: "\r\n")
+        let path = bench.write(text, to: "subtitles-crlf.srt")
+        bench.compareWithRipgrep("subtitles-crlf.srt (CR LF), 'budget'", .files([path]), keyword: "budget",
+                                 modes: [.print, .json, .count], target: 1.0)
     }
     if bench.wants("english") {
         let path = bench.write(englishText(bytes: bench.options.size(50), seed: 1), to: "english.txt")
