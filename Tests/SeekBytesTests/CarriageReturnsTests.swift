@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SeekBytes
 
@@ -46,16 +47,40 @@ import Testing
         #expect(taken > 1_500)
     }
 
-    /// A text of several megabytes: its bytes are told, once copied, in ranges of a megabyte or more
-    /// that follow one another to its end.
-    @Test func aLargeTextIsToldAsItIsCopied() {
-        let line = Array("00:00:01,000 --> 00:00:02,000\r\nsome words of a cue\r\n\r\n".utf8)
-        let bytes = Array([[UInt8]](repeating: line, count: 60_000).joined())
-        var released: [Range<Int>] = []
-        let found = bytes.withByteView { $0.removingCarriageReturnsBeforeLineFeeds { released.append($0) } }
+    /// What `releasing` is told, from any core.
+    final class Released: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ranges: [Range<Int>] = []
+
+        func add(_ range: Range<Int>) { lock.withLock { ranges.append(range) } }
+
+        var sorted: [Range<Int>] { lock.withLock { ranges.sorted { $0.lowerBound < $1.lowerBound } } }
+    }
+
+    /// A text of several megabytes, copied in pieces on all cores and moved together: the bytes a
+    /// byte loop keeps, every piece told once copied (a megabyte or more each, one after another
+    /// to the end), and a lone carriage return in its last piece found.
+    @Test func aLargeTextIsCopiedInPieces() {
+        var state: UInt64 = 3
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var bytes: [UInt8] = []
+        while bytes.count < 3_300_000 {
+            bytes += Array("00:00:01,000 --> 00:00:02,000\r\n".utf8)
+            for _ in 0..<next(60) { bytes.append(next(9) == 0 ? 0x20 : 0x61 + UInt8(next(26))) }
+            bytes += next(3) == 0 ? [0x0D, 0x0A, 0x0D, 0x0A] : [0x0D, 0x0A]
+        }
+        let released = Released()
+        let found = bytes.withByteView { $0.removingCarriageReturnsBeforeLineFeeds { released.add($0) } }
         #expect(found == Self.byteLoop(bytes))
-        #expect(released.count >= 3 && released.first?.lowerBound == 0 && released.last?.upperBound == bytes.count)
-        #expect(zip(released, released.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
-        #expect(released.dropLast().allSatisfy { $0.count >= 1 << 20 })
+        let ranges = released.sorted
+        #expect(ranges.count >= 3 && ranges.first?.lowerBound == 0 && ranges.last?.upperBound == bytes.count)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(ranges.allSatisfy { $0.count >= 1 << 20 })
+        var lone = bytes
+        lone[lone.count - 10] = 0x0D
+        #expect(lone.withByteView { $0.removingCarriageReturnsBeforeLineFeeds() } == nil)
     }
 }
