@@ -96,15 +96,15 @@ public enum InPlaceCheck: Sendable, Equatable {
 
 extension TranscriptLoader {
     /// The bytes of an SRT or WebVTT file whose line breaks are CR LF, each carriage return before a
-    /// line feed taken out, or `nil` for any other file: one whose first line break is a line feed alone, with
-    /// a carriage return elsewhere than before a line feed, a NUL in its first 64 KiB (UTF-16 or
-    /// UTF-32), an encoding asked for, or another format.
+    /// line feed taken out, or `nil` for any other file: one whose first line break is a line feed
+    /// alone, with a carriage return elsewhere than before a line feed, a NUL in its first 64 KiB
+    /// (UTF-16 or UTF-32), an encoding asked for, or another format.
     ///
     /// The parsers break lines at a CR LF as at a line feed alone, so the file reads as these bytes
     /// do, and these are searched where they lie as SRT and WebVTT with line feeds are (their layouts
     /// take line feeds only: a CR LF file went to the parser whole, ten times slower on 50 MB of SRT,
-    /// three and a half on 200 WebVTT files). With
-    /// `releasing`, told of the file's bytes once copied, a megabyte or more at a time.
+    /// three and a half on 200 WebVTT files). With `releasing`, told of each piece of the file's
+    /// bytes once copied (`ByteView.removingCarriageReturnsBeforeLineFeeds`), from any core.
     ///
     /// - Complexity: O(1) for a file whose first line break is a line feed alone; else O(n).
     public static func lineFeedBytes(
