@@ -111,9 +111,11 @@ extension TranscriptLoader {
         ofCRLF bytes: ByteView, fileName: String, options: LoadOptions, releasing: ((Range<Int>) -> Void)? = nil
     ) -> [UInt8]? {
         let head = 0..<Swift.min(bytes.count, TextDecoder.plainHeadLength)
-        // (A NUL in the head: UTF-16 or UTF-32, whose CR and LF are not bytes of their own.)
-        guard options.encoding == nil, bytes.count <= options.largestText, bytes.firstIndex(of: 0, in: head) == nil,
+        // The first line break first (a file with line feeds alone is told from its first line), then
+        // a NUL in the head (UTF-16 or UTF-32, whose CR and LF are not bytes of their own).
+        guard options.encoding == nil, bytes.count <= options.largestText,
               let lineFeed = bytes.firstIndex(of: 0x0A, in: head), lineFeed > 0, bytes[lineFeed - 1] == 0x0D,
+              bytes.firstIndex(of: 0, in: head) == nil,
               case let format = PreparedText.format(of: bytes, fileName: fileName, options: options, isBlank: false).0,
               format == .srt || format == .vtt
         else { return nil }
