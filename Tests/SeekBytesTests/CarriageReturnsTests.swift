@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import SeekBytes
 
-/// The carriage returns of CR LF line breaks taken out eight bytes a step, against a byte loop.
+/// The carriage returns of CR LF line breaks taken out thirty-two and eight bytes a step, against a
+/// byte loop.
 @Suite struct CarriageReturnsTests {
     /// The bytes without each CR that stands before an LF, `nil` with a CR elsewhere or none.
     static func byteLoop(_ bytes: [UInt8]) -> [UInt8]? {
