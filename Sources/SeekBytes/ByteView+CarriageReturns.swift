@@ -9,8 +9,8 @@ extension ByteView {
     /// stands just before a line feed and there is at least one; `nil` otherwise. With `releasing`,
     /// told of each piece of these bytes once it is copied (from any core).
     ///
-    /// The pieces (`TextPieces`, each ending after a line feed, so that no CR LF is cut) are copied on
-    /// all cores, each to where it starts in the result's room, then moved together.
+    /// The pieces (`TextPieces`, each ending after a line feed, so that no CR LF is cut) have their
+    /// carriage returns counted, then are copied on all cores, each to its place in the result.
     ///
     /// - Complexity: O(n), thirty-two bytes a step, with a store for each carriage return.
     package func removingCarriageReturnsBeforeLineFeeds(releasing: ((Range<Int>) -> Void)? = nil) -> [UInt8]? {
@@ -19,28 +19,27 @@ extension ByteView {
         let bounds = TextPieces.boundaries(count: count) { target in
             firstIndex(of: 0x0A, in: target..<count).map { $0 + 1 }
         }
+        // Each piece's carriage returns counted first, so that each is copied to its place.
+        let returns = TextPieces.map(bounds.count - 1) { i in ByteCounting.count(0x0D, in: buffer, bounds[i]..<bounds[i + 1]) }
+        var places = [0]
+        for (i, taken) in returns.enumerated() { places.append(places[i] + bounds[i + 1] - bounds[i] - taken) }
+        let total = places[places.count - 1]
+        guard total < count else { return nil }
         var lone = false
-        let result = [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+        let result = [UInt8](unsafeUninitializedCapacity: total) { buffer, written in
             guard let out = buffer.baseAddress else { return }
-            Self.adviseHugePages(out, count: count)
-            let kept = TextPieces.map(bounds.count - 1) { i -> Int? in
+            Self.adviseHugePages(out, count: total)
+            let copied = TextPieces.map(bounds.count - 1) { i -> Bool in
                 let start = bounds[i]
-                let copied = Self.copyWithoutReturns(base + start, count: bounds[i + 1] - start, to: out + start)
+                let kept = Self.copyWithoutReturns(base + start, count: bounds[i + 1] - start,
+                                                   to: out + places[i], room: places[i + 1] - places[i])
                 releasing?(start..<bounds[i + 1])
-                return copied
+                return kept == places[i + 1] - places[i]
             }
-            var write = 0
-            for (i, copied) in kept.enumerated() {
-                guard let copied else {
-                    lone = true
-                    return
-                }
-                if write != bounds[i] && copied > 0 { memmove(out + write, out + bounds[i], copied) }
-                write += copied
-            }
-            written = write
+            lone = copied.contains(false)
+            written = lone ? 0 : total
         }
-        return lone || result.count == count ? nil : result
+        return lone ? nil : result
     }
 
     /// Asks the system for large pages where `count` bytes at `start` hold whole ones (Linux,
@@ -58,10 +57,11 @@ extension ByteView {
     }
 
     /// Copies the `count` bytes at `source` to `target` without the carriage return of each CR LF,
-    /// writing only within `target`'s first `count` bytes: how many it wrote, or `nil` for a carriage
-    /// return before anything but a line feed (or last).
+    /// writing only within `target`'s first `room` bytes (what the copy needs: every other carriage
+    /// return leaves it): how many it wrote, or `nil` for a carriage return before anything but a
+    /// line feed (or last), or for more bytes kept than `room`.
     private static func copyWithoutReturns(
-        _ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>
+        _ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>, room: Int
     ) -> Int? {
         var read = 0
         var write = 0
@@ -76,9 +76,8 @@ extension ByteView {
         }
         // Thirty-two bytes a step, stored whole; each carriage return among them ends a run, and
         // the thirty-two bytes after it are stored where the run ends (the next run, and bytes that a
-        // later store or step overwrites). Every store ends before `write + 32`, never past `read + 63`,
-        // so that the step needs 64 bytes ahead: the piece's own room, as its bytes are.
-        while read &+ 64 <= count {
+        // later store or step overwrites). A step's stores end before `write + 63` and `read + 64`.
+        while read &+ 64 <= count && write &+ 63 <= room {
             let (low, high) = (lanes(read), lanes(read &+ 16))
             store(read, at: write)
             var returns = UInt64(low.equal(carriageReturn).highBits) | UInt64(high.equal(carriageReturn).highBits) &<< 16
@@ -103,9 +102,8 @@ extension ByteView {
             read &+= 32
         }
         // Eight bytes a step, stored whole: a step holding a carriage return keeps the bytes before
-        // it (those after are stored again by the next step) and goes on after it. (A step stores
-        // at most eight bytes from `write`, which is never past `read`.)
-        while read &+ 8 <= count {
+        // it (those after are stored again by the next step) and goes on after it.
+        while read &+ 8 <= count && write &+ 8 <= room {
             let word = UnsafeRawPointer(source + read).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(target + write).storeBytes(of: word, as: UInt64.self)
             let returns = WordBytes.zeros(word ^ 0x0D0D_0D0D_0D0D_0D0D)
@@ -125,6 +123,7 @@ extension ByteView {
             if byte == 0x0D {
                 guard read &+ 1 < count, source[read &+ 1] == 0x0A else { return nil }
             } else {
+                guard write < room else { return nil }
                 target[write] = byte
                 write &+= 1
             }
