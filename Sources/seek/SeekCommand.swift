@@ -375,8 +375,15 @@ struct SeekCommand {
         }
         // An SRT or WebVTT file with CR LF line breaks is searched as its bytes without the carriage returns
         // (`TranscriptLoader.lineFeedBytes(ofCRLF:…)`: it reads exactly as they do).
+        // A UTF-8 file that starts with a byte order mark is searched as its bytes after the mark
+        // (`TranscriptLoader.textAfterByteOrderMark`: they read exactly as the file does), and
+        // decoded whole (its pages let go from the map's start) when it is not searched in place.
         let searchRead = { (read: [UInt8]) throws(Diagnostic) -> Outcome.Found in
             var bytes = read
+            if work.worksInPlace,
+               let start = read.withByteView({ TranscriptLoader.textAfterByteOrderMark($0, options: load) }) {
+                bytes = Array(read[start...])
+            }
             if work.worksInPlace, let lines = bytes.withByteView({
                 TranscriptLoader.lineFeedBytes(ofCRLF: $0, fileName: name, options: load)
             }) {
@@ -399,11 +406,15 @@ struct SeekCommand {
         // Standard input, a pipe or a device, read whole, is searched where it lies or decoded from
         // there a piece at a time as it goes, as a mapped file is.
         let searchStreamed = { (buffer: ReadBuffer) throws(Diagnostic) -> Outcome.Found in
-            try buffer.withByteView { (bytes) throws(Diagnostic) in
-                guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: bytes, pages: .lost, fileName: name, load: load, handingOn: parts)
+            try buffer.withByteView { (whole) throws(Diagnostic) in
+                var bytes = whole
+                if work.worksInPlace, let start = TranscriptLoader.textAfterByteOrderMark(whole, options: load) {
+                    bytes = whole.extracting(start...)
                 }
-                return try searchInPlace(bytes, .plainUTF8, { bytes.releasePages(before: bytes.count) }, nil)
+                guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
+                    return try Self.work(work, decoding: whole, pages: .lost, fileName: name, load: load, handingOn: parts)
+                }
+                return try searchInPlace(bytes, .plainUTF8, { whole.releasePages(before: whole.count) }, nil)
             }
         }
         if let preread { return try searchStreamed(preread.get()) }
@@ -412,16 +423,24 @@ struct SeekCommand {
         // a file to decode, is decoded or copied from the map as its pages go (`DecodedFile`).
         return try input.withContents(
             from: standardInput, mappingFrom: InputFile.mappingSize, sniffing: load.encoding == nil,
-            mapped: { bytes, releasePages throws(Diagnostic) in
-                // -l, -L and -q answered from a large file's ASCII start, without checking the rest.
+            mapped: { whole, releasePages throws(Diagnostic) in
+                // -l, -L and -q answered from a large file's ASCII start (after a byte order mark), without
+                // checking the rest.
+                let markEnd = TranscriptLoader.textAfterByteOrderMark(whole, options: load, checkingText: false) ?? 0
                 if case .count(let query, let enough) = work, let found = TranscriptLoader.countMatchesInASCIIStart(
-                    bytes, fileName: name, options: load, query: query, enough: enough) {
+                    whole.extracting(markEnd...), fileName: name, options: load, query: query, enough: enough) {
                     return .counted(found)
+                }
+                var bytes = whole
+                var releasing = { (range: Range<Int>) in whole.releaseMappedPages(range) }
+                if work.worksInPlace, markEnd > 0, let start = TranscriptLoader.textAfterByteOrderMark(whole, options: load) {
+                    bytes = whole.extracting(start...)
+                    releasing = { whole.releaseMappedPages($0.lowerBound + start..<$0.upperBound + start) }
                 }
                 // A mapped SRT or WebVTT file with CR LF line breaks: copied without its carriage returns as its
                 // pages go, then searched as a file read whole.
                 if work.worksInPlace, let lines = TranscriptLoader.lineFeedBytes(
-                    ofCRLF: bytes, fileName: name, options: load, releasing: { bytes.releaseMappedPages($0) }) {
+                    ofCRLF: bytes, fileName: name, options: load, releasing: releasing) {
                     return try searchRead(lines)
                 }
                 // A large file counted where it lies: only its start is checked now, each piece of
@@ -431,23 +450,23 @@ struct SeekCommand {
                                                              forCounting: true) {
                     if let counted = try TranscriptLoader.countMatches(
                         inPlace: bytes, fileName: name, options: load, query: query, enough: enough,
-                        checkedStart: start, releasing: { bytes.releaseMappedPages($0) }) {
+                        checkedStart: start, releasing: releasing) {
                         return .counted(counted)
                     }
-                    return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,
+                    return try Self.work(work, decoding: whole, pages: .readAgain, fileName: name, load: load,
                                          handingOn: parts)
                 }
                 // A large file printed or exported where it lies: only its start is checked now, each
                 // piece of the rest as it is searched, on all cores (not all of it first, in a pass of its own).
                 if case .searchMatching(let query) = work, printing != nil, bytes.count >= 2 * TextPieces.pieceSize,
                    let start = TranscriptLoader.checkedStart(bytes, fileName: name, options: load, query: query) {
-                    return try searchInPlace(bytes, .start(start), releasePages, { bytes.releaseMappedPages($0) })
+                    return try searchInPlace(bytes, .start(start), releasePages, releasing)
                 }
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,
+                    return try Self.work(work, decoding: whole, pages: .readAgain, fileName: name, load: load,
                                          handingOn: parts)
                 }
-                return try searchInPlace(bytes, .plainUTF8, releasePages, { bytes.releaseMappedPages($0) })
+                return try searchInPlace(bytes, .plainUTF8, releasePages, releasing)
             }, streamed: searchStreamed, read: searchRead)
     }
 
