@@ -326,8 +326,10 @@ struct SeekCommand {
         // -l, -L and -q stop at the first match, -m after its cues, whether the file was read or mapped.
         // Once loaded, a mapped file's pages are let go before its matches are indexed; searching
         // for matching cues lets them go (`releasing`) as it passes them.
-        let searchInPlace = { (bytes: ByteView, checked: InPlaceCheck, releasePages: () -> Void,
-                               releasing: ((Range<Int>) -> Void)?) throws(Diagnostic) -> Outcome.Found in
+        // The warnings of decoding a text searched where it lies (`searchDecoded`), which come first.
+        var decodingWarnings: [Diagnostic] = []
+        func searchInPlace(_ bytes: ByteView, _ checked: InPlaceCheck, _ releasePages: () -> Void,
+                           _ releasing: ((Range<Int>) -> Void)?) throws(Diagnostic) -> Outcome.Found {
             switch work {
             case .count(let query, let enough):
                 return .counted(try TranscriptLoader.countMatches(
@@ -349,20 +351,19 @@ struct SeekCommand {
                     var none: [UInt8] = []
                     let done = try TranscriptLoader.printMatching(
                         inPlace: bytes, fileName: name, options: load, query: query, writing: writing, checked: checked,
-                        releasing: releasing, starting: { handOn?($0, &none) }, to: &printed,
+                        releasing: releasing, starting: { handOn?(decodingWarnings + $0, &none) }, to: &printed,
                         flush: { handOn?([], &$0) })
                     releasePages()
                     switch done {
                     case .printed(let counted):
                         return .printed(bytes: printed, matches: counted.matches,
-                                        warnings: handOn == nil ? counted.warnings : [])
+                                        warnings: handOn == nil ? decodingWarnings + counted.warnings : [])
                     case .searched(let loaded, let index):
                         return .searched(loaded, index)
                     case .notPlainUTF8:
                         // Only a mapped file is handed over with its start checked (`.start`): its
                         // pages are read again as it is decoded.
-                        return try Self.work(work, decoding: bytes, pages: .readAgain, fileName: name, load: load,
-                                             handingOn: parts)
+                        return try searchDecoded(bytes, pages: .readAgain) { bytes.releaseMappedPages($0) }
                     }
                 }
                 let (loaded, index) = try TranscriptLoader.searchMatching(
@@ -378,7 +379,7 @@ struct SeekCommand {
         // A UTF-8 file that starts with a byte order mark is searched as its bytes after the mark
         // (`TranscriptLoader.textAfterByteOrderMark`: they read exactly as the file does), and
         // decoded whole (its pages let go from the map's start) when it is not searched in place.
-        let searchRead = { (read: [UInt8]) throws(Diagnostic) -> Outcome.Found in
+        func searchRead(_ read: [UInt8]) throws(Diagnostic) -> Outcome.Found {
             var bytes = read
             if work.worksInPlace,
                let start = read.withByteView({ TranscriptLoader.textAfterByteOrderMark($0, options: load) }) {
@@ -389,19 +390,66 @@ struct SeekCommand {
             }) {
                 bytes = lines
             }
+            // Plain UTF-8 is searched where it lies, judged in one pass (its format detected there once);
+            // a text decoded whole where it may be (`searchDecoded`); anything else is decoded as it is read.
+            let isPlain = work.worksInPlace && bytes.withByteView { TranscriptLoader.readsInPlace($0, options: load) }
+            if work.worksInPlace && !isPlain, let found = try bytes.withByteView({ (view) throws(Diagnostic) in
+                try searchDecodedText(view, pages: .lost) { _ in }
+            }) {
+                return found
+            }
             switch work {
             case .searchPart, .searchMatching, .count(_, enough: ..<Int.max):
-                return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .unchecked, {}, nil) }
+                return try bytes.withByteView { (view) throws(Diagnostic) in
+                    try searchInPlace(view, isPlain ? .plainUTF8 : .unchecked, {}, nil)
+                }
             case .count(let query, _):
-                // Plain UTF-8 is counted where it lies, judged in one pass (its format detected there
-                // once); anything else is decoded.
-                if bytes.withByteView({ TranscriptLoader.readsInPlace($0, options: load) }) {
+                if isPlain {
                     return try bytes.withByteView { (view) throws(Diagnostic) in try searchInPlace(view, .plainUTF8, {}, nil) }
                 }
                 return .counted(try TranscriptLoader.countMatches(bytes, fileName: name, options: load, query: query))
             case .loadCues, .search:
                 return Self.found(work, in: try TranscriptLoader.load(bytes, fileName: name, options: load))
             }
+        }
+        // A file not read as it lies (a legacy encoding, UTF-16, invalid UTF-8 replaced) whose text is
+        // not much larger is decoded whole and searched where its text lies, as a UTF-8 file read
+        // whole, its decoding's warnings first (`TranscriptLoader.decodedText`: it reads as the file
+        // does); `nil` for any other file.
+        func searchDecodedText(
+            _ bytes: ByteView, pages: ReleasedPages, releasing: (Range<Int>) -> Void
+        ) throws(Diagnostic) -> Outcome.Found? {
+            guard work.worksInPlace, let text = TranscriptLoader.decodedText(
+                bytes, fileName: name, options: load, pages: pages, releasing: releasing) else { return nil }
+            let before = decodingWarnings
+            decodingWarnings = text.warnings
+            defer { decodingWarnings = before }
+            let found = try searchRead(text.utf8)
+            switch found {
+            case .counted(var counted):
+                counted.warnings = text.warnings + counted.warnings
+                counted.encoding = text.encoding.name
+                return .counted(counted)
+            case .cues(var loaded):
+                loaded.warnings = text.warnings + loaded.warnings
+                loaded.encoding = text.encoding.name
+                return .cues(loaded)
+            case .searched(var loaded, let index):
+                loaded.warnings = text.warnings + loaded.warnings
+                loaded.encoding = text.encoding.name
+                return .searched(loaded, index)
+            case .printed:
+                // (Its warnings were given after the decoding's: `decodingWarnings`.)
+                return found
+            }
+        }
+        // A file that is not searched where it lies: its text where it may be (`searchDecodedText`),
+        // else decoded as it is read (`DecodedFile`).
+        func searchDecoded(
+            _ bytes: ByteView, pages: ReleasedPages, releasing: (Range<Int>) -> Void
+        ) throws(Diagnostic) -> Outcome.Found {
+            if let found = try searchDecodedText(bytes, pages: pages, releasing: releasing) { return found }
+            return try Self.work(work, decoding: bytes, pages: pages, fileName: name, load: load, handingOn: parts)
         }
         // Standard input, a pipe or a device, read whole, is searched where it lies or decoded from
         // there a piece at a time as it goes, as a mapped file is.
@@ -412,7 +460,7 @@ struct SeekCommand {
                     bytes = whole.extracting(start...)
                 }
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: whole, pages: .lost, fileName: name, load: load, handingOn: parts)
+                    return try searchDecoded(whole, pages: .lost) { whole.releasePages(before: $0.upperBound) }
                 }
                 return try searchInPlace(bytes, .plainUTF8, { whole.releasePages(before: whole.count) }, nil)
             }
@@ -453,8 +501,7 @@ struct SeekCommand {
                         checkedStart: start, releasing: releasing) {
                         return .counted(counted)
                     }
-                    return try Self.work(work, decoding: whole, pages: .readAgain, fileName: name, load: load,
-                                         handingOn: parts)
+                    return try searchDecoded(whole, pages: .readAgain) { whole.releaseMappedPages($0) }
                 }
                 // A large file printed or exported where it lies: only its start is checked now, each
                 // piece of the rest as it is searched, on all cores (not all of it first, in a pass of its own).
@@ -463,8 +510,7 @@ struct SeekCommand {
                     return try searchInPlace(bytes, .start(start), releasePages, releasing)
                 }
                 guard work.worksInPlace, TranscriptLoader.searchesInPlace(bytes, fileName: name, options: load) else {
-                    return try Self.work(work, decoding: whole, pages: .readAgain, fileName: name, load: load,
-                                         handingOn: parts)
+                    return try searchDecoded(whole, pages: .readAgain) { whole.releaseMappedPages($0) }
                 }
                 return try searchInPlace(bytes, .plainUTF8, releasePages, releasing)
             }, streamed: searchStreamed, read: searchRead)

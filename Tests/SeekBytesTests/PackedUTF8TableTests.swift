@@ -24,4 +24,31 @@ import Testing
         let bytes: [UInt8] = [0x80, 0x41, 0x80]
         #expect(PackedUTF8Table.decode(bytes[1...], table: Self.table).utf8 == Array("A€".utf8))
     }
+
+    /// Random texts, mostly ASCII (taken eight bytes a step where the table keeps ASCII as it is),
+    /// through this table and through one that does not (`A` read as `B`), against entry by entry.
+    @Test func runsOfASCIIDecodeAsEachByteByItsEntry() {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var shifted = Self.table
+        shifted[0x41] = 1 << 24 | 0x42
+        for round in 0..<2_000 {
+            let bytes = (0..<next(120)).map { _ in next(10) == 0 ? UInt8(0x80 + next(128)) : UInt8(0x20 + next(0x60)) }
+            let start = next(4)
+            let slice = bytes.count > start ? bytes[start...] : bytes[...]
+            for table in [Self.table, shifted] {
+                var expected: [UInt8] = []
+                for byte in slice {
+                    let packed = table[Int(byte)]
+                    for k in 0..<Int(packed >> 24) { expected.append(UInt8(truncatingIfNeeded: packed >> (8 * k))) }
+                }
+                let decoded = PackedUTF8Table.decode(slice, table: table)
+                #expect(decoded.utf8 == expected, "round \(round)")
+                #expect(decoded.invalid == slice.filter { table[Int($0)] == PackedUTF8Table.replacement }.count)
+            }
+        }
+    }
 }

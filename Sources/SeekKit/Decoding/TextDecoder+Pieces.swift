@@ -109,11 +109,32 @@ extension TextDecoder {
                 if text.isEmpty && text.capacity == 0 { text = piece.array } else { text.append(contentsOf: piece) }
                 return
             }
+            append(try transcoded(piece, first: i == 0), to: &text)
+        }
+
+        /// Piece `i`'s text, and how many of its bytes were replaced: what `append(_:to:)` appends
+        /// (made on any thread; `append(_:to:)` then counts them in).
+        func text(of i: Int) throws(Diagnostic) -> (utf8: [UInt8], invalid: Int) {
+            var piece = body.extracting(bounds[i]..<bounds[i + 1])
+            guard encoding == .utf8 && (isPlain || TextDecoder.isValidWithoutNULs(piece)) else {
+                return try transcoded(piece, first: i == 0)
+            }
+            if i == 0 && piece.starts(with: "\u{FEFF}") { piece = piece.extracting(3...) }
+            return (piece.array, 0)
+        }
+
+        /// Appends a piece's text (`text(of:)`) to `text`, counting its replaced bytes.
+        mutating func append(_ piece: (utf8: [UInt8], invalid: Int), to text: inout [UInt8]) {
+            invalid += piece.invalid
+            if text.isEmpty && text.capacity == 0 { text = piece.utf8 } else { text.append(contentsOf: piece.utf8) }
+        }
+
+        /// A piece that is not its own text, decoded, without a first byte order mark (`first`) or NUL.
+        private func transcoded(_ piece: ByteView, first: Bool) throws(Diagnostic) -> (utf8: [UInt8], invalid: Int) {
             var (decoded, bad) = try TextDecoder.transcode(piece.array[...], from: encoding, fileName: fileName)
-            if i == 0 && decoded.starts(with: [0xEF, 0xBB, 0xBF]) { decoded.removeFirst(3) }
+            if first && decoded.starts(with: [0xEF, 0xBB, 0xBF]) { decoded.removeFirst(3) }
             if decoded.contains(0) { decoded = TextDecoder.replacingNULs(decoded) }
-            invalid += bad
-            if text.isEmpty && text.capacity == 0 { text = decoded } else { text.append(contentsOf: decoded) }
+            return (decoded, bad)
         }
 
         /// The warnings of the decoding: the choice of encoding, then the bytes replaced in the

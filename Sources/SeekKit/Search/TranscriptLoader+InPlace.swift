@@ -148,3 +148,49 @@ extension TranscriptLoader {
         return bytes.removingCarriageReturnsBeforeLineFeeds(releasing: releasing)
     }
 }
+
+extension TranscriptLoader {
+    /// The text of a file that is not read as it lies (a legacy encoding found, UTF-16 or UTF-32,
+    /// invalid UTF-8 replaced), decoded whole as `TextDecoder.decode` decodes it, with its warnings,
+    /// when it takes at most a quarter more bytes than the file; `nil` for a file read as it lies,
+    /// one asked to be read in an encoding, binary data, and a text that grows more (Cyrillic or
+    /// Greek in a code page of one byte a letter, CJK in one of two: the decoding stops there, and
+    /// the file is read a window at a time, `DecodedFile`, so that it and its text are never held
+    /// whole together). Every NUL of the text is U+FFFD (`DecodedText`).
+    ///
+    /// The text is searched where it lies as a UTF-8 file is: it reads as the file does.
+    /// `releasing` is told of the bytes looked at when their pages are read again (`pages`), as
+    /// `TextDecoder.decode` tells it; pages lost once let go are all kept.
+    ///
+    /// - Complexity: O(n): the UTF-8 check that chooses the encoding, then the decoding.
+    public static func decodedText(
+        _ bytes: ByteView, fileName: String, options: LoadOptions, pages: ReleasedPages,
+        releasing: (Range<Int>) -> Void
+    ) -> DecodedText? {
+        guard options.encoding == nil, bytes.count <= options.largestText else { return nil }
+        return withoutActuallyEscaping(releasing) { releasing in
+            guard var pieces = try? TextDecoder.Pieces(bytes, encoding: nil, fileName: fileName,
+                                                       releasing: pages == .readAgain ? releasing : nil),
+                  !pieces.isPlain else { return nil }
+            if pages == .readAgain { releasing(0..<bytes.count) }
+            let room = bytes.count + bytes.count / 4
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(Swift.min(room, pieces.largestText))
+            // A few pieces at a time decoded on all cores, then appended in order.
+            let batch = 4
+            for first in stride(from: 0, to: pieces.count, by: batch) {
+                let texts = TextPieces.map(Swift.min(batch, pieces.count - first)) { k in
+                    try? pieces.text(of: first + k)
+                }
+                for (k, text) in texts.enumerated() {
+                    guard let text else { return nil }
+                    pieces.append(text, to: &utf8)
+                    guard utf8.count <= room else { return nil }
+                    // (Pages lost once let go are kept: the file is read again when this stops.)
+                    if pages == .readAgain { releasing(pieces.source(of: first + k)) }
+                }
+            }
+            return DecodedText(utf8: utf8, encoding: pieces.encoding, warnings: pieces.warnings)
+        }
+    }
+}
