@@ -50,9 +50,9 @@ struct SeekProcess {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Samples")
 
-    /// Runs `seek arguments` in `directory` with `input` on standard input (empty when `nil`).
+    /// Runs `seek arguments` in `directory` with `input` (or `inputBytes`) on standard input (empty when `nil`).
     static func run(
-        _ arguments: [String], input: String? = nil, in directory: URL? = nil,
+        _ arguments: [String], input: String? = nil, inputBytes: [UInt8]? = nil, in directory: URL? = nil,
         environment: [String: String] = [:], program: URL = executable
     ) throws -> Result {
         let process = Process()
@@ -73,7 +73,7 @@ struct SeekProcess {
         let inURL = scratch.appendingPathComponent("in")
         try Data().write(to: outURL)
         try Data().write(to: errURL)
-        try Data((input ?? "").utf8).write(to: inURL)
+        try Data(inputBytes ?? Array((input ?? "").utf8)).write(to: inURL)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let inp = try FileHandle(forReadingFrom: inURL)
