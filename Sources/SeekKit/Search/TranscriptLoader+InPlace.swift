@@ -152,7 +152,8 @@ extension TranscriptLoader {
 extension TranscriptLoader {
     /// The text of a file that is not read as it lies (a legacy encoding found, UTF-16 or UTF-32,
     /// invalid UTF-8 replaced), decoded whole as `TextDecoder.decode` decodes it, with its warnings,
-    /// when it takes at most a quarter more bytes than the file; `nil` for a file read as it lies,
+    /// when it takes at most a quarter more bytes than the file (and than each start of it decoded,
+    /// a piece at a time); `nil` for a file read as it lies,
     /// one asked to be read in an encoding, binary data, and a text that grows more (Cyrillic or
     /// Greek in a code page of one byte a letter, CJK in one of two: the decoding stops there, and
     /// the file is read a window at a time, `DecodedFile`, so that it and its text are never held
@@ -173,22 +174,24 @@ extension TranscriptLoader {
                                                        releasing: pages == .readAgain ? releasing : nil),
                   !pieces.isPlain else { return nil }
             if pages == .readAgain { releasing(0..<bytes.count) }
-            let room = bytes.count + bytes.count / 4
             var utf8: [UInt8] = []
-            utf8.reserveCapacity(Swift.min(room, pieces.largestText))
-            // A few pieces at a time decoded on all cores, then appended in order.
-            let batch = 4
-            for first in stride(from: 0, to: pieces.count, by: batch) {
-                let texts = TextPieces.map(Swift.min(batch, pieces.count - first)) { k in
-                    try? pieces.text(of: first + k)
-                }
+            utf8.reserveCapacity(Swift.min(bytes.count + bytes.count / 4, pieces.largestText))
+            // The first piece alone (a text that outgrows its file mostly does from its start), then
+            // four at a time decoded on all cores, appended in order; the text may take a quarter
+            // more than the bytes decoded so far.
+            var first = 0
+            while first < pieces.count {
+                let batch = Swift.min(first == 0 ? 1 : 4, pieces.count - first)
+                let texts = TextPieces.map(batch) { k in try? pieces.text(of: first + k) }
                 for (k, text) in texts.enumerated() {
                     guard let text else { return nil }
                     pieces.append(text, to: &utf8)
-                    guard utf8.count <= room else { return nil }
+                    let read = pieces.source(of: first + k).upperBound
+                    guard utf8.count <= read + read / 4 else { return nil }
                     // (Pages lost once let go are kept: the file is read again when this stops.)
                     if pages == .readAgain { releasing(pieces.source(of: first + k)) }
                 }
+                first += batch
             }
             return DecodedText(utf8: utf8, encoding: pieces.encoding, warnings: pieces.warnings)
         }
