@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ByteView {
     /// These bytes with the carriage return of each CR LF taken out, when every carriage return
     /// stands just before a line feed and there is at least one; `nil` otherwise. With `releasing`,
@@ -28,7 +22,7 @@ extension ByteView {
         var lone = false
         let result = [UInt8](unsafeUninitializedCapacity: total) { buffer, written in
             guard let out = buffer.baseAddress else { return }
-            Self.adviseHugePages(out, count: total)
+            LargeAllocations.adviseHugePages(out, count: total)
             let copied = TextPieces.map(bounds.count - 1) { i -> Bool in
                 let start = bounds[i]
                 let kept = Self.copyWithoutReturns(base + start, count: bounds[i + 1] - start,
@@ -40,20 +34,6 @@ extension ByteView {
             written = lone ? 0 : total
         }
         return lone ? nil : result
-    }
-
-    /// Asks the system for large pages where `count` bytes at `start` hold whole ones (Linux,
-    /// 2 MiB): a page fault then brings 2 MiB, not 4 KiB (for a 50 MB copy, about 25 faults, not
-    /// 12,000). Elsewhere nothing changes.
-    private static func adviseHugePages(_ start: UnsafeMutablePointer<UInt8>, count: Int) {
-        #if os(Linux)
-        let huge = 2 << 20
-        let address = Int(bitPattern: start)
-        let first = (address + huge - 1) & ~(huge - 1)
-        let end = (address + count) & ~(huge - 1)
-        guard end > first, let pages = UnsafeMutableRawPointer(bitPattern: first) else { return }
-        _ = madvise(pages, end - first, 14)  // MADV_HUGEPAGE
-        #endif
     }
 
     /// Copies the `count` bytes at `source` to `target` without the carriage return of each CR LF,

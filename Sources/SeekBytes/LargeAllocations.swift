@@ -24,4 +24,27 @@ package enum LargeAllocations {
         _ = mallopt(mmapThreshold, Int32(clamping: bytes))
         #endif
     }
+
+    /// Asks the system for large pages where the `count` bytes at `start` hold whole ones (Linux,
+    /// 2 MiB; elsewhere nothing changes): a page fault then brings 2 MiB of fresh memory, not 4 KiB
+    /// (for 50 MB written once, about 25 faults, not 12,000). For room about to be written whole.
+    package static func adviseHugePages(_ start: UnsafeMutableRawPointer, count: Int) {
+        #if os(Linux)
+        let huge = 2 << 20
+        let address = Int(bitPattern: start)
+        let first = (address + huge - 1) & ~(huge - 1)
+        let end = (address + count) & ~(huge - 1)
+        guard end > first, let pages = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(pages, end - first, 14)  // MADV_HUGEPAGE
+        #endif
+    }
+
+    /// An empty array with room for `capacity` bytes, asked for in large pages (`adviseHugePages`):
+    /// for a text about to be appended to it, up to most of that room.
+    package static func emptyBytes(reservingHugePages capacity: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            if let start = buffer.baseAddress { adviseHugePages(start, count: capacity) }
+            count = 0
+        }
+    }
 }

@@ -174,8 +174,9 @@ extension TranscriptLoader {
                                                        releasing: pages == .readAgain ? releasing : nil),
                   !pieces.isPlain else { return nil }
             if pages == .readAgain { releasing(0..<bytes.count) }
-            var utf8: [UInt8] = []
-            utf8.reserveCapacity(Swift.min(bytes.count + bytes.count / 4, pieces.largestText))
+            // Room for the most it may take, in large pages (written once, to the end of the text).
+            var utf8 = LargeAllocations.emptyBytes(
+                reservingHugePages: Swift.min(bytes.count + bytes.count / 4, pieces.largestText))
             // The first piece alone (a text that outgrows its file mostly does from its start), then
             // four at a time decoded on all cores, appended in order; the text may take a quarter
             // more than the bytes decoded so far.
