@@ -1,7 +1,8 @@
 // The rows of issue #19's target table: seek against rg doing the same, on a 50 MB SRT file
-// (and the same cues with CR LF line breaks), 50 MB of plain ASCII text, 20 MB of Chinese, a library of subtitle files, and a keyword
+// (and the same cues with CR LF line breaks, after a byte order mark, in windows-1252), 50 MB of plain ASCII text, 20 MB of Chinese, a library of subtitle files, and a keyword
 // so frequent that output is most of the work.
 
+import Foundation
 import SeekKit
 
 func ripgrepTargets(_ bench: Bench) {
@@ -15,6 +16,28 @@ func ripgrepTargets(_ bench: Bench) {
         let text = srt(bytes: bench.options.size(50), seed: 2).text.replacingOccurrences(of: "\n", with: "\r\n")
         let path = bench.write(text, to: "subtitles-crlf.srt")
         bench.compareWithRipgrep("subtitles-crlf.srt (CR LF), 'budget'", .files([path]), keyword: "budget",
+                                 modes: [.print, .json, .count], target: 1.0)
+    }
+    if bench.wants("bom") {
+        // The same cues after a UTF-8 byte order mark, as Windows tools and subtitle editors save them.
+        let path = bench.write("\u{FEFF}" + srt(bytes: bench.options.size(50), seed: 2).text, to: "subtitles-bom.srt")
+        bench.compareWithRipgrep("subtitles-bom.srt (byte order mark), 'budget'", .files([path]), keyword: "budget",
+                                 modes: [.print, .json, .count], target: 1.0)
+    }
+    if bench.wants("cp1252") {
+        // The same cues in windows-1252, the t of one word in 500 of those starting with one an é:
+        // decoded whole, then searched.
+        let path = bench.directory + "/subtitles-1252.srt"
+        if !FileManager.default.fileExists(atPath: path) {
+            var bytes = Array(srt(bytes: bench.options.size(50), seed: 2).text.utf8)
+            var words = 0
+            for i in bytes.indices.dropLast() where bytes[i] == 0x20 && bytes[i + 1] == UInt8(ascii: "t") {
+                words += 1
+                if words % 500 == 0 { bytes[i + 1] = 0xE9 }
+            }
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        }
+        bench.compareWithRipgrep("subtitles-1252.srt (windows-1252), 'budget'", .files([path]), keyword: "budget",
                                  modes: [.print, .json, .count], target: 1.0)
     }
     if bench.wants("english") {
