@@ -391,7 +391,7 @@ struct SeekCommand {
                 bytes = lines
             }
             // Plain UTF-8 is searched where it lies, judged in one pass (its format detected there once);
-            // a text decoded whole where it may be (`searchDecoded`); anything else is decoded as it is read.
+            // a text decoded whole where it may be (`searchDecodedText`); anything else is decoded as it is read.
             let isPlain = work.worksInPlace && bytes.withByteView { TranscriptLoader.readsInPlace($0, options: load) }
             if work.worksInPlace && !isPlain, let found = try bytes.withByteView({ (view) throws(Diagnostic) in
                 try searchDecodedText(view, pages: .lost) { _ in }

@@ -51,4 +51,31 @@ import Testing
             }
         }
     }
+
+    /// A text cut into pieces, each measured then written to its place on all cores, as the whole
+    /// is decoded; `nil` for a NUL or a text longer than the limit.
+    @Test func piecesWrittenInPlaceDecodeAsTheWhole() {
+        var state: UInt64 = 5
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for round in 0..<300 {
+            let bytes = (0..<next(3_000)).map { _ in next(8) == 0 ? UInt8(0x80 + next(128)) : UInt8(0x20 + next(0x60)) }
+            var bounds = [0]
+            while bounds[bounds.count - 1] < bytes.count {
+                bounds.append(Swift.min(bytes.count, bounds[bounds.count - 1] + 1 + next(200)))
+            }
+            if bytes.isEmpty { bounds.append(0) }
+            let whole = PackedUTF8Table.decode(bytes[...], table: Self.table)
+            let pieces = bytes.withByteView { PackedUTF8Table.decode($0, pieces: bounds, table: Self.table, limit: .max) }
+            #expect(pieces?.utf8 == whole.utf8 && pieces?.invalid == whole.invalid, "round \(round)")
+            let limited = bytes.withByteView {
+                PackedUTF8Table.decode($0, pieces: bounds, table: Self.table, limit: whole.utf8.count - 1)
+            }
+            #expect(limited == nil, "round \(round)")
+        }
+        let nul: [UInt8] = [0x41, 0x00, 0xE9]
+        #expect(nul.withByteView { PackedUTF8Table.decode($0, pieces: [0, 3], table: Self.table, limit: .max) } == nil)
+    }
 }

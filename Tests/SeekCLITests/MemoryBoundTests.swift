@@ -43,7 +43,9 @@ struct MemoryBoundTests {
     /// Issue 19's peak: a large plain UTF-8 file printed with a match in every second SRT cue or
     /// third line lets its map's pages go as each piece is searched and its matching cues read,
     /// so the file (all in memory once its UTF-8 is checked) is not held beside those cues: within
-    /// 1.45 times its size above a small file's peak (both held: 1.8 to 1.9 times; release build).
+    /// 1.5 times its size above a small file's peak, the issue's bound (both held: 1.8 to 1.9 times;
+    /// release build). Measured: 1.2 to 1.3 times on an idle machine, 1.47 once under a full test run's
+    /// load, after the small file's own peak fell by 370 KB (so the difference rose by as much).
     @Test func aMappedFileGoesAsItsMatchingCuesAreRead() throws {
         var srt = ""
         var text = ""
@@ -59,7 +61,7 @@ struct MemoryBoundTests {
                 let arguments = (mode + ["budget"]).joined(separator: " ")
                 let peak = try PeakAboveSample(arguments, on: name, in: directory)
                 #expect(peak.status == 0, "\(name) \(mode): \(peak.stderr)")
-                #expect(peak.bytes < size + size * 45 / 100, peak.message("\(name) \(mode)", for: size))
+                #expect(peak.bytes < size + size / 2, peak.message("\(name) \(mode)", for: size))
             }
         }
     }

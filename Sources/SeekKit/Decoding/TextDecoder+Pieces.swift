@@ -123,6 +123,9 @@ extension TextDecoder {
             return (piece.array, 0)
         }
 
+        /// Counts `count` bytes replaced in pieces decoded elsewhere (all of them, then: `warnings`).
+        mutating func countReplaced(_ count: Int) { invalid += count }
+
         /// Appends a piece's text (`text(of:)`) to `text`, counting its replaced bytes.
         mutating func append(_ piece: (utf8: [UInt8], invalid: Int), to text: inout [UInt8]) {
             invalid += piece.invalid

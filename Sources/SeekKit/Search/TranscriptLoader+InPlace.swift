@@ -110,15 +110,15 @@ extension TranscriptLoader {
     ///
     /// - Complexity: O(1) without the mark, or not `checkingText`; else O(n), on all cores.
     public static func textAfterByteOrderMark(_ bytes: ByteView, options: LoadOptions, checkingText: Bool = true) -> Int? {
-        @inline(__always) func startsWithMark(_ view: ByteView) -> Bool {
-            view.count >= 3 && view[0] == 0xEF && view[1] == 0xBB && view[2] == 0xBF
-        }
-        guard options.encoding == nil, bytes.count > 3, bytes.count <= options.largestText, startsWithMark(bytes)
+        guard options.encoding == nil, bytes.count <= options.largestText,
+              let (encoding, length) = TextDecoder.byteOrderMark(bytes.extracting(first: 4)), encoding == .utf8,
+              bytes.count > length
         else { return nil }
-        let text = bytes.extracting(3...)
-        guard !startsWithMark(text), !checkingText || UTF8Validation.isValidWithoutNULsInPiecesSkippingASCII(text)
+        let text = bytes.extracting(length...)
+        guard TextDecoder.byteOrderMark(text.extracting(first: 4))?.0 != .utf8,
+              !checkingText || UTF8Validation.isValidWithoutNULsInPiecesSkippingASCII(text)
         else { return nil }
-        return 3
+        return length
     }
 
     /// The bytes of an SRT or WebVTT file whose line breaks are CR LF, each carriage return before a
@@ -161,7 +161,8 @@ extension TranscriptLoader {
     ///
     /// The text is searched where it lies as a UTF-8 file is: it reads as the file does.
     /// `releasing` is told of the bytes looked at when their pages are read again (`pages`), as
-    /// `TextDecoder.decode` tells it; pages lost once let go are all kept.
+    /// `TextDecoder.decode` tells it; of all the bytes once the text is whole when they are lost
+    /// once let go (kept until then: the file is decoded again when the decoding stops).
     ///
     /// - Complexity: O(n): the UTF-8 check that chooses the encoding, then the decoding.
     public static func decodedText(
@@ -174,9 +175,19 @@ extension TranscriptLoader {
                                                        releasing: pages == .readAgain ? releasing : nil),
                   !pieces.isPlain else { return nil }
             if pages == .readAgain { releasing(0..<bytes.count) }
+            let limit = bytes.count + bytes.count / 4
+            // A code page of one byte a character: each piece measured, then written to its place in
+            // the text, on all cores (without a NUL, which the pieces' text replaces).
+            if case .legacy(let legacy) = pieces.encoding, case let table = legacy.codePage.singleByteUTF8,
+               !table.isEmpty, let (utf8, replaced) = PackedUTF8Table.decode(
+                bytes.extracting(pieces.start...), pieces: pieces.bounds, table: table, limit: limit,
+                releasing: pages == .readAgain ? { releasing($0.lowerBound + pieces.start..<$0.upperBound + pieces.start) } : nil) {
+                pieces.countReplaced(replaced)
+                releasing(0..<bytes.count)
+                return DecodedText(utf8: utf8, encoding: pieces.encoding, warnings: pieces.warnings)
+            }
             // Room for the most it may take, in large pages (written once, to the end of the text).
-            var utf8 = LargeAllocations.emptyBytes(
-                reservingHugePages: Swift.min(bytes.count + bytes.count / 4, pieces.largestText))
+            var utf8 = LargeAllocations.emptyBytes(reservingHugePages: Swift.min(limit, pieces.largestText))
             // The first piece alone (a text that outgrows its file mostly does from its start), then
             // four at a time decoded on all cores, appended in order; the text may take a quarter
             // more than the bytes decoded so far.
@@ -194,6 +205,8 @@ extension TranscriptLoader {
                 }
                 first += batch
             }
+            // Pages lost once let go go now: the text holds what they held.
+            if pages == .lost { releasing(0..<bytes.count) }
             return DecodedText(utf8: utf8, encoding: pieces.encoding, warnings: pieces.warnings)
         }
     }
